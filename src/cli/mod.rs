@@ -1,0 +1,38 @@
+//! The command line: turns flags into calls of the library and results into output and exit codes.
+//!
+//! Exit codes mean one thing each: 0 all is well, 1 the input has errors (an illegal game, a bad
+//! FEN), 2 usage or I/O errors.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// scoresheet: chess notation in every national letter set, checked against the FIDE Laws.
+#[derive(Debug, Parser)]
+#[command(name = "scoresheet", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {}
+
+/// Exit code: everything was fine.
+pub const EXIT_OK: u8 = 0;
+/// Exit code: the input had errors (illegal moves, bad FEN, ...).
+pub const EXIT_INPUT_ERROR: u8 = 1;
+/// Exit code: bad usage or an I/O error.
+pub const EXIT_USAGE: u8 = 2;
+
+/// Parses the process arguments and runs the chosen subcommand.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    run(cli)
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> ExitCode {
+    match cli.command {}
+}
