@@ -19,7 +19,7 @@ use std::fmt;
 /// assert!(rights.has(Color::Black, CastlingSide::Queen));
 /// assert!(!rights.is_empty());
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
 pub struct CastlingRights {
     rooks: [[Option<Square>; 2]; 2],
     squares: Bitboard,
@@ -135,6 +135,20 @@ impl CastlingRights {
     }
 }
 
+impl fmt::Debug for CastlingRights {
+    /// Lists the rights as `colour side rook-square`, e.g. `CastlingRights[white O-O h1]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("CastlingRights[")?;
+        for (i, (color, side, rook)) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{color} {} {rook}", side.pgn())?;
+        }
+        f.write_str("]")
+    }
+}
+
 /// Why castling is not possible now.
 ///
 /// ```
@@ -197,7 +211,7 @@ pub struct IllegalMove {
 /// pos.legal_moves(&mut moves);
 /// assert_eq!(moves.len(), 20);
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) by_role: [Bitboard; 6],
     pub(crate) by_color: [Bitboard; 2],
@@ -215,6 +229,13 @@ pub struct Position {
 impl Default for Position {
     fn default() -> Position {
         Position::new()
+    }
+}
+
+impl fmt::Debug for Position {
+    /// Shows the FEN (a bitboard dump of eight sets would be unreadable in test failures).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({:?})", self.to_fen())
     }
 }
 
