@@ -1184,4 +1184,30 @@ mod tests {
         assert!(pos.play_checked(&m).is_err());
         assert_eq!(pos, before);
     }
+
+    #[test]
+    fn pinned_en_passant_is_pseudo_legal_but_not_legal() {
+        let pos = Position::from_fen("8/8/8/KPp4r/8/8/8/4k3 w - c6 0 2").unwrap();
+        let mut list = MoveList::new();
+        pos.legal_moves_to(Role::Pawn, Square::C6, &mut list);
+        assert!(list.is_empty());
+        pos.pseudo_legal_moves_to(Role::Pawn, Square::C6, &mut list);
+        let ep = Move::EnPassant {
+            from: Square::B5,
+            to: Square::C6,
+        };
+        assert_eq!(list.as_slice(), &[ep]);
+        assert_eq!(pos.checkers_after(&ep).single_square(), Some(Square::H5));
+        assert!(!pos.is_legal(&ep));
+        // Pawn pushes and promotions to a square.
+        let pos = Position::from_fen("4k3/1P6/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+        pos.legal_moves_to(Role::Pawn, Square::B8, &mut list);
+        assert_eq!(list.len(), 4);
+        pos.legal_moves_to(Role::Pawn, Square::E4, &mut list);
+        assert_eq!(list.len(), 1);
+        pos.pseudo_legal_moves_to(Role::Pawn, Square::E4, &mut list);
+        assert_eq!(list.len(), 1);
+        pos.pseudo_legal_moves_to(Role::Pawn, Square::E5, &mut list);
+        assert!(list.is_empty());
+    }
 }
