@@ -1210,4 +1210,53 @@ mod tests {
         pos.pseudo_legal_moves_to(Role::Pawn, Square::E5, &mut list);
         assert!(list.is_empty());
     }
+
+    #[test]
+    fn arbitrary_moves_are_rejected_without_panics() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 2",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        ];
+        let mut x = 0x1234_5678_9abc_def1u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap();
+            let mut legal = MoveList::new();
+            pos.legal_moves(&mut legal);
+            for _ in 0..20_000 {
+                let r = next();
+                let sq = |v: u64| Square::new_masked(v as u32);
+                let role = Role::ALL[(r % 6) as usize];
+                let opt_role = |v: u64| Role::from_index((v % 8) as usize);
+                let m = match (r >> 3) % 3 {
+                    0 => Move::Normal {
+                        role,
+                        from: sq(r >> 8),
+                        capture: opt_role(r >> 14),
+                        to: sq(r >> 20),
+                        promotion: opt_role(r >> 26),
+                    },
+                    1 => Move::EnPassant {
+                        from: sq(r >> 8),
+                        to: sq(r >> 20),
+                    },
+                    _ => Move::Castle {
+                        king: sq(r >> 8),
+                        rook: sq(r >> 20),
+                    },
+                };
+                let mut copy = pos.clone();
+                assert_eq!(copy.play_checked(&m).is_ok(), legal.contains(&m), "{m:?}");
+                assert_eq!(pos.is_legal(&m), legal.contains(&m), "{m:?}");
+                let _ = pos.checkers_after(&m);
+                let _ = pos.from_uci(&m.to_uci(r % 2 == 0));
+            }
+        }
+    }
 }
