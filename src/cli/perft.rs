@@ -1,0 +1,60 @@
+//! `scoresheet perft <FEN|startpos> <DEPTH> [--divide]`: counts the leaf nodes of the legal move
+//! tree, the standard check of a move generator.
+
+use super::{EXIT_INPUT_ERROR, EXIT_OK};
+use crate::board::{perft, perft_divide, Position};
+use std::process::ExitCode;
+
+/// Arguments of `scoresheet perft`.
+#[derive(Debug, clap::Args)]
+pub struct PerftArgs {
+    /// `startpos` or a FEN (quoted, or as separate words).
+    #[arg(required = true, num_args = 1.., value_name = "FEN|startpos")]
+    pub position: Vec<String>,
+    /// How many plies deep to count.
+    #[arg(value_name = "DEPTH")]
+    pub depth: u32,
+    /// Also print each legal first move (UCI, sorted) with its count, then a blank line and the
+    /// total.
+    #[arg(long)]
+    pub divide: bool,
+}
+
+/// Runs `perft`: prints the node count; exit 1 for a bad FEN (clap exits with 2 on a bad
+/// depth or missing arguments).
+pub fn run(args: &PerftArgs) -> ExitCode {
+    let depth = args.depth;
+    let fen = args.position.join(" ");
+    let pos = if fen == "startpos" {
+        Position::new()
+    } else {
+        match Position::from_fen(&fen) {
+            Ok(pos) => pos,
+            Err(e) => {
+                eprintln!("error: bad FEN '{fen}': {e}");
+                return ExitCode::from(EXIT_INPUT_ERROR);
+            }
+        }
+    };
+    if args.divide {
+        let chess960 = pos.is_chess960();
+        let mut lines: Vec<(String, u64)> = perft_divide(&pos, depth)
+            .into_iter()
+            .map(|(m, n)| (m.to_uci(chess960).to_string(), n))
+            .collect();
+        lines.sort();
+        let mut total = 0;
+        for (uci, n) in lines {
+            println!("{uci} {n}");
+            total += n;
+        }
+        if depth == 0 {
+            total = 1;
+        }
+        println!();
+        println!("{total}");
+    } else {
+        println!("{}", perft(&pos, depth));
+    }
+    ExitCode::from(EXIT_OK)
+}
