@@ -9,9 +9,11 @@
 //! | module | job |
 //! |---|---|
 //! | [`board`] | squares, pieces, positions, legal moves, FEN, perft |
+//! | [`batch`] | bulk work: inputs, compression, splitting into games, ordered parallel pipeline |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod batch;
 pub mod board;
 pub mod cli;
