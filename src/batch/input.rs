@@ -211,6 +211,16 @@ pub fn open_input(input: &Input) -> Result<OpenInput, InputError> {
         }
     }
     let reader: Box<dyn Read + Send> = match compression {
+        Compression::None if head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]) => {
+            // UTF-16 with a byte order mark: transcode to UTF-8 before splitting, since the
+            // splitter looks for ASCII bytes. Legacy 8-bit encodings are ASCII-compatible and are
+            // decoded game by game later.
+            Box::new(
+                encoding_rs_io::DecodeReaderBytesBuilder::new()
+                    .bom_sniffing(true)
+                    .build(buffered),
+            )
+        }
         Compression::None => Box::new(buffered),
         Compression::Zstd => {
             Box::new(zstd::stream::read::Decoder::with_buffer(buffered).map_err(io_err)?)
@@ -272,6 +282,35 @@ mod tests {
             Compression::Bzip2,
         ] {
             assert_eq!(round_trip(c, &text), text, "{c}");
+        }
+    }
+
+    #[test]
+    fn utf16_is_transcoded_to_utf8_before_splitting() {
+        let text = "[Event \"Šachy\"]\n\n1. e4 *\n";
+        for (bom, big_endian) in [([0xff, 0xfe], false), ([0xfe, 0xff], true)] {
+            let mut bytes = bom.to_vec();
+            for unit in text.encode_utf16() {
+                let pair = if big_endian {
+                    unit.to_be_bytes()
+                } else {
+                    unit.to_le_bytes()
+                };
+                bytes.extend_from_slice(&pair);
+            }
+            let path = std::env::temp_dir().join(format!(
+                "scoresheet-utf16-{}-{big_endian}.pgn",
+                std::process::id()
+            ));
+            std::fs::write(&path, bytes).unwrap();
+            let mut out = String::new();
+            open_input(&Input::Path(path.clone()))
+                .unwrap()
+                .reader
+                .read_to_string(&mut out)
+                .unwrap();
+            assert_eq!(out, text);
+            std::fs::remove_file(&path).unwrap();
         }
     }
 
