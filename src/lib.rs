@@ -9,9 +9,13 @@
 //! | module | job |
 //! |---|---|
 //! | [`board`] | squares, pieces, positions, legal moves, FEN, perft |
+//! | [`pgn`] | PGN reader (streaming, visitor), `Game` tree, PGN writer |
+//! | [`encoding`] | detect and decode the text encodings PGN files arrive in |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod board;
 pub mod cli;
+pub mod encoding;
+pub mod pgn;
