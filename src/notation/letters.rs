@@ -29,7 +29,7 @@ pub const LETTERS_TSV: &str = include_str!("../../grammars/letters.tsv");
 /// assert_eq!(ru.match_piece("Крg1"), Some((Role::King, "Кр".len())));
 /// assert_eq!(ru.match_piece("Кf3"), Some((Role::Knight, "К".len())));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct LetterSet {
     code: Box<str>,
     name: Box<str>,
@@ -282,6 +282,12 @@ impl LetterSet {
     /// ```
     pub fn same_letters(&self, other: &LetterSet) -> bool {
         self.letters == other.letters
+    }
+}
+
+impl std::fmt::Debug for LetterSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "LetterSet({})", self.code)
     }
 }
 
