@@ -11,6 +11,7 @@
 //! | [`board`] | squares, pieces, positions, legal moves, FEN, perft |
 //! | [`pgn`] | PGN reader (streaming, visitor), `Game` tree, PGN writer |
 //! | [`encoding`] | detect and decode the text encodings PGN files arrive in |
+//! | [`notation`] | national letter sets; parse, resolve, print and detect written moves; convert scoresheets |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -19,3 +20,4 @@ pub mod board;
 pub mod cli;
 pub mod encoding;
 pub mod pgn;
+pub mod notation;
