@@ -19,5 +19,5 @@
 pub mod board;
 pub mod cli;
 pub mod encoding;
-pub mod pgn;
 pub mod notation;
+pub mod pgn;
