@@ -201,7 +201,18 @@ pub fn detect(bytes: &[u8]) -> Encoding {
         Err(e) if e.error_len().is_none() && bytes.len() - e.valid_up_to() < 4 => {
             return Encoding::Utf8
         }
-        Err(_) => {}
+        Err(_) => {
+            // Mostly UTF-8 with a few stray bytes (games pasted together from several files):
+            // UTF-8, and the stray bytes are reported where they are.
+            let (mut multibyte, mut invalid) = (0usize, 0usize);
+            for chunk in bytes.utf8_chunks() {
+                multibyte += chunk.valid().chars().filter(|c| !c.is_ascii()).count();
+                invalid += usize::from(!chunk.invalid().is_empty());
+            }
+            if multibyte > invalid {
+                return Encoding::Utf8;
+            }
+        }
     }
     // UTF-16 without BOM: every other byte zero in ASCII text.
     if bytes.len() >= 4 {

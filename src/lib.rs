@@ -11,6 +11,7 @@
 //! | [`board`] | squares, pieces, positions, legal moves, FEN, perft |
 //! | [`pgn`] | PGN reader (streaming, visitor), `Game` tree, PGN writer |
 //! | [`encoding`] | detect and decode the text encodings PGN files arrive in |
+//! | [`replay`] | replay a read game (mainline and variations), first error, warnings, final status |
 //! | [`notation`] | national letter sets; parse, resolve, print and detect written moves; convert scoresheets |
 
 #![forbid(unsafe_code)]
@@ -21,3 +22,4 @@ pub mod cli;
 pub mod encoding;
 pub mod notation;
 pub mod pgn;
+pub mod replay;
