@@ -37,7 +37,7 @@ pub const SEVEN_TAG_ROSTER: [&str; 7] =
 /// let g = Game::read_all(b"1. Nf3 Nf6 *").remove(0).unwrap();
 /// let mut czech = |n: &Node| n.san.replace('N', "J");
 /// let out = Writer::default().write(&g, &mut czech);
-/// assert!(out.ends_with("1. Jf3 Jf6 *\n"));
+/// assert!(out.ends_with("1. Jf3 Jf6 *\n\n"));
 /// ```
 pub trait MoveText {
     /// The text for `node`'s move.
@@ -88,7 +88,7 @@ impl Default for Writer {
 ///
 /// ```
 /// let g = scoresheet::pgn::Game::read_all(b"1. e4 e5 *").remove(0).unwrap();
-/// assert!(scoresheet::pgn::write_game(&g).ends_with("\n\n1. e4 e5 *\n"));
+/// assert!(scoresheet::pgn::write_game(&g).ends_with("\n\n1. e4 e5 *\n\n"));
 /// ```
 pub fn write_game(game: &Game) -> String {
     Writer::default().write(game, &mut AsWritten)
@@ -263,7 +263,7 @@ impl Writer {
     /// use scoresheet::pgn::{writer::AsWritten, Game, Writer};
     /// let g = Game::read_all(b"[FEN \"8/8/8/8/8/8/8/K1k5 b - - 0 40\"] 40... Kc2 41. Ka2 *").remove(0).unwrap();
     /// let out = Writer::default().write(&g, &mut AsWritten);
-    /// assert!(out.ends_with("40... Kc2 41. Ka2 *\n"));
+    /// assert!(out.ends_with("40... Kc2 41. Ka2 *\n\n"));
     /// ```
     pub fn write(&self, game: &Game, moves: &mut dyn MoveText) -> String {
         let mut out = String::with_capacity(1024);

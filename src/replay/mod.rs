@@ -147,7 +147,7 @@ impl fmt::Display for ErrorKind {
 /// use scoresheet::replay::{replay_game, ReplayOptions};
 /// let g = Game::read_all(b"1. e4 e5 2. Nf3 Nc6 3. Qh9 *").remove(0).unwrap();
 /// let e = replay_game(&g, &ReplayOptions::default()).error.unwrap();
-/// assert_eq!((e.line, e.column, e.ply), (1, 23, 5));
+/// assert_eq!((e.line, e.column, e.ply), (1, 24, 5));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveError {
