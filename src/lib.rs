@@ -10,6 +10,10 @@
 //! |---|---|
 //! | [`board`] | squares, pieces, positions, legal moves, FEN, perft |
 //! | [`batch`] | bulk work: inputs, compression, splitting into games, ordered parallel pipeline |
+//! | [`pgn`] | PGN reader (streaming, visitor), `Game` tree, PGN writer |
+//! | [`encoding`] | detect and decode the text encodings PGN files arrive in |
+//! | [`replay`] | replay a read game (mainline and variations), first error, warnings, final status |
+//! | [`notation`] | national letter sets; parse, resolve, print and detect written moves; convert scoresheets |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -17,3 +21,7 @@
 pub mod batch;
 pub mod board;
 pub mod cli;
+pub mod encoding;
+pub mod notation;
+pub mod pgn;
+pub mod replay;
