@@ -80,7 +80,7 @@ enum Message {
 /// let mut sink = Count(0);
 /// let options = Options { threads: 2, ..Options::default() };
 /// run(&[Input::Path(path)], &options, |g: &GameRef<'_>| g.bytes.split(|&b| b == b' ').count(), &mut sink);
-/// assert_eq!(sink.0, 3 + 4);
+/// assert_eq!(sink.0, 4 + 5);
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn run<T, W, S>(inputs: &[Input], options: &Options, work: W, sink: &mut S)

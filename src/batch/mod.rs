@@ -9,12 +9,19 @@
 //! assert_eq!(batch.games.len(), 1);
 //! ```
 
+mod clean;
 mod engine;
 mod input;
 mod split;
+mod tags;
 
+pub use clean::{
+    clean, report_json, Change, CleanError, CleanOptions, CleanOutputs, CleanReport, InputCounts,
+    Merge, Origin,
+};
 pub use engine::{run, GameRef, Options, Sink};
 pub use input::{
     expand_inputs, is_pgn_name, open_input, Compression, Input, InputError, OpenInput,
 };
 pub use split::{Batch, GameSpan, GameSplitter, MAX_GAME_BYTES};
+pub use tags::{dates_compatible, normalize_date, tidy_name};

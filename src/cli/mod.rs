@@ -4,6 +4,7 @@
 //! FEN), 2 usage or I/O errors.
 
 pub mod check;
+pub mod clean;
 pub mod convert;
 pub mod perft;
 
@@ -35,6 +36,11 @@ pub enum Command {
     ///
     /// Example: scoresheet check games.pgn --json
     Check(check::CheckArgs),
+    /// Check whole databases on every core and write every game out clean, rejected with its
+    /// reason, or merged as a duplicate: read = written + rejected + duplicates, always.
+    ///
+    /// Example: scoresheet clean games/ -o clean.pgn --report report.json --dedupe --fix-results
+    Clean(clean::CleanArgs),
 }
 
 /// Exit code: everything was fine.
@@ -56,5 +62,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Convert(args) => convert::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Clean(args) => clean::run(&args),
     }
 }

@@ -17,7 +17,7 @@
 //! assert_eq!((e.move_number, e.token.as_str(), e.kind.as_str()), (2, "Ke3", "illegal"));
 //! ```
 
-use crate::board::{Color, Position};
+use crate::board::{Color, Move, Position};
 use crate::notation::sheet::FromLetters;
 use crate::notation::{
     detect_letters, LetterSet, ParseError, Policy, ResolveError, Warning, WrittenMove,
@@ -261,8 +261,14 @@ fn null_move(pos: &Position) -> Option<Position> {
     Position::from_fen(&f.join(" ")).ok()
 }
 
-struct Walker<'a> {
+/// Called for every move replayed, in the order the PGN writer writes moves (depth first:
+/// the mainline, each variation after the move it replaces): the position before the move and
+/// the move (`None` for a null move).
+pub type OnMove<'a> = dyn FnMut(&Position, Option<&Move>) + 'a;
+
+struct Walker<'a, 'h> {
     letters: &'a LetterSet,
+    on_move: &'h mut OnMove<'h>,
     error: Option<MoveError>,
     warnings: Vec<String>,
     more_warnings: usize,
@@ -270,7 +276,7 @@ struct Walker<'a> {
     start_ply: u32,
 }
 
-impl Walker<'_> {
+impl Walker<'_, '_> {
     fn warn(&mut self, w: String) {
         if self.warnings.len() < self.max_warnings {
             self.warnings.push(w);
@@ -341,6 +347,7 @@ impl Walker<'_> {
                         if mainline {
                             self.warn(format!("move {number}: null move '{}'", node.san));
                         }
+                        (self.on_move)(&pos, None);
                         pos = p;
                         uci.push("0000".to_owned());
                     }
@@ -392,6 +399,7 @@ impl Walker<'_> {
                     }
                 }
                 uci.push(resolved.mv.to_uci(pos.is_chess960()).to_string());
+                (self.on_move)(&pos, Some(&resolved.mv));
                 pos.play(&resolved.mv);
             }
             ply += 1;
@@ -460,6 +468,28 @@ fn final_status(pos: &Position, repetitions: u32) -> Status {
 /// assert_eq!(r.plies, 4);
 /// ```
 pub fn replay_game(game: &Game, opts: &ReplayOptions) -> Replay {
+    replay_game_with(game, opts, &mut |_, _| {})
+}
+
+/// [`replay_game`], calling `on_move` with the position before each replayed move and the move,
+/// in the order the PGN writer writes moves: enough to print every move again in another
+/// letter set or style.
+///
+/// ```
+/// use scoresheet::notation::{move_to_string, LetterSet, PrintOptions};
+/// use scoresheet::pgn::Game;
+/// use scoresheet::replay::{replay_game_with, ReplayOptions};
+/// let g = Game::read_all("1. e4 e5 2. Jf3 (2. Sc4) Jc6 *".as_bytes()).remove(0).unwrap();
+/// let mut san = Vec::new();
+/// let r = replay_game_with(&g, &ReplayOptions::default(), &mut |pos, m| {
+///     if let Some(m) = m {
+///         san.push(move_to_string(pos, m, LetterSet::english(), &PrintOptions::san()));
+///     }
+/// });
+/// assert!(r.error.is_none());
+/// assert_eq!(san, ["e4", "e5", "Nf3", "Bc4", "Nc6"]);
+/// ```
+pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<'_>) -> Replay {
     let tag_result = game.tag("Result").and_then(Outcome::from_token);
     let result = match tag_result {
         Some(Outcome::Unknown) | None => game.outcome.or(tag_result),
@@ -523,6 +553,7 @@ pub fn replay_game(game: &Game, opts: &ReplayOptions) -> Replay {
         (start.fullmove_number().max(1) - 1) * 2 + u32::from(start.turn() == Color::Black);
     let mut walker = Walker {
         letters,
+        on_move,
         error: None,
         warnings: std::mem::take(&mut replay.warnings),
         more_warnings: 0,
