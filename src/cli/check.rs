@@ -102,6 +102,7 @@ fn syntax_error(e: &PgnError) -> Replay {
             ply: 0,
         }),
         uci: Vec::new(),
+        needs_detection: false,
     }
 }
 
