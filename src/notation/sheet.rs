@@ -311,18 +311,24 @@ pub fn read_game(
                     detected.letters
                 }
                 Err(e) => {
-                    let first = game.moves.first().copied().unwrap_or(SheetMove {
+                    // Point at the first move the two readings disagree on.
+                    let ply = e.ply.saturating_sub(1);
+                    let at = game.moves.get(ply).copied().unwrap_or(SheetMove {
                         text: "",
                         line: 1,
                         column: 1,
                     });
                     return Err(Box::new(GameError {
                         file: file.to_owned(),
-                        line: first.line,
-                        column: first.column,
-                        move_number: 1,
-                        side: Color::White,
-                        token: first.text.to_owned(),
+                        line: at.line,
+                        column: at.column,
+                        move_number: (ply / 2 + 1) as u32,
+                        side: if ply % 2 == 0 {
+                            Color::White
+                        } else {
+                            Color::Black
+                        },
+                        token: at.text.to_owned(),
                         letters: "auto".into(),
                         reason: e.into(),
                     }));
