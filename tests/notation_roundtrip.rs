@@ -103,3 +103,28 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// Anything a person or an OCR can type is either a move or a typed error: never a panic.
+    #[test]
+    fn parsing_and_resolving_arbitrary_text_never_panics(text in "\\PC{0,24}", code in 0usize..29) {
+        let sets = LetterSet::all();
+        let letters = &sets[code % sets.len()];
+        if let Ok(w) = WrittenMove::parse(&text, letters) {
+            let _ = w.resolve(&Position::new(), Policy::Lenient);
+            let _ = w.resolve(&Position::new(), Policy::Strict);
+        }
+    }
+
+    /// The same with text made of the characters moves are made of.
+    #[test]
+    fn parsing_move_like_text_never_panics(text in "[KQRBNJDVSLTa-h1-8x:=/()+#!?eEpP. 0Oo–×-]{0,16}") {
+        for letters in LetterSet::all() {
+            if let Ok(w) = WrittenMove::parse(&text, letters) {
+                let _ = w.resolve(&Position::new(), Policy::Lenient);
+            }
+        }
+    }
+}
