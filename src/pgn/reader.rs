@@ -344,6 +344,10 @@ pub enum ErrorKind {
     /// Bytes that are not UTF-8 (decode the input first, see [`crate::encoding`]).
     #[error("invalid UTF-8 (wrong encoding?)")]
     InvalidUtf8,
+    /// Text after a finished game that is no game: no tags, no move numbers, no result (a
+    /// download notice, a signature).
+    #[error("text between games that is not a game (no tags, move numbers or result)")]
+    StrayText,
     /// A game section over the reader's size limit.
     #[error("game longer than {max} bytes")]
     GameTooLarge {
@@ -414,6 +418,8 @@ struct Engine {
     game_origin: Location,
     /// Column of buffer index 0 when the input starts in the middle of a line.
     first_column: Option<u32>,
+    /// The last game ended with its result token (what follows in the section may be stray).
+    after_result: bool,
 }
 
 enum Step<T> {
@@ -440,6 +446,7 @@ impl Engine {
             game_span: (0, 0),
             game_origin: Location::default(),
             first_column: None,
+            after_result: false,
         }
     }
 
@@ -561,6 +568,11 @@ impl Engine {
         let src = text.get(start..sec.end).unwrap_or("");
         let mut lex = Token::lexer_with_extras(src, self.limits.lex);
         let mut started = false;
+        // For telling stray text after a game from a game: tags or move numbers seen, and
+        // where the first token stood.
+        let mut tags_or_numbers = false;
+        let mut first_at = Location::default();
+        let after_result = std::mem::take(&mut self.after_result) && start > sec.start;
         let mut movetext = false;
         let mut skip_game = false;
         // Depth at which a skipped variation began.
@@ -616,6 +628,7 @@ impl Engine {
                 started = true;
                 self.games += 1;
                 let at = self.loc(text, at_idx);
+                first_at = at;
                 self.game_span.0 = at_idx;
                 self.game_origin = at;
                 v.begin_game(self.games, at);
@@ -640,6 +653,9 @@ impl Engine {
                         },
                         LexError::MisplacedEscape => ErrorKind::MisplacedEscape,
                     };
+                    if after_result && !tags_or_numbers {
+                        return err(self, first_at, ErrorKind::StrayText);
+                    }
                     return err(self, at, kind);
                 }
             };
@@ -652,6 +668,7 @@ impl Engine {
             match tok {
                 Token::Newline | Token::Escape | Token::Delimiter => {}
                 Token::Tag(t) => {
+                    tags_or_numbers = true;
                     if movetext {
                         // The next game's tags: this game ends without a result.
                         self.pos = at_idx;
@@ -727,7 +744,8 @@ impl Engine {
                         v.end_variation(at);
                     }
                 }
-                Token::MoveNumber | Token::Dots | Token::EnPassant => {}
+                Token::MoveNumber => tags_or_numbers = true,
+                Token::Dots | Token::EnPassant => {}
                 Token::Move => {
                     if slice.len() > self.limits.max_token_bytes {
                         let at = self.loc(text, at_idx);
@@ -749,6 +767,7 @@ impl Engine {
                             }
                         }
                         self.pos = start + span.end;
+                        self.after_result = true;
                         return Some(Ok(v.end_game()));
                     }
                 }
@@ -760,6 +779,10 @@ impl Engine {
         }
         if let Some(&at) = self.open.last() {
             return err(self, at, ErrorKind::UnclosedVariation);
+        }
+        // Words after a finished game, with no tags, move numbers or result: not a game.
+        if after_result && !tags_or_numbers {
+            return err(self, first_at, ErrorKind::StrayText);
         }
         Some(Ok(v.end_game()))
     }
