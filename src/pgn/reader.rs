@@ -1092,7 +1092,6 @@ impl<R: Read> Reader<R> {
         loop {
             if self.discarding {
                 // Skip the oversized section: let the splitter find its end, dropping the text.
-                let before = self.engine.splitter.section_start();
                 match self
                     .engine
                     .splitter
@@ -1105,10 +1104,8 @@ impl<R: Read> Reader<R> {
                     None if self.eof => return None,
                     None => {
                         let scanned = self.engine.splitter.scanned();
-                        let _ = before;
                         self.text.drain(..scanned);
                         self.engine.drop_front(scanned);
-                        // After the drop the section "starts" at the scan position.
                     }
                 }
             } else {
