@@ -248,3 +248,55 @@ fn the_cli_converts_and_sets_exit_codes() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn pgn_input_in_every_encoding_converts_to_the_english_games() {
+    let expected_text =
+        std::fs::read_to_string(data("encodings/central-european.expected-english.utf8.pgn"))
+            .unwrap();
+    let english = ConvertOptions {
+        from: FromLetters::Set(LetterSet::english().clone()),
+        notation: Notation::San,
+        ..ConvertOptions::default()
+    };
+    let expected = convert_text(&expected_text, "expected", &english);
+    assert!(expected.errors.is_empty(), "{:?}", expected.errors);
+    assert_eq!(expected.games, 3);
+    for name in [
+        "central-european.utf8.pgn",
+        "central-european.utf8-bom.pgn",
+        "central-european.utf16le-bom.pgn",
+        "central-european.windows-1250.pgn",
+        "central-european.iso-8859-2.pgn",
+        "central-european.cp852.pgn",
+    ] {
+        let bytes = std::fs::read(data(&format!("encodings/{name}"))).unwrap();
+        let auto = ConvertOptions {
+            notation: Notation::San,
+            ..ConvertOptions::default()
+        };
+        let out = scoresheet::notation::sheet::convert_bytes(&bytes, name, &auto);
+        assert!(out.errors.is_empty(), "{name}: {:?}", out.errors);
+        assert_eq!(out.games, 3, "{name}");
+        assert_eq!(out.text, expected.text, "{name}");
+        // PGN output keeps the tags, names with diacritics included.
+        let pgn =
+            scoresheet::notation::sheet::convert_bytes(&bytes, name, &ConvertOptions::default());
+        assert!(pgn.text.contains("[White \"Šťastný, Řehoř\"]"), "{name}");
+        assert!(pgn.text.contains("[Black \"Ćosić, Željko\"]"), "{name}");
+    }
+}
+
+#[test]
+fn a_pgn_draw_offer_comment_survives_a_round_trip() {
+    let pgn = "[Event \"?\"]\n\n1. e4 e5 2. Jf3 { (=) } Jc6 *\n";
+    let out = convert_text(pgn, "x.pgn", &ConvertOptions::default());
+    assert!(out.text.contains("2. Nf3 { (=) } Nc6 *"), "{}", out.text);
+    let fide = ConvertOptions {
+        notation: Notation::Fide,
+        to: LetterSet::by_code("cs").unwrap().clone(),
+        ..ConvertOptions::default()
+    };
+    let out = convert_text(pgn, "x.pgn", &fide);
+    assert_eq!(out.text, "1. e4 e5 2. Jf3 (=) Jc6 *\n");
+}

@@ -75,3 +75,45 @@ fn decomposed_input_comes_out_composed() {
     let d = decode("[White \"S\u{30C}t\u{30C}astny\u{301}\"]".as_bytes(), None);
     assert_eq!(d.text, "[White \"Šťastný\"]");
 }
+
+/// A reader that hands out at most 7 bytes per call.
+struct Trickle<'a>(&'a [u8]);
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.0.len().min(buf.len()).min(7);
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn decoding_reader_streams_long_inputs_in_small_pieces() {
+    use std::io::Read;
+    let mut text = String::new();
+    for i in 0..3000 {
+        text.push_str(&format!(
+            "[White \"Šťastný, Řehoř {i}\"]\n1. e4 c5 2. Jf3 d6 *\n\n"
+        ));
+    }
+    assert!(text.len() > 150_000);
+    let utf16: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(text.encode_utf16().flat_map(|u| u.to_le_bytes()))
+        .collect();
+    let (win1250, _, _) = encoding_rs::WINDOWS_1250.encode(&text);
+    let mut utf8_bom = b"\xEF\xBB\xBF".to_vec();
+    utf8_bom.extend_from_slice(text.as_bytes());
+    for (bytes, enc) in [
+        (utf16, Encoding::Utf16Le),
+        (win1250.into_owned(), Encoding::Windows1250),
+        (utf8_bom, Encoding::Utf8Bom),
+    ] {
+        let mut r = DecodingReader::new(Trickle(&bytes), None).unwrap();
+        assert_eq!(r.encoding(), enc);
+        let mut out = String::new();
+        r.read_to_string(&mut out).unwrap();
+        assert!(out == text, "{enc}");
+    }
+}

@@ -711,6 +711,20 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
     if options.fix_results {
         fix_result(&mut game, replay.status, &replay.uci, &mut changes);
     }
+    if printed.len() != count_moves(&game.mainline) {
+        // Moves written after the game had ended on the board (mate, stalemate): they cannot
+        // be printed from a position, and dropping them silently would lose them.
+        return Err(MoveError {
+            kind: crate::replay::ErrorKind::Illegal,
+            message: "moves written after the game ended on the board".to_owned(),
+            line: game.at.line,
+            column: game.at.column,
+            move_number: 0,
+            side: None,
+            token: String::new(),
+            ply: 0,
+        });
+    }
     let key = options.dedupe.then(|| dedupe_key(&game, &replay.uci));
     let mut next = printed.into_iter();
     let mut texts = |_: &Node| next.next().unwrap_or_default();
@@ -872,6 +886,15 @@ fn dedupe_key(game: &Game, uci: &[String]) -> DedupeKey {
         result: game.tag("Result").unwrap_or("*").to_owned(),
         richness,
     }
+}
+
+fn count_moves(line: &Line) -> usize {
+    line.variations.iter().map(count_moves).sum::<usize>()
+        + line
+            .moves
+            .iter()
+            .map(|n| 1 + n.variations.iter().map(count_moves).sum::<usize>())
+            .sum::<usize>()
 }
 
 fn count_annotations(line: &Line) -> usize {

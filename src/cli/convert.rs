@@ -1,7 +1,7 @@
 //! `scoresheet convert`: move lists in any national notation to PGN, SAN, FIDE, long, UCI or
 //! figurine form, in any letter set.
 
-use crate::notation::sheet::{convert_text, ConvertOptions, FromLetters, Notation};
+use crate::notation::sheet::{convert_bytes, ConvertOptions, FromLetters, Notation};
 use crate::notation::LetterSet;
 use clap::Args;
 use std::io::{Read, Write};
@@ -10,8 +10,9 @@ use std::process::ExitCode;
 /// Arguments of `scoresheet convert`.
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
-    /// Input files with move lists (with or without move numbers; games separated by blank lines or
-    /// results); `-` or nothing for standard input.
+    /// Input files: PGN, or move lists (with or without move numbers; games separated by blank
+    /// lines or results); any common encoding (UTF-8/16, Windows-1250, ISO-8859-2, CP852);
+    /// `-` or nothing for standard input.
     pub files: Vec<String>,
     /// Letters of the input: `auto` (detect per game), a language code (cs, sk, hr, de, ru, ...)
     /// or six letters in the order K Q R B N P (e.g. KDVSJP).
@@ -62,21 +63,17 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
     let mut output = String::new();
     let mut failed = false;
     for file in &files {
-        let mut text = String::new();
-        let read = if file == "-" {
-            std::io::stdin().read_to_string(&mut text).map(|_| ())
+        let bytes = if file == "-" {
+            let mut buf = Vec::new();
+            std::io::stdin().read_to_end(&mut buf).map(|_| buf)
         } else {
-            std::fs::read(file).and_then(|bytes| {
-                String::from_utf8(bytes)
-                    .map(|s| text = s)
-                    .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
-            })
+            std::fs::read(file)
         };
-        if let Err(e) = read {
-            return usage(&format!("{file}: {e}"));
-        }
-        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-        let converted = convert_text(text, file, &opts);
+        let bytes = match bytes {
+            Ok(b) => b,
+            Err(e) => return usage(&format!("{file}: {e}")),
+        };
+        let converted = convert_bytes(&bytes, file, &opts);
         for e in &converted.errors {
             eprintln!("error: {e}");
         }

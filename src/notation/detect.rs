@@ -16,6 +16,7 @@
 
 use super::letters::LetterSet;
 use super::resolve::Policy;
+use super::resolve::Warning;
 use super::written::WrittenMove;
 use crate::board::{Move, Position};
 
@@ -60,8 +61,20 @@ pub struct AmbiguousLetters {
 /// assert_eq!(replay(&Position::new(), &["e4", "e5", "Jf3"], hr).len(), 2);
 /// ```
 pub fn replay<S: AsRef<str>>(start: &Position, tokens: &[S], letters: &LetterSet) -> Vec<Move> {
+    replay_scored(start, tokens, letters).0
+}
+
+/// Like [`replay`], and counts the readings no scoresheet would use: a pawn named by a letter
+/// (C.4; Finnish `S` is the pawn, so `Sf3` reads as the pawn move f3 in Finnish), `x` on a
+/// non-capture, castling written as a king move.
+fn replay_scored<S: AsRef<str>>(
+    start: &Position,
+    tokens: &[S],
+    letters: &LetterSet,
+) -> (Vec<Move>, usize) {
     let mut pos = start.clone();
     let mut moves = Vec::with_capacity(tokens.len());
+    let mut odd = 0;
     for t in tokens {
         let Ok(w) = WrittenMove::parse(t.as_ref(), letters) else {
             break;
@@ -69,14 +82,34 @@ pub fn replay<S: AsRef<str>>(start: &Position, tokens: &[S], letters: &LetterSet
         let Ok(r) = w.resolve(&pos, Policy::Lenient) else {
             break;
         };
+        odd += [
+            Warning::PawnLetter,
+            Warning::CaptureMarkOnNonCapture,
+            Warning::CastlingAsKingMove,
+        ]
+        .into_iter()
+        .filter(|x| r.warnings.contains(*x))
+        .count();
         pos.play(&r.mv);
         moves.push(r.mv);
     }
-    moves
+    (moves, odd)
+}
+
+/// One letter set's reading of a game.
+struct Reading {
+    /// Position in the trial order (preferred languages first).
+    order: usize,
+    set: &'static LetterSet,
+    alike: Vec<&'static LetterSet>,
+    moves: Vec<Move>,
+    /// Unusual forms the reading needed (see [`replay_scored`]).
+    odd: usize,
 }
 
 /// Chooses the letter set under which `tokens` replay legally furthest from `start`, trying the
-/// `preferred` languages (codes or names, e.g. from tags) first.
+/// `preferred` languages (codes or names, e.g. from tags) first. Among readings of equal length
+/// the one needing fewer unusual forms (pawn letters, `x` on non-captures) wins.
 ///
 /// ```
 /// use scoresheet::board::Position;
@@ -95,6 +128,7 @@ pub fn detect_letters<S: AsRef<str>>(
         .iter()
         .filter_map(|p| LetterSet::by_code(p))
         .collect();
+    let n_preferred = order.len();
     order.extend(LetterSet::all().iter());
     let mut distinct: Vec<(&'static LetterSet, Vec<&'static LetterSet>)> = Vec::new();
     for set in order {
@@ -107,31 +141,22 @@ pub fn detect_letters<S: AsRef<str>>(
             None => distinct.push((set, Vec::new())),
         }
     }
-    let n_preferred = preferred
-        .iter()
-        .filter(|p| LetterSet::by_code(p).is_some())
-        .count();
-
-    let mut results: Vec<(
-        usize,
-        &'static LetterSet,
-        Vec<&'static LetterSet>,
-        Vec<Move>,
-    )> = Vec::new();
-    for (i, (set, alike)) in distinct.into_iter().enumerate() {
-        let moves = replay(start, tokens, set);
-        results.push((i, set, alike, moves));
-    }
-    let best_len = results.iter().map(|r| r.3.len()).max().unwrap_or(0);
-    let complete = best_len == tokens.len();
-    let mut best: Vec<&(
-        usize,
-        &'static LetterSet,
-        Vec<&'static LetterSet>,
-        Vec<Move>,
-    )> = results.iter().filter(|r| r.3.len() == best_len).collect();
-    best.sort_by_key(|r| r.0);
-    let Some(&first) = best.first() else {
+    let mut readings: Vec<Reading> = distinct
+        .into_iter()
+        .enumerate()
+        .map(|(order, (set, alike))| {
+            let (moves, odd) = replay_scored(start, tokens, set);
+            Reading {
+                order,
+                set,
+                alike,
+                moves,
+                odd,
+            }
+        })
+        .collect();
+    readings.sort_by_key(|r| (std::cmp::Reverse(r.moves.len()), r.odd, r.order));
+    let Some((first, rest)) = readings.split_first() else {
         return Ok(Detection {
             letters: LetterSet::english(),
             alike: Vec::new(),
@@ -139,35 +164,61 @@ pub fn detect_letters<S: AsRef<str>>(
             complete: tokens.is_empty(),
         });
     };
-    let mut alike = first.2.clone();
-    for other in &best[1..] {
-        if other.3 == first.3 {
-            alike.push(other.1);
-            alike.extend(other.2.iter().copied());
+    let plies = first.moves.len();
+    let complete = plies == tokens.len();
+    let mut alike = first.alike.clone();
+    for other in rest
+        .iter()
+        .filter(|r| r.moves.len() == plies && r.odd == first.odd)
+    {
+        if other.moves == first.moves {
+            alike.push(other.set);
+            alike.extend(other.alike.iter().copied());
             continue;
         }
         // Different games. A preferred language settles it; otherwise do not guess.
-        if complete && first.0 >= n_preferred {
+        if complete && first.order >= n_preferred {
             let ply = first
-                .3
+                .moves
                 .iter()
-                .zip(&other.3)
+                .zip(&other.moves)
                 .position(|(a, b)| a != b)
                 .unwrap_or(0);
             let uci = |ms: &[Move]| ms.get(ply).map_or_else(String::new, |m| m.to_string());
             return Err(AmbiguousLetters {
-                first: first.1.code().to_owned(),
-                second: other.1.code().to_owned(),
+                first: first.set.code().to_owned(),
+                second: other.set.code().to_owned(),
                 ply: ply + 1,
-                first_move: uci(&first.3),
-                second_move: uci(&other.3),
+                first_move: uci(&first.moves),
+                second_move: uci(&other.moves),
             });
         }
     }
     Ok(Detection {
-        letters: first.1,
+        letters: first.set,
         alike,
-        plies: best_len,
+        plies,
         complete,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pawn_letter_reading_loses_to_a_plain_one() {
+        // Finnish S is the pawn: "Sf3" is f2-f3 there, a knight move in Croatian.
+        let tokens = ["e4", "e5", "Sf3", "Sc6"];
+        let d = detect_letters(&Position::new(), &tokens, &[]).unwrap();
+        assert_eq!(d.letters.code(), "hr");
+        assert!(d.complete);
+    }
+
+    #[test]
+    fn an_incomplete_game_reports_how_far_it_reads() {
+        let tokens = ["e4", "e5", "Jf3", "Ke3"];
+        let d = detect_letters(&Position::new(), &tokens, &[]).unwrap();
+        assert_eq!((d.letters.code(), d.plies, d.complete), ("cs", 3, false));
+    }
 }

@@ -14,6 +14,7 @@ use super::print::{write_move, PrintOptions, Style};
 use super::resolve::{Policy, ResolveError, Warnings};
 use super::written::{ParseError, WrittenMove};
 use crate::board::{Color, Move, Position};
+use crate::pgn::{Game, PgnError};
 use std::fmt::Write;
 
 /// One written move on a sheet, with where it stands.
@@ -25,6 +26,8 @@ pub struct SheetMove<'a> {
     pub line: usize,
     /// 1-based column (in characters).
     pub column: usize,
+    /// A draw offer noted apart from the move text (a PGN comment `{ (=) }`).
+    pub draw_offer: bool,
 }
 
 /// One game of a sheet: its moves and the result written after them, if any.
@@ -34,6 +37,8 @@ pub struct SheetGame<'a> {
     pub moves: Vec<SheetMove<'a>>,
     /// The result (`1-0`, `0-1`, `1/2-1/2`, `*`), normalised, if written.
     pub result: Option<&'static str>,
+    /// Tags (from PGN input; empty for move lists).
+    pub tags: Vec<(String, String)>,
 }
 
 fn result_of(word: &str) -> Option<&'static str> {
@@ -147,6 +152,7 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                 text: &text[word_start..word_start + word.len()],
                 line: li + 1,
                 column,
+                draw_offer: false,
             });
         }
     }
@@ -246,6 +252,8 @@ pub struct ReadGame {
     pub moves: Vec<(Move, bool, Warnings)>,
     /// The result written on the sheet, or `*`.
     pub result: &'static str,
+    /// The tags of PGN input (empty for move lists).
+    pub tags: Vec<(String, String)>,
 }
 
 /// Why a move could not be read.
@@ -260,6 +268,9 @@ pub enum MoveError {
     /// The letter set could not be told.
     #[error(transparent)]
     Letters(#[from] AmbiguousLetters),
+    /// The PGN around the moves is broken.
+    #[error(transparent)]
+    Pgn(#[from] PgnError),
 }
 
 /// A game that failed, with everything an arbiter needs to find the move on the sheet.
@@ -311,18 +322,25 @@ pub fn read_game(
                     detected.letters
                 }
                 Err(e) => {
-                    let first = game.moves.first().copied().unwrap_or(SheetMove {
+                    // Point at the first move the two readings disagree on.
+                    let ply = e.ply.saturating_sub(1);
+                    let at = game.moves.get(ply).copied().unwrap_or(SheetMove {
                         text: "",
                         line: 1,
                         column: 1,
+                        draw_offer: false,
                     });
                     return Err(Box::new(GameError {
                         file: file.to_owned(),
-                        line: first.line,
-                        column: first.column,
-                        move_number: 1,
-                        side: Color::White,
-                        token: first.text.to_owned(),
+                        line: at.line,
+                        column: at.column,
+                        move_number: (ply / 2 + 1) as u32,
+                        side: if ply % 2 == 0 {
+                            Color::White
+                        } else {
+                            Color::Black
+                        },
+                        token: at.text.to_owned(),
                         letters: "auto".into(),
                         reason: e.into(),
                     }));
@@ -354,12 +372,13 @@ pub fn read_game(
             .resolve(&pos, Policy::Lenient)
             .map_err(|e| fail(e.into()))?;
         pos.play(&r.mv);
-        moves.push((r.mv, w.draw_offer, r.warnings));
+        moves.push((r.mv, w.draw_offer || sm.draw_offer, r.warnings));
     }
     Ok(ReadGame {
         letters: letters.code().to_owned(),
         moves,
         result: game.result.unwrap_or("*"),
+        tags: game.tags.clone(),
     })
 }
 
@@ -394,16 +413,28 @@ pub fn write_game<W: Write>(
         return out.write_char('\n');
     }
     if notation == Notation::Pgn {
-        for (tag, value) in [
+        let given = |name: &str| {
+            game.tags
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.as_str())
+        };
+        let roster = [
             ("Event", "?"),
             ("Site", "?"),
             ("Date", "????.??.??"),
             ("Round", "?"),
             ("White", "?"),
             ("Black", "?"),
-            ("Result", game.result),
-        ] {
-            writeln!(out, "[{tag} \"{value}\"]")?;
+        ];
+        for (tag, default) in roster {
+            write_tag(out, tag, given(tag).unwrap_or(default))?;
+        }
+        write_tag(out, "Result", game.result)?;
+        for (tag, value) in &game.tags {
+            if tag != "Result" && !roster.iter().any(|(r, _)| r == tag) {
+                write_tag(out, tag, value)?;
+            }
         }
         out.write_char('\n')?;
     }
@@ -443,6 +474,19 @@ pub fn write_game<W: Write>(
     out.write_char('\n')
 }
 
+fn write_tag<W: Write>(out: &mut W, tag: &str, value: &str) -> std::fmt::Result {
+    out.write_char('[')?;
+    out.write_str(tag)?;
+    out.write_str(" \"")?;
+    for c in value.chars() {
+        if c == '"' || c == '\\' {
+            out.write_char('\\')?;
+        }
+        out.write_char(c)?;
+    }
+    out.write_str("\"]\n")
+}
+
 /// The output of [`convert_text`]: the converted text and the games that failed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Converted {
@@ -464,8 +508,84 @@ pub struct Converted {
 /// assert_eq!(out.errors[0].move_number, 2);
 /// ```
 pub fn convert_text(text: &str, file: &str, opts: &ConvertOptions) -> Converted {
+    if looks_like_pgn(text) {
+        return convert_pgn(text, file, opts);
+    }
+    convert_games(read_sheet(text), file, opts)
+}
+
+/// Converts a file's bytes: the encoding is detected (UTF-8 with or without BOM, UTF-16,
+/// Windows-1250, ISO-8859-2, CP852, ...; see [`crate::encoding`]), then the text converted.
+///
+/// ```
+/// use scoresheet::notation::sheet::{convert_bytes, ConvertOptions, Notation};
+/// // "Jf3" in Windows-1250 with a Czech name in the tags.
+/// let bytes = b"[White \"\x8Atastn\xFD\"]\n\n1. e4 e5 2. Jf3 Jc6 3. Sb5 *\n";
+/// let opts = ConvertOptions { notation: Notation::San, ..ConvertOptions::default() };
+/// let out = convert_bytes(bytes, "x.pgn", &opts);
+/// assert_eq!(out.text, "1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
+/// ```
+pub fn convert_bytes(bytes: &[u8], file: &str, opts: &ConvertOptions) -> Converted {
+    let decoded = crate::encoding::decode(bytes, None);
+    convert_text(&decoded.text, file, opts)
+}
+
+/// True if the text starts (after blank space and comments lines) with a PGN tag.
+fn looks_like_pgn(text: &str) -> bool {
+    text.trim_start_matches('\u{feff}')
+        .trim_start()
+        .starts_with('[')
+}
+
+/// Reads PGN games (mainlines; variations are not converted) and converts them.
+fn convert_pgn(text: &str, file: &str, opts: &ConvertOptions) -> Converted {
+    let parsed = Game::read_all(text.as_bytes());
     let mut result = Converted::default();
-    for game in read_sheet(text) {
+    let mut sheets = Vec::new();
+    for game in &parsed {
+        match game {
+            Ok(g) => sheets.push(sheet_of_pgn(g)),
+            Err(e) => result.errors.push(GameError {
+                file: file.to_owned(),
+                line: e.at.line as usize,
+                column: e.at.column as usize,
+                move_number: 0,
+                side: Color::White,
+                token: String::new(),
+                letters: String::new(),
+                reason: MoveError::Pgn(e.clone()),
+            }),
+        }
+    }
+    let converted = convert_games(sheets, file, opts);
+    result.text = converted.text;
+    result.games = converted.games;
+    result.errors.extend(converted.errors);
+    result
+}
+
+/// The mainline of a PGN game as a sheet; a `{ (=) }` comment marks a draw offer (C.12).
+fn sheet_of_pgn(g: &Game) -> SheetGame<'_> {
+    SheetGame {
+        moves: g
+            .mainline
+            .moves
+            .iter()
+            .map(|n| SheetMove {
+                text: &n.san,
+                line: n.at.line as usize,
+                column: n.at.column as usize,
+                draw_offer: n.comments.iter().any(|c| c.trim() == "(=)"),
+            })
+            .collect(),
+        result: g.outcome.map(|o| o.as_str()),
+        tags: g.tags.clone(),
+    }
+}
+
+fn convert_games(games: Vec<SheetGame<'_>>, file: &str, opts: &ConvertOptions) -> Converted {
+    let mut result = Converted::default();
+    for game in games {
         match read_game(&game, file, &opts.from) {
             Ok(g) => {
                 if result.games > 0 && opts.notation != Notation::Uci {
