@@ -9,12 +9,14 @@
 //! assert_eq!(batch.games.len(), 1);
 //! ```
 
+mod check;
 mod clean;
 mod engine;
 mod input;
 mod split;
 mod tags;
 
+pub use check::{check, write_report, CheckOptions, CheckSummary};
 pub use clean::{
     clean, report_json, Change, CleanError, CleanOptions, CleanOutputs, CleanReport, InputCounts,
     Merge, Origin,
