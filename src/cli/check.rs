@@ -32,7 +32,7 @@ pub struct CheckArgs {
     /// Worker threads (default: one per core).
     #[arg(short = 'j', long = "jobs", default_value_t = 0)]
     pub jobs: usize,
-    /// No summary line on stderr.
+    /// No summary line and no encoding notes on stderr.
     #[arg(short = 'q', long)]
     pub quiet: bool,
 }
@@ -84,7 +84,12 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let summary = match check(&inputs, &options, &mut out, &mut std::io::stderr()) {
+    let mut notes: Box<dyn Write> = if args.quiet {
+        Box::new(std::io::sink())
+    } else {
+        Box::new(std::io::stderr())
+    };
+    let summary = match check(&inputs, &options, &mut out, &mut notes) {
         Ok(s) => s,
         Err(e) => return usage(&format!("writing the report: {e}")),
     };
