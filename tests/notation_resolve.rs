@@ -220,7 +220,7 @@ fn disambiguation_by_file_rank_and_square() {
     let err = resolve(&p, "Jgf3", "cs", Policy::Lenient).unwrap_err();
     assert!(err.contains("ambiguous"), "{err}");
     let err = resolve(&p, "Jf3", "cs", Policy::Lenient).unwrap_err();
-    assert!(err.contains("J1f3, J5f3 or Jdf3"), "{err}");
+    assert!(err.contains("J1f3, J5f3, Jdf3"), "{err}");
     // Over-disambiguation is a warning.
     let r = resolve(&p, "Jd2f3", "cs", Policy::Lenient).unwrap();
     assert!(r.warnings.contains(Warning::OverDisambiguated));

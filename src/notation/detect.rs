@@ -65,8 +65,8 @@ pub fn replay<S: AsRef<str>>(start: &Position, tokens: &[S], letters: &LetterSet
 }
 
 /// Like [`replay`], and counts the readings no scoresheet would use: a pawn named by a letter
-/// (C.4; Finnish `S` is the pawn, so `Sf3` reads as the pawn move f3 in Finnish), `x` on a
-/// non-capture, castling written as a king move.
+/// (C.4; German `B` is the pawn, so after 1. e4 e5 `Bc4` reads as the pawn move c4 in German and
+/// as the bishop move in English), `x` on a non-capture, castling written as a king move.
 fn replay_scored<S: AsRef<str>>(
     start: &Position,
     tokens: &[S],
@@ -208,11 +208,14 @@ mod tests {
 
     #[test]
     fn a_pawn_letter_reading_loses_to_a_plain_one() {
-        // Finnish S is the pawn: "Sf3" is f2-f3 there, a knight move in Croatian.
+        // German B is the pawn: "Bc4" is c2-c4 there, the bishop f1-c4 in English.
+        let tokens = ["e4", "e5", "Bc4"];
+        let d = detect_letters(&Position::new(), &tokens, &[]).unwrap();
+        assert_eq!(d.letters.code(), "en");
+        assert!(d.complete);
         let tokens = ["e4", "e5", "Sf3", "Sc6"];
         let d = detect_letters(&Position::new(), &tokens, &[]).unwrap();
         assert_eq!(d.letters.code(), "hr");
-        assert!(d.complete);
     }
 
     #[test]

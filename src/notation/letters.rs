@@ -371,6 +371,42 @@ mod tests {
     }
 
     #[test]
+    fn letters_agree_with_the_pgn_standards_list() {
+        // PGN standard, section 17: pawn knight bishop rook queen king.
+        for (code, pnbrqk) in [
+            ("cs", "PJSVDK"),
+            ("da", "BSLTDK"),
+            ("nl", "OPLTDK"),
+            ("en", "PNBRQK"),
+            ("et", "PROVLK"),
+            ("fi", "PRLTDK"),
+            ("fr", "PCFTDR"),
+            ("de", "BSLTDK"),
+            ("hu", "GHFBVK"),
+            ("is", "PRBHDK"),
+            ("it", "PCATDR"),
+            ("no", "BSLTDK"),
+            ("pl", "PSGWHK"),
+            ("pt", "PCBTDR"),
+            ("ro", "PCNTDR"),
+            ("es", "PCATDR"),
+            ("sv", "BSLTDK"),
+        ] {
+            let set = LetterSet::by_code(code).unwrap();
+            for (c, role) in pnbrqk.chars().zip(Role::ALL) {
+                let letter = c.to_string();
+                assert!(
+                    set.spellings(role).any(|s| s == letter),
+                    "{code}: {role} should read {letter}"
+                );
+                if role != Role::Pawn {
+                    assert_eq!(set.letter(role), letter, "{code}: {role}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn s_is_bishop_in_czech_and_knight_in_croatian_and_german() {
         let role = |code: &str| LetterSet::by_code(code).unwrap().role_of("S");
         assert_eq!(role("cs"), Some(Role::Bishop));

@@ -176,7 +176,7 @@ pub enum ResolveError {
         reason: String,
     },
     /// More than one legal move fits (C.10 asks for the starting file or rank).
-    #[error("ambiguous: could be {}; C.10 asks for the starting file or rank", or_list(.candidates))]
+    #[error("ambiguous: {} all fit; C.10 asks for the starting file or rank", .candidates.join(", "))]
     Ambiguous {
         /// The candidates, printed in the same letter set.
         candidates: Vec<String>,
@@ -215,15 +215,6 @@ pub enum ResolveError {
         /// Which condition failed.
         reason: CastlingError,
     },
-}
-
-/// `a, b or c`.
-fn or_list(items: &[String]) -> String {
-    match items.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        Some((last, _)) => last.clone(),
-        None => String::new(),
-    }
 }
 
 /// `knight (J)`, in the letters of the move.
