@@ -72,6 +72,13 @@ pub enum Input {
     Path(PathBuf),
     /// Standard input (`-`).
     Stdin,
+    /// Bytes already in memory (a PGN string handed over by a program), with a name for messages.
+    Memory {
+        /// The name used in messages.
+        name: String,
+        /// The bytes (plain or compressed).
+        bytes: std::sync::Arc<[u8]>,
+    },
 }
 
 impl Input {
@@ -80,6 +87,7 @@ impl Input {
         match self {
             Input::Path(p) => p.display().to_string(),
             Input::Stdin => "<stdin>".to_owned(),
+            Input::Memory { name, .. } => name.clone(),
         }
     }
 }
@@ -201,6 +209,7 @@ pub fn open_input(input: &Input) -> Result<OpenInput, InputError> {
     let raw: Box<dyn Read + Send> = match input {
         Input::Path(p) => Box::new(File::open(p).map_err(io_err)?),
         Input::Stdin => Box::new(io::stdin()),
+        Input::Memory { bytes, .. } => Box::new(io::Cursor::new(bytes.clone())),
     };
     let mut buffered = BufReader::with_capacity(1 << 16, raw);
     let head = buffered.fill_buf().map_err(io_err)?;
@@ -332,7 +341,7 @@ mod tests {
             .iter()
             .map(|i| match i {
                 Input::Path(p) => p.strip_prefix(&dir).unwrap().display().to_string(),
-                Input::Stdin => "-".into(),
+                Input::Stdin | Input::Memory { .. } => "-".into(),
             })
             .collect();
         assert_eq!(names, ["a.pgn.zst", "b.pgn", "sub/c.PGN"]);
