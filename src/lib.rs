@@ -9,9 +9,11 @@
 //! | module | job |
 //! |---|---|
 //! | [`board`] | squares, pieces, positions, legal moves, FEN, perft |
+//! | [`laws`] | editions of the Laws, draw claims, automatic draws, dead positions, flag falls |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod board;
 pub mod cli;
+pub mod laws;

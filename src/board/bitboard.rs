@@ -250,7 +250,10 @@ mod tests {
 
     #[test]
     fn light_and_dark_squares_partition_the_board() {
-        assert_eq!(Bitboard::LIGHT_SQUARES | Bitboard::DARK_SQUARES, Bitboard::FULL);
+        assert_eq!(
+            Bitboard::LIGHT_SQUARES | Bitboard::DARK_SQUARES,
+            Bitboard::FULL
+        );
         for sq in Square::all() {
             assert_eq!(Bitboard::LIGHT_SQUARES.contains(sq), sq.is_light(), "{sq}");
         }
