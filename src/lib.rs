@@ -10,6 +10,7 @@
 //! |---|---|
 //! | [`board`] | squares, pieces, positions, legal moves, FEN, perft |
 //! | [`laws`] | editions of the Laws, draw claims, automatic draws, dead positions, flag falls |
+//! | [`notation`] | national letter sets; parse, resolve, print and detect written moves; convert scoresheets |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -17,3 +18,4 @@
 pub mod board;
 pub mod cli;
 pub mod laws;
+pub mod notation;

@@ -3,6 +3,7 @@
 //! Exit codes mean one thing each: 0 all is well, 1 the input has errors (an illegal game, a bad
 //! FEN), 2 usage or I/O errors.
 
+pub mod convert;
 pub mod perft;
 
 use clap::{Parser, Subcommand};
@@ -24,6 +25,10 @@ pub enum Command {
     ///
     /// Example: scoresheet perft startpos 5
     Perft(perft::PerftArgs),
+    /// Convert move lists between national notations, PGN, long form, UCI and figurines.
+    ///
+    /// Example: scoresheet convert sheet.txt --from cs --notation fide --to hr
+    Convert(convert::ConvertArgs),
 }
 
 /// Exit code: everything was fine.
@@ -43,5 +48,6 @@ pub fn main() -> ExitCode {
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Perft(args) => perft::run(&args),
+        Command::Convert(args) => convert::run(&args),
     }
 }
