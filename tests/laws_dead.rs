@@ -76,3 +76,13 @@ fn flag_fall_question_is_per_side() {
     assert!(!dead::can_checkmate_fen(fen, Color::Black).unwrap());
     assert!(dead::can_checkmate_fen(fen, Color::White).unwrap());
 }
+
+#[test]
+fn position_and_fen_entry_points_agree() {
+    // The board-built solver input must say what the FEN-built one says.
+    for (label, fen) in labelled_rows().iter().step_by(17) {
+        let pos = scoresheet::board::Position::from_fen(&format!("{fen} 0 1"))
+            .unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(dead::mateability(&pos).unwrap().label(), label, "{fen}");
+    }
+}

@@ -23,7 +23,7 @@
 //! # Ok::<(), scoresheet::laws::DeadError>(())
 //! ```
 
-use crate::board::{Bitboard, Color, Piece, Role, Square};
+use crate::board::{Bitboard, CastlingSide, Color, File, Piece, Position, Role, Square};
 use serde::Serialize;
 use std::str::FromStr;
 
@@ -144,6 +144,17 @@ impl Material {
         Some(m)
     }
 
+    /// The pieces of a position.
+    fn from_position(pos: &Position) -> Material {
+        let mut m = Material::default();
+        for color in Color::ALL {
+            for role in Role::ALL {
+                m.pieces[color.index()][role.index()] = pos.by_piece(Piece::new(color, role));
+            }
+        }
+        m
+    }
+
     fn get(&self, color: Color, role: Role) -> Bitboard {
         self.pieces[color.index()][role.index()]
     }
@@ -234,6 +245,128 @@ pub fn is_dead_fen(fen: &str) -> Result<bool, DeadError> {
     Ok(!can_checkmate_fen(fen, Color::White)? && !can_checkmate_fen(fen, Color::Black)?)
 }
 
+/// Whether `winner` can checkmate from `pos` by some series of legal moves: after the other
+/// side's flag fell, the game is lost for it exactly when this is true (6.9; 6.10 in 2005).
+///
+/// ```
+/// use scoresheet::board::{Color, Position};
+/// use scoresheet::laws::dead;
+/// let pos = Position::from_fen("8/8/8/8/8/2k5/1q6/K7 w - - 0 70").unwrap();
+/// assert!(dead::can_checkmate(&pos, Color::Black)?);
+/// assert!(!dead::can_checkmate(&pos, Color::White)?);
+/// # Ok::<(), scoresheet::laws::DeadError>(())
+/// ```
+pub fn can_checkmate(pos: &Position, winner: Color) -> Result<bool, DeadError> {
+    if let Some(verdict) = Material::from_position(pos).simple_verdict(winner) {
+        return Ok(verdict);
+    }
+    let (board, approximated) = position_to_solver(pos)?;
+    let verdict = solve(&board, &pos.to_fen(), winner)?;
+    if approximated && !verdict {
+        // Castling rights the solver cannot express (Chess960) were left out: a helpmate found
+        // without them is still a helpmate, but "impossible" might not hold with them.
+        return Err(DeadError::Undecided {
+            fen: pos.to_fen(),
+            winner,
+        });
+    }
+    Ok(verdict)
+}
+
+/// Which sides can still checkmate from `pos`.
+///
+/// ```
+/// use scoresheet::board::Position;
+/// use scoresheet::laws::dead;
+/// assert_eq!(dead::mateability(&Position::new())?.label(), "WB");
+/// # Ok::<(), scoresheet::laws::DeadError>(())
+/// ```
+pub fn mateability(pos: &Position) -> Result<Mateability, DeadError> {
+    Ok(Mateability {
+        white: can_checkmate(pos, Color::White)?,
+        black: can_checkmate(pos, Color::Black)?,
+    })
+}
+
+/// Whether `pos` is a dead position: neither side can checkmate by any series of legal moves
+/// (5.2b / 5.2.2). Stops as soon as one side is shown able to mate.
+///
+/// ```
+/// use scoresheet::board::Position;
+/// use scoresheet::laws::dead;
+/// let pos = Position::from_fen("8/8/4k3/8/8/3BK3/8/8 b - - 0 60").unwrap();
+/// assert!(dead::is_dead_position(&pos)?);
+/// # Ok::<(), scoresheet::laws::DeadError>(())
+/// ```
+pub fn is_dead_position(pos: &Position) -> Result<bool, DeadError> {
+    Ok(!can_checkmate(pos, pos.turn())? && !can_checkmate(pos, !pos.turn())?)
+}
+
+/// The solver's board for `pos`, built square by square (no FEN text). The flag is set when
+/// castling rights had to be left out because the solver knows only standard castling.
+fn position_to_solver(pos: &Position) -> Result<(chess::Board, bool), DeadError> {
+    let mut b = chess::BoardBuilder::new();
+    for sq in pos.occupied() {
+        if let Some(piece) = pos.piece_at(sq) {
+            let role = match piece.role {
+                Role::Pawn => chess::Piece::Pawn,
+                Role::Knight => chess::Piece::Knight,
+                Role::Bishop => chess::Piece::Bishop,
+                Role::Rook => chess::Piece::Rook,
+                Role::Queen => chess::Piece::Queen,
+                Role::King => chess::Piece::King,
+            };
+            b.piece(solver_square(sq), role, solver_color(piece.color));
+        }
+    }
+    b.side_to_move(solver_color(pos.turn()));
+    let mut approximated = false;
+    for color in Color::ALL {
+        let rights = pos.castling_rights();
+        let king_home = pos.king_of(color) == Square::from_coords(File::E, color.back_rank());
+        let mut standard = |side: CastlingSide, file: File| match rights.rook(color, side) {
+            Some(rook) if king_home && rook == Square::from_coords(file, color.back_rank()) => true,
+            Some(_) => {
+                approximated = true;
+                false
+            }
+            None => false,
+        };
+        let king = standard(CastlingSide::King, File::H);
+        let queen = standard(CastlingSide::Queen, File::A);
+        let cr = match (king, queen) {
+            (true, true) => chess::CastleRights::Both,
+            (true, false) => chess::CastleRights::KingSide,
+            (false, true) => chess::CastleRights::QueenSide,
+            (false, false) => chess::CastleRights::NoRights,
+        };
+        b.castle_rights(solver_color(color), cr);
+    }
+    b.en_passant(
+        pos.ep_square()
+            .map(|sq| chess::File::from_index(sq.file().index())),
+    );
+    let board = chess::Board::try_from(b).map_err(|e| DeadError::BadPosition {
+        fen: pos.to_fen(),
+        reason: e.to_string(),
+    })?;
+    Ok((board, approximated))
+}
+
+fn solver_square(sq: Square) -> chess::Square {
+    chess::Square::make_square(
+        chess::Rank::from_index(sq.rank().index()),
+        chess::File::from_index(sq.file().index()),
+    )
+}
+
+const fn solver_color(c: Color) -> chess::Color {
+    match c {
+        Color::White => chess::Color::White,
+        Color::Black => chess::Color::Black,
+    }
+}
+
 fn solver_board(fen: &str) -> Result<chess::Board, DeadError> {
     chess::Board::from_str(fen).map_err(|e| DeadError::BadPosition {
         fen: fen.to_string(),
@@ -242,11 +375,7 @@ fn solver_board(fen: &str) -> Result<chess::Board, DeadError> {
 }
 
 fn solve(board: &chess::Board, fen: &str, winner: Color) -> Result<bool, DeadError> {
-    let color = match winner {
-        Color::White => chess::Color::White,
-        Color::Black => chess::Color::Black,
-    };
-    match chasolver::winnability(board, color) {
+    match chasolver::winnability(board, solver_color(winner)) {
         Some(chasolver::Winnability::Winnable { .. }) => Ok(true),
         Some(chasolver::Winnability::Unwinnable) => Ok(false),
         None => Err(DeadError::Undecided {

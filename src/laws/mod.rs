@@ -7,8 +7,13 @@
 //! assert_eq!(Edition::Laws2009.article(Rule::FiftyOnBoard), Some("9.3b"));
 //! ```
 
+pub mod claims;
 pub mod dead;
+pub mod diagram;
 mod edition;
+mod game;
 
+pub use claims::{ClaimKind, ClaimReport, ClaimRequest, FlagReport};
 pub use dead::{DeadError, Mateability};
 pub use edition::{Edition, Fivefold, ParseEditionError, Rule};
+pub use game::{AutomaticEnd, AutomaticRule, ClaimError, GameRecord, Moment};
