@@ -10,6 +10,9 @@
 //! |---|---|
 //! | [`board`] | squares, pieces, positions, legal moves, FEN, perft |
 //! | [`laws`] | editions of the Laws, draw claims, automatic draws, dead positions, flag falls |
+//! | [`pgn`] | PGN reader (streaming, visitor), `Game` tree, PGN writer |
+//! | [`encoding`] | detect and decode the text encodings PGN files arrive in |
+//! | [`replay`] | replay a read game (mainline and variations), first error, warnings, final status |
 //! | [`notation`] | national letter sets; parse, resolve, print and detect written moves; convert scoresheets |
 
 #![forbid(unsafe_code)]
@@ -17,5 +20,8 @@
 
 pub mod board;
 pub mod cli;
+pub mod encoding;
 pub mod laws;
 pub mod notation;
+pub mod pgn;
+pub mod replay;
