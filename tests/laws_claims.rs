@@ -414,7 +414,7 @@ fn flag_fall_per_edition() {
             ("1/2-1/2", article),
             "{e}"
         );
-        assert!(white_flag.reason.contains("black cannot checkmate"));
+        assert!(white_flag.reason.contains("Black cannot checkmate"));
         let black_flag = claims::flag_fall(&g, None, Color::Black, e).unwrap();
         assert_eq!(
             (black_flag.result, black_flag.article),

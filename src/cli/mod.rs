@@ -4,6 +4,7 @@
 //! FEN), 2 usage or I/O errors.
 
 pub mod check;
+pub mod claim;
 pub mod convert;
 pub mod perft;
 
@@ -35,6 +36,10 @@ pub enum Command {
     ///
     /// Example: scoresheet check games.pgn --json
     Check(check::CheckArgs),
+    /// Judge a draw claim (threefold, fifty moves) or a flag fall under an edition of the Laws.
+    ///
+    /// Example: scoresheet claim game.pgn --intended Kg7 --kind threefold --laws 2018
+    Claim(claim::ClaimArgs),
 }
 
 /// Exit code: everything was fine.
@@ -56,5 +61,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Convert(args) => convert::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Claim(args) => claim::run(&args),
     }
 }

@@ -545,8 +545,8 @@ pub fn flag_fall(
             article_of(Rule::FlagFall),
             format!(
                 "{} lost on time: {} can still checkmate by a series of legal moves",
-                flagged.name(),
-                opponent.name()
+                player(flagged),
+                player(opponent)
             ),
         )
     } else if !dead::can_checkmate(&pos, flagged)? {
@@ -561,8 +561,8 @@ pub fn flag_fall(
             article_of(Rule::FlagFall),
             format!(
                 "{}'s flag fell, but {} cannot checkmate by any possible series of legal moves",
-                flagged.name(),
-                opponent.name()
+                player(flagged),
+                player(opponent)
             ),
         )
     };
@@ -712,6 +712,14 @@ impl fmt::Display for FlagReport {
         )?;
         writeln!(f, "FEN: {}", self.fen)?;
         write!(f, "{}", diagram::text(&self.position))
+    }
+}
+
+/// `White` or `Black`, as a sentence names the player.
+fn player(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
     }
 }
 

@@ -62,6 +62,9 @@ pub enum ClaimError {
     /// The position could not be analysed for a flag fall.
     #[error(transparent)]
     Dead(#[from] super::dead::DeadError),
+    /// The scoresheet cannot be replayed (the replay's first error, with its location).
+    #[error("the game cannot be replayed: {0}")]
+    Replay(String),
 }
 
 /// A game record: start position, moves, and the positions after each move.
@@ -219,6 +222,25 @@ impl GameRecord {
     /// # Ok::<(), scoresheet::laws::ClaimError>(())
     /// ```
     pub fn from_uci(start: Position, uci: &str) -> Result<GameRecord, ClaimError> {
+        GameRecord::from_uci_in(start, uci, LetterSet::english())
+    }
+
+    /// Replays space-separated UCI moves from `start`, labelling moves in `letters`.
+    ///
+    /// ```
+    /// use scoresheet::board::Position;
+    /// use scoresheet::laws::GameRecord;
+    /// use scoresheet::notation::LetterSet;
+    /// let hr = LetterSet::by_code("hr").unwrap();
+    /// let game = GameRecord::from_uci_in(Position::new(), "g1f3 g8f6", hr)?;
+    /// assert_eq!(game.move_label(1).unwrap(), "1...Sf6");
+    /// # Ok::<(), scoresheet::laws::ClaimError>(())
+    /// ```
+    pub fn from_uci_in(
+        start: Position,
+        uci: &str,
+        letters: &LetterSet,
+    ) -> Result<GameRecord, ClaimError> {
         let mut pos = start.clone();
         let mut moves = Vec::new();
         for (i, text) in uci.split_whitespace().enumerate() {
@@ -236,7 +258,52 @@ impl GameRecord {
             pos.play(&m);
             moves.push(m);
         }
-        GameRecord::new(start, &moves, LetterSet::english())
+        GameRecord::new(start, &moves, letters)
+    }
+
+    /// Reads the mainline of a PGN game (in any letter set `from` allows, the start position
+    /// from its `FEN` tag), labelling moves in the letters it was written in.
+    ///
+    /// ```
+    /// use scoresheet::laws::GameRecord;
+    /// use scoresheet::notation::sheet::FromLetters;
+    /// use scoresheet::pgn::Game;
+    /// let g = Game::read_all("1. Jf3 Jf6 2. Jg1 Jg8 *".as_bytes()).remove(0).unwrap();
+    /// let game = GameRecord::from_pgn(&g, &FromLetters::Auto(vec![]))?;
+    /// assert_eq!(game.position_label(4), "2...Jg8");
+    /// # Ok::<(), scoresheet::laws::ClaimError>(())
+    /// ```
+    pub fn from_pgn(
+        game: &crate::pgn::Game,
+        from: &crate::notation::sheet::FromLetters,
+    ) -> Result<GameRecord, ClaimError> {
+        use crate::replay::{replay_game, ReplayOptions};
+        let replay = replay_game(
+            game,
+            &ReplayOptions {
+                from: from.clone(),
+                ..ReplayOptions::default()
+            },
+        );
+        if let Some(e) = &replay.error {
+            return Err(ClaimError::Replay(format!(
+                "line {}, column {}: move {} `{}`: {}",
+                e.line, e.column, e.move_number, e.token, e.message
+            )));
+        }
+        let start = match game.tag("FEN").map(str::trim).filter(|f| !f.is_empty()) {
+            Some(fen) => {
+                Position::from_fen(fen).map_err(|e| ClaimError::Replay(format!("FEN tag: {e}")))?
+            }
+            None => Position::new(),
+        };
+        let letters = match from {
+            crate::notation::sheet::FromLetters::Set(set) => set.clone(),
+            crate::notation::sheet::FromLetters::Auto(_) => LetterSet::by_code(&replay.letters)
+                .unwrap_or_else(LetterSet::english)
+                .clone(),
+        };
+        GameRecord::from_uci_in(start, &replay.uci.join(" "), &letters)
     }
 
     /// The number of half-moves recorded.
