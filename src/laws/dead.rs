@@ -214,7 +214,10 @@ pub fn can_checkmate_fen(fen: &str, winner: Color) -> Result<bool, DeadError> {
         return Ok(verdict);
     }
     let board = solver_board(fen)?;
-    solve(&board, fen, winner)
+    solve(&board, winner).ok_or_else(|| DeadError::Undecided {
+        fen: fen.to_string(),
+        winner,
+    })
 }
 
 /// Which sides can still checkmate from the position `fen`.
@@ -260,8 +263,14 @@ pub fn can_checkmate(pos: &Position, winner: Color) -> Result<bool, DeadError> {
     if let Some(verdict) = Material::from_position(pos).simple_verdict(winner) {
         return Ok(verdict);
     }
-    let (board, approximated) = position_to_solver(pos)?;
-    let verdict = solve(&board, &pos.to_fen(), winner)?;
+    // The solver analyses White's chances; for Black it mirrors the board (ranks and colours)
+    // first. Building the mirrored board directly from our position saves that second build.
+    let mirror = winner == Color::Black;
+    let (board, approximated) = position_to_solver(pos, mirror)?;
+    let verdict = solve(&board, Color::White).ok_or_else(|| DeadError::Undecided {
+        fen: pos.to_fen(),
+        winner,
+    })?;
     if approximated && !verdict {
         // Castling rights the solver cannot express (Chess960) were left out: a helpmate found
         // without them is still a helpmate, but "impossible" might not hold with them.
@@ -289,7 +298,8 @@ pub fn mateability(pos: &Position) -> Result<Mateability, DeadError> {
 }
 
 /// Whether `pos` is a dead position: neither side can checkmate by any series of legal moves
-/// (5.2b / 5.2.2). Stops as soon as one side is shown able to mate.
+/// (5.2b / 5.2.2). Asks first about the side with more material, and stops as soon as one side
+/// is shown able to mate.
 ///
 /// ```
 /// use scoresheet::board::Position;
@@ -299,12 +309,37 @@ pub fn mateability(pos: &Position) -> Result<Mateability, DeadError> {
 /// # Ok::<(), scoresheet::laws::DeadError>(())
 /// ```
 pub fn is_dead_position(pos: &Position) -> Result<bool, DeadError> {
-    Ok(!can_checkmate(pos, pos.turn())? && !can_checkmate(pos, !pos.turn())?)
+    let weight = |c: Color| {
+        let count = |r: Role| pos.by_piece(Piece::new(c, r)).count();
+        count(Role::Pawn)
+            + 3 * (count(Role::Knight) + count(Role::Bishop))
+            + 5 * count(Role::Rook)
+            + 9 * count(Role::Queen)
+    };
+    let first = if weight(Color::White) >= weight(Color::Black) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    Ok(!can_checkmate(pos, first)? && !can_checkmate(pos, !first)?)
 }
 
-/// The solver's board for `pos`, built square by square (no FEN text). The flag is set when
-/// castling rights had to be left out because the solver knows only standard castling.
-fn position_to_solver(pos: &Position) -> Result<(chess::Board, bool), DeadError> {
+/// The solver's board for `pos`, built square by square (no FEN text); with `mirror`, ranks and
+/// colours swapped (Black's chances become White's, as the solver itself does). The flag is set
+/// when castling rights had to be left out because the solver knows only standard castling.
+fn position_to_solver(pos: &Position, mirror: bool) -> Result<(chess::Board, bool), DeadError> {
+    let color = |c: Color| solver_color(if mirror { !c } else { c });
+    let square = |sq: Square| {
+        let rank = if mirror {
+            7 - sq.rank().index()
+        } else {
+            sq.rank().index()
+        };
+        chess::Square::make_square(
+            chess::Rank::from_index(rank),
+            chess::File::from_index(sq.file().index()),
+        )
+    };
     let mut b = chess::BoardBuilder::new();
     for sq in pos.occupied() {
         if let Some(piece) = pos.piece_at(sq) {
@@ -316,16 +351,17 @@ fn position_to_solver(pos: &Position) -> Result<(chess::Board, bool), DeadError>
                 Role::Queen => chess::Piece::Queen,
                 Role::King => chess::Piece::King,
             };
-            b.piece(solver_square(sq), role, solver_color(piece.color));
+            b.piece(square(sq), role, color(piece.color));
         }
     }
-    b.side_to_move(solver_color(pos.turn()));
+    b.side_to_move(color(pos.turn()));
     let mut approximated = false;
-    for color in Color::ALL {
+    for side_color in Color::ALL {
         let rights = pos.castling_rights();
-        let king_home = pos.king_of(color) == Square::from_coords(File::E, color.back_rank());
-        let mut standard = |side: CastlingSide, file: File| match rights.rook(color, side) {
-            Some(rook) if king_home && rook == Square::from_coords(file, color.back_rank()) => true,
+        let back = side_color.back_rank();
+        let king_home = pos.king_of(side_color) == Square::from_coords(File::E, back);
+        let mut standard = |side: CastlingSide, file: File| match rights.rook(side_color, side) {
+            Some(rook) if king_home && rook == Square::from_coords(file, back) => true,
             Some(_) => {
                 approximated = true;
                 false
@@ -340,7 +376,10 @@ fn position_to_solver(pos: &Position) -> Result<(chess::Board, bool), DeadError>
             (false, true) => chess::CastleRights::QueenSide,
             (false, false) => chess::CastleRights::NoRights,
         };
-        b.castle_rights(solver_color(color), cr);
+        b.castle_rights(
+            solver_color(if mirror { !side_color } else { side_color }),
+            cr,
+        );
     }
     b.en_passant(
         pos.ep_square()
@@ -351,13 +390,6 @@ fn position_to_solver(pos: &Position) -> Result<(chess::Board, bool), DeadError>
         reason: e.to_string(),
     })?;
     Ok((board, approximated))
-}
-
-fn solver_square(sq: Square) -> chess::Square {
-    chess::Square::make_square(
-        chess::Rank::from_index(sq.rank().index()),
-        chess::File::from_index(sq.file().index()),
-    )
 }
 
 const fn solver_color(c: Color) -> chess::Color {
@@ -374,14 +406,11 @@ fn solver_board(fen: &str) -> Result<chess::Board, DeadError> {
     })
 }
 
-fn solve(board: &chess::Board, fen: &str, winner: Color) -> Result<bool, DeadError> {
-    match chasolver::winnability(board, solver_color(winner)) {
-        Some(chasolver::Winnability::Winnable { .. }) => Ok(true),
-        Some(chasolver::Winnability::Unwinnable) => Ok(false),
-        None => Err(DeadError::Undecided {
-            fen: fen.to_string(),
-            winner,
-        }),
+/// The solver's verdict: `Some(true)` winnable, `Some(false)` unwinnable, `None` undecided.
+fn solve(board: &chess::Board, winner: Color) -> Option<bool> {
+    match chasolver::winnability(board, solver_color(winner))? {
+        chasolver::Winnability::Winnable { .. } => Some(true),
+        chasolver::Winnability::Unwinnable => Some(false),
     }
 }
 
