@@ -7,7 +7,7 @@
 //!   converted beforehand — the reference speed;
 //! - `real_games/flag_fall`: the same positions: can the side not to move still checkmate? (what a
 //!   flag fall of the side to move asks);
-//! - `labels/mateability`: every 8th row of `../shared/data/draws/helpmate-labels.tsv` — mostly
+//! - `labels/mateability`: every 24th row of `../shared/data/draws/helpmate-labels.tsv` — mostly
 //!   hard constructed positions — both sides' verdicts.
 //!
 //! Run with `cargo bench --bench dead`; the throughput line is positions per second (elements/s).
@@ -132,7 +132,7 @@ fn bench_labels(c: &mut Criterion) {
         .lines()
         .filter(|l| !l.starts_with('#') && !l.starts_with("label\t"))
         .filter_map(|l| l.split_once('\t'))
-        .step_by(8)
+        .step_by(24)
         .filter_map(|(_, fen)| Position::from_fen(&format!("{fen} 0 1")).ok())
         .collect();
     let mut g = c.benchmark_group("labels");
