@@ -10,6 +10,7 @@
 //! |---|---|
 //! | [`board`] | squares, pieces, positions, legal moves, FEN, perft |
 //! | [`batch`] | bulk work: inputs, compression, splitting into games, ordered parallel pipeline |
+//! | [`laws`] | editions of the Laws, draw claims, automatic draws, dead positions, flag falls |
 //! | [`pgn`] | PGN reader (streaming, visitor), `Game` tree, PGN writer |
 //! | [`encoding`] | detect and decode the text encodings PGN files arrive in |
 //! | [`replay`] | replay a read game (mainline and variations), first error, warnings, final status |
@@ -22,6 +23,7 @@ pub mod batch;
 pub mod board;
 pub mod cli;
 pub mod encoding;
+pub mod laws;
 pub mod notation;
 pub mod pgn;
 pub mod replay;

@@ -5,6 +5,7 @@
 
 pub mod check;
 pub mod clean;
+pub mod claim;
 pub mod convert;
 pub mod perft;
 
@@ -41,6 +42,10 @@ pub enum Command {
     ///
     /// Example: scoresheet clean games/ -o clean.pgn --report report.json --dedupe --fix-results
     Clean(clean::CleanArgs),
+    /// Judge a draw claim (threefold, fifty moves) or a flag fall under an edition of the Laws.
+    ///
+    /// Example: scoresheet claim game.pgn --intended Kg7 --kind threefold --laws 2018
+    Claim(claim::ClaimArgs),
 }
 
 /// Exit code: everything was fine.
@@ -63,5 +68,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Convert(args) => convert::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Clean(args) => clean::run(&args),
+        Command::Claim(args) => claim::run(&args),
     }
 }
