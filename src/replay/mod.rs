@@ -414,15 +414,19 @@ pub(crate) fn side_name(c: Color) -> &'static str {
     }
 }
 
-/// The status of the final position, given how many times it occurred.
+/// The status of the final position, given how many times it occurred: mate, stalemate, a dead
+/// position (decided exactly by [`crate::laws::dead`]), fivefold, 75 moves, or still going.
 pub(crate) fn final_status(pos: &Position, repetitions: u32) -> Status {
     if pos.is_checkmate() {
         Status::Checkmate
     } else if pos.is_stalemate() {
         Status::Stalemate
-    } else if pos.has_insufficient_material(Color::White)
-        && pos.has_insufficient_material(Color::Black)
+    } else if (pos.has_insufficient_material(Color::White)
+        && pos.has_insufficient_material(Color::Black))
+        || crate::laws::dead::is_dead_position(pos) == Ok(true)
     {
+        // Insufficient material first (cheap); then the exact analysis of Laws 5.2.2, so that
+        // locked pawn walls and the like are dead too. An undecided analysis counts as not dead.
         Status::DeadPosition
     } else if repetitions >= 5 {
         Status::Fivefold
