@@ -27,3 +27,8 @@ pub mod laws;
 pub mod notation;
 pub mod pgn;
 pub mod replay;
+
+/// The README's Rust example, compiled and run as a doctest so that it stays true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -66,13 +66,13 @@ fn every_game_is_written_or_rejected_and_rejects_keep_their_bytes() {
             (9, 6, 3, 0)
         );
         assert_eq!(report.errors_by_kind.get("illegal"), Some(&1));
+        // The unclosed comment and the stray text between games.
         assert_eq!(
             report.errors_by_kind.get("syntax"),
-            Some(&1),
+            Some(&2),
             "{:?}",
             report.errors_by_kind
         );
-        assert_eq!(report.errors_by_kind.get("unknown_letter"), Some(&1));
         assert_eq!(
             events(&out),
             [
@@ -98,6 +98,7 @@ fn every_game_is_written_or_rejected_and_rejects_keep_their_bytes() {
         let unclosed_end = original.find("[Event \"Same moves").unwrap();
         assert!(rejects.contains(&original[unclosed..unclosed_end]));
         assert!(rejects.contains("{ scoresheet: rejected: "));
+        assert!(rejects.contains("mixed.pgn:52:1: text between games that is not a game"));
         assert!(rejects.contains("this line is not a game\n"));
         // Without --fix-results the recorded results stand.
         assert!(out.contains("1. f3 e5 2. g4 Qh4# 1-0"));

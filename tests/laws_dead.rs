@@ -41,8 +41,8 @@ fn every_labelled_position_is_classified_as_labelled() {
                 s.spawn(move || {
                     let mut bad = Vec::new();
                     for (label, fen) in part {
-                        // Our board refuses unreachable placements (more promoted pieces than
-                        // missing pawns); those rows go through the FEN entry point.
+                        // A placement our board refuses (over 16 pieces or 8 pawns a side) goes
+                        // through the FEN entry point.
                         let verdict = match Position::from_fen(&format!("{fen} 0 1")) {
                             Ok(pos) => dead::mateability(&pos),
                             Err(_) => dead::mateability_fen(fen),

@@ -66,7 +66,7 @@ struct Checked {
 /// let dir = std::env::temp_dir().join(format!("scoresheet-check-doc-{}", std::process::id()));
 /// std::fs::create_dir_all(&dir).unwrap();
 /// let path = dir.join("two.pgn");
-/// std::fs::write(&path, "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. e4 Ke7 2. Ke3 *\n").unwrap();
+/// std::fs::write(&path, "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n").unwrap();
 /// let mut out = Vec::new();
 /// let summary = check(&[Input::Path(path)], &CheckOptions::default(), &mut out, &mut std::io::sink()).unwrap();
 /// assert_eq!((summary.games, summary.ok, summary.errors), (2, 1, 1));

@@ -4,8 +4,8 @@
 //! FEN), 2 usage or I/O errors.
 
 pub mod check;
-pub mod clean;
 pub mod claim;
+pub mod clean;
 pub mod convert;
 pub mod perft;
 

@@ -225,3 +225,90 @@ mod tests {
         assert_eq!((d.letters.code(), d.plies, d.complete), ("cs", 3, false));
     }
 }
+
+/// FIDE federation codes and the language of the scoresheets written there.
+const FEDERATIONS: [(&str, &str); 36] = [
+    ("CZE", "cs"),
+    ("SVK", "sk"),
+    ("CRO", "hr"),
+    ("SRB", "sr"),
+    ("SLO", "sl"),
+    ("BIH", "bs"),
+    ("MNE", "sr"),
+    ("GER", "de"),
+    ("AUT", "de"),
+    ("SUI", "de"),
+    ("NED", "nl"),
+    ("BEL", "nl"),
+    ("FRA", "fr"),
+    ("ESP", "es"),
+    ("ARG", "es"),
+    ("MEX", "es"),
+    ("ITA", "it"),
+    ("POR", "pt"),
+    ("BRA", "pt"),
+    ("AND", "ca"),
+    ("POL", "pl"),
+    ("HUN", "hu"),
+    ("ROU", "ro"),
+    ("MDA", "ro"),
+    ("SWE", "sv"),
+    ("DEN", "da"),
+    ("NOR", "no"),
+    ("FIN", "fi"),
+    ("ISL", "is"),
+    ("EST", "et"),
+    ("RUS", "ru"),
+    ("UKR", "uk"),
+    ("BUL", "bg"),
+    ("TUR", "tr"),
+    ("ENG", "en"),
+    ("USA", "en"),
+];
+
+/// The languages a game's tags point to, most specific first, for [`detect_letters`]'s
+/// `preferred`: a `Language` tag naming a letter set, then the FIDE federation code that ends
+/// the `Site` or `Event` tag (`Praha CZE` → Czech), then the players' federations
+/// (`WhiteFed`/`BlackFed`, `WhiteTeamCountry`...).
+///
+/// ```
+/// use scoresheet::notation::detect::languages_of_tags;
+/// let tags = [("Event", "Open"), ("Site", "Zagreb CRO")];
+/// assert_eq!(languages_of_tags(tags), ["hr"]);
+/// let tags = [("Language", "sk"), ("Site", "Praha CZE")];
+/// assert_eq!(languages_of_tags(tags), ["sk", "cs"]);
+/// ```
+pub fn languages_of_tags<'a>(tags: impl IntoIterator<Item = (&'a str, &'a str)>) -> Vec<String> {
+    let mut explicit = Vec::new();
+    let mut found = Vec::new();
+    for (name, value) in tags {
+        let value = value.trim();
+        if name.eq_ignore_ascii_case("Language") {
+            if let Some(set) = LetterSet::by_code(value) {
+                explicit.push(set.code().to_owned());
+            }
+            continue;
+        }
+        let is_place = matches!(name, "Site" | "Event");
+        let is_federation = name.ends_with("Fed") || name.ends_with("Country");
+        if !(is_place || is_federation) {
+            continue;
+        }
+        let word = value
+            .rsplit(|c: char| !c.is_ascii_alphabetic())
+            .find(|w| !w.is_empty())
+            .unwrap_or("");
+        if word.len() != 3 || !word.chars().all(|c| c.is_ascii_uppercase()) {
+            continue;
+        }
+        if let Some((_, lang)) = FEDERATIONS.iter().find(|(fed, _)| *fed == word) {
+            found.push((*lang).to_owned());
+        }
+    }
+    for lang in found {
+        if !explicit.contains(&lang) {
+            explicit.push(lang);
+        }
+    }
+    explicit
+}

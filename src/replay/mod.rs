@@ -510,6 +510,16 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
             if en_ok == tokens.len() {
                 english
             } else {
+                // Languages given by the caller, else those the game's tags point to.
+                let from_tags;
+                let preferred = if preferred.is_empty() {
+                    from_tags = crate::notation::detect::languages_of_tags(
+                        game.tags.iter().map(|(n, v)| (n.as_str(), v.as_str())),
+                    );
+                    &from_tags
+                } else {
+                    preferred
+                };
                 let pref: Vec<&str> = preferred.iter().map(String::as_str).collect();
                 match detect_letters(&start, &tokens, &pref) {
                     Ok(d) if d.plies > en_ok => {
