@@ -9,9 +9,11 @@
 //! | module | job |
 //! |---|---|
 //! | [`board`] | squares, pieces, positions, legal moves, FEN, perft |
+//! | [`notation`] | national letter sets; parse, resolve, print and detect written moves; convert scoresheets |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod board;
 pub mod cli;
+pub mod notation;
