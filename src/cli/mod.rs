@@ -3,6 +3,8 @@
 //! Exit codes mean one thing each: 0 all is well, 1 the input has errors (an illegal game, a bad
 //! FEN), 2 usage or I/O errors.
 
+pub mod perft;
+
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -17,7 +19,12 @@ pub struct Cli {
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Count the leaf nodes of the legal move tree (move generator check).
+    ///
+    /// Example: scoresheet perft startpos 5
+    Perft(perft::PerftArgs),
+}
 
 /// Exit code: everything was fine.
 pub const EXIT_OK: u8 = 0;
@@ -34,5 +41,7 @@ pub fn main() -> ExitCode {
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> ExitCode {
-    match cli.command {}
+    match cli.command {
+        Command::Perft(args) => perft::run(&args),
+    }
 }

@@ -1,0 +1,155 @@
+//! Perft against the shared suites (`../shared/data/perft`): the standard suite and the 960
+//! Chess960 starts to depth 4, all 6,838 random positions to depth 3; deeper depths behind
+//! `#[ignore]` (`cargo test --release --test perft -- --ignored`).
+
+use scoresheet::board::{perft, perft_divide, Position};
+use std::path::PathBuf;
+
+struct Case {
+    line: usize,
+    fen: String,
+    counts: Vec<(u32, u64)>,
+}
+
+fn suite(name: &str) -> Vec<Case> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data/perft")
+        .join(name);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let mut cases = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut parts = line.split(';');
+        let fen = parts.next().unwrap_or_default().trim().to_owned();
+        let counts = parts
+            .map(|p| {
+                let p = p.trim();
+                let (d, n) = p.split_once(' ').expect("';Dn count'");
+                let d: u32 = d.trim_start_matches('D').parse().expect("depth");
+                (d, n.trim().parse().expect("count"))
+            })
+            .collect();
+        cases.push(Case {
+            line: i + 1,
+            fen,
+            counts,
+        });
+    }
+    cases
+}
+
+/// Checks every case up to `max_depth` (and from `min_depth`), on all cores; returns the
+/// number of (position, depth) checks made.
+fn check(name: &str, min_depth: u32, max_depth: u32) -> usize {
+    let cases = suite(name);
+    assert!(!cases.is_empty(), "{name} is empty");
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let chunk = cases.len().div_ceil(threads);
+    let (checked, failures): (usize, Vec<String>) = std::thread::scope(|s| {
+        let handles: Vec<_> = cases
+            .chunks(chunk)
+            .map(|part| {
+                s.spawn(move || {
+                    let mut failures = Vec::new();
+                    let mut checked = 0;
+                    for case in part {
+                        let pos = match Position::from_fen(&case.fen) {
+                            Ok(pos) => pos,
+                            Err(e) => {
+                                failures.push(format!("{name}:{} {}: {e}", case.line, case.fen));
+                                continue;
+                            }
+                        };
+                        for &(depth, expected) in &case.counts {
+                            if depth < min_depth || depth > max_depth {
+                                continue;
+                            }
+                            checked += 1;
+                            let got = perft(&pos, depth);
+                            if got != expected {
+                                failures.push(format!(
+                                    "{name}:{} {} depth {depth}: {got}, expected {expected}",
+                                    case.line, case.fen
+                                ));
+                            }
+                        }
+                    }
+                    (checked, failures)
+                })
+            })
+            .collect();
+        handles.into_iter().fold((0, Vec::new()), |(n, mut f), h| {
+            let (c, more) = h.join().expect("perft thread panicked");
+            f.extend(more);
+            (n + c, f)
+        })
+    });
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    checked
+}
+
+#[test]
+fn standard_suite_to_depth_4() {
+    let checked = check("standard.epd", 1, 4);
+    // A few positions list fewer than four depths.
+    assert_eq!(checked, 505);
+}
+
+#[test]
+fn chess960_suite_to_depth_4() {
+    let checked = check("chess960.epd", 1, 4);
+    assert_eq!(checked, 960 * 4);
+}
+
+#[test]
+fn random_suite_to_depth_3() {
+    let checked = check("random.epd", 1, 3);
+    assert_eq!(checked, 6_838 * 3);
+}
+
+#[test]
+fn divide_sums_to_perft() {
+    let pos =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    let divide = perft_divide(&pos, 3);
+    assert_eq!(divide.len(), 48);
+    assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 97_862);
+    assert!(perft_divide(&pos, 0).is_empty());
+    assert_eq!(perft(&pos, 0), 1);
+}
+
+#[test]
+#[ignore = "deep: minutes in release"]
+fn standard_suite_deep() {
+    check("standard.epd", 5, 6);
+}
+
+#[test]
+#[ignore = "deep: minutes in release"]
+fn chess960_suite_depth_5() {
+    check("chess960.epd", 5, 5);
+}
+
+#[test]
+#[ignore = "deep: minutes in release"]
+fn random_suite_depth_4_and_5() {
+    check("random.epd", 4, 5);
+}
+
+#[test]
+#[ignore = "deep: hours in release"]
+fn all_suites_depth_6() {
+    check("standard.epd", 6, 6);
+    check("chess960.epd", 6, 6);
+    check("random.epd", 6, 6);
+}
