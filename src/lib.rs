@@ -10,6 +10,7 @@
 //! |---|---|
 //! | [`board`] | squares, pieces, positions, legal moves, FEN, perft |
 //! | [`notation`] | national letter sets; parse, resolve, print and detect written moves; convert scoresheets |
+//! | [`reconstruct`] | the legal game a faulty scoresheet most plausibly records, and every correction made |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -17,3 +18,4 @@
 pub mod board;
 pub mod cli;
 pub mod notation;
+pub mod reconstruct;
