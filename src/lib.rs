@@ -9,6 +9,9 @@
 //! | module | job |
 //! |---|---|
 //! | [`board`] | squares, pieces, positions, legal moves, FEN, perft |
+//! | [`pgn`] | PGN reader (streaming, visitor), `Game` tree, PGN writer |
+//! | [`encoding`] | detect and decode the text encodings PGN files arrive in |
+//! | [`replay`] | replay a read game (mainline and variations), first error, warnings, final status |
 //! | [`notation`] | national letter sets; parse, resolve, print and detect written moves; convert scoresheets |
 //! | [`reconstruct`] | the legal game a faulty scoresheet most plausibly records, and every correction made |
 
@@ -17,5 +20,8 @@
 
 pub mod board;
 pub mod cli;
+pub mod encoding;
 pub mod notation;
+pub mod pgn;
 pub mod reconstruct;
+pub mod replay;

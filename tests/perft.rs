@@ -129,25 +129,31 @@ fn divide_sums_to_perft() {
 }
 
 #[test]
-#[ignore = "deep: minutes in release"]
+#[ignore = "deep: about 4.8e9 nodes"]
 fn standard_suite_deep() {
     check("standard.epd", 5, 6);
 }
 
 #[test]
-#[ignore = "deep: minutes in release"]
+#[ignore = "deep: about 1.7e10 nodes"]
 fn chess960_suite_depth_5() {
     check("chess960.epd", 5, 5);
 }
 
 #[test]
-#[ignore = "deep: minutes in release"]
-fn random_suite_depth_4_and_5() {
-    check("random.epd", 4, 5);
+#[ignore = "deep: about 4e9 nodes"]
+fn random_suite_depth_4() {
+    check("random.epd", 4, 4);
 }
 
 #[test]
-#[ignore = "deep: hours in release"]
+#[ignore = "deep: about 1.3e11 nodes"]
+fn random_suite_depth_5() {
+    check("random.epd", 5, 5);
+}
+
+#[test]
+#[ignore = "deep: about 4.7e12 nodes, hours"]
 fn all_suites_depth_6() {
     check("standard.epd", 6, 6);
     check("chess960.epd", 6, 6);

@@ -155,6 +155,36 @@ impl Position {
         pinned
     }
 
+    /// The castling move on `side` if it is legal, for a side to move that is not in check
+    /// (the same rules as [`Position::castling_move`], without building the reason why not).
+    #[inline(always)]
+    fn castling_if_legal(&self, side: CastlingSide, king: Square, occ: Bitboard) -> Option<Move> {
+        let us = self.turn;
+        let rook = self.castling.rook(us, side)?;
+        let king_to = side.king_to(us);
+        let rook_to = side.rook_to(us);
+        let movers = Bitboard::from_square(king) | Bitboard::from_square(rook);
+        let needed = (attacks::between(king, king_to)
+            | Bitboard::from_square(king_to)
+            | attacks::between(rook, rook_to)
+            | Bitboard::from_square(rook_to))
+            - movers;
+        if (needed & occ).any() {
+            return None;
+        }
+        for sq in attacks::between(king, king_to) {
+            if self.attackers_to(sq, !us, occ).any() {
+                return None;
+            }
+        }
+        let after =
+            (occ - movers) | Bitboard::from_square(king_to) | Bitboard::from_square(rook_to);
+        if self.attackers_to(king_to, !us, after).any() {
+            return None;
+        }
+        Some(Move::Castle { king, rook })
+    }
+
     /// The one move generator: legal moves of the roles in `roles` ending in `to_mask`, plus
     /// castling if `castling`.
     #[inline(always)]
@@ -191,10 +221,8 @@ impl Position {
             target &= attacks::between(king, checker) | Bitboard::from_square(checker);
         } else if castling && !self.castling.is_empty() {
             for side in CastlingSide::ALL {
-                if self.castling.has(us, side) {
-                    if let Ok(m) = self.castling_move(side) {
-                        sink.special(m);
-                    }
+                if let Some(m) = self.castling_if_legal(side, king, occ) {
+                    sink.special(m);
                 }
             }
         }

@@ -984,6 +984,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::moves::Uci;
 
     #[test]
     fn scharnagl_numbers_give_valid_start_positions() {
@@ -1076,5 +1077,90 @@ mod tests {
             assert_eq!(pos.has_insufficient_material(Color::White), white, "{fen}");
             assert_eq!(pos.has_insufficient_material(Color::Black), black, "{fen}");
         }
+    }
+
+    fn play_uci(pos: &mut Position, text: &str) {
+        let uci: Uci = text.parse().unwrap();
+        let m = pos
+            .from_uci(&uci)
+            .unwrap_or_else(|| panic!("{text} in {pos}"));
+        pos.play_checked(&m).unwrap();
+    }
+
+    #[test]
+    fn zobrist_keys_follow_fide_identity() {
+        let start = Position::new();
+        let mut pos = Position::new();
+        for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            play_uci(&mut pos, m);
+        }
+        // Same position (clocks differ), same key.
+        assert_eq!(pos.zobrist(), start.zobrist());
+        assert_ne!(pos, start);
+        assert_eq!(pos.fullmove_number(), 3);
+        assert_eq!(pos.halfmove_clock(), 4);
+        // The king went out and back: the rights are gone, so the position is not the same.
+        let mut pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
+        let before = pos.zobrist();
+        for m in ["e1f1", "e8d8", "f1e1", "d8e8"] {
+            play_uci(&mut pos, m);
+        }
+        assert_ne!(pos.zobrist(), before);
+        assert_eq!(
+            pos.zobrist(),
+            Position::from_fen("4k3/8/8/8/8/8/8/R3K2R w - - 4 3")
+                .unwrap()
+                .zobrist()
+        );
+        // A double step with no pawn to take en passant: the key ignores the square.
+        let mut pos = Position::new();
+        play_uci(&mut pos, "e2e4");
+        assert_eq!(pos.ep_square(), None);
+        assert_eq!(pos.double_step_square(), Some(Square::E3));
+        let fresh = Position::from_fen(&pos.to_fen()).unwrap();
+        assert_eq!(pos.zobrist(), fresh.zobrist());
+        assert_eq!(pos.zobrist(), pos.compute_key());
+        // With a pawn that can take: the square counts.
+        let mut pos = Position::from_fen("4k3/8/8/8/5p2/8/4P3/4K3 w - - 0 1").unwrap();
+        play_uci(&mut pos, "e2e4");
+        assert_eq!(pos.ep_square(), Some(Square::E3));
+        assert_eq!(pos.zobrist(), pos.compute_key());
+        let no_ep = Position::from_fen("4k3/8/8/8/4Pp2/8/8/4K3 b - - 0 1").unwrap();
+        assert_ne!(pos.zobrist(), no_ep.zobrist());
+    }
+
+    #[test]
+    fn play_updates_rights_and_clocks() {
+        // A rook captured in its corner loses its right.
+        let mut pos = Position::from_fen("r3k2r/8/8/8/8/8/6B1/R3K2R w KQkq - 5 10").unwrap();
+        play_uci(&mut pos, "g2a8");
+        assert_eq!(pos.to_fen(), "B3k2r/8/8/8/8/8/8/R3K2R b KQk - 0 10");
+        assert_eq!(pos.zobrist(), pos.compute_key());
+        // Castling moves both pieces and clears both rights.
+        play_uci(&mut pos, "e8g8");
+        assert_eq!(pos.to_fen(), "B4rk1/8/8/8/8/8/8/R3K2R w KQ - 1 11");
+        play_uci(&mut pos, "e1c1");
+        assert_eq!(pos.to_fen(), "B4rk1/8/8/8/8/8/8/2KR3R b - - 2 11");
+        assert_eq!(pos.zobrist(), pos.compute_key());
+        // Promotion with capture.
+        let mut pos = Position::from_fen("1n2k3/P7/8/8/8/8/8/4K3 w - - 3 40").unwrap();
+        play_uci(&mut pos, "a7b8n");
+        assert_eq!(pos.to_fen(), "1N2k3/8/8/8/8/8/8/4K3 b - - 0 40");
+        // En passant removes the passed pawn.
+        let mut pos = Position::from_fen("4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 2").unwrap();
+        play_uci(&mut pos, "d5e6");
+        assert_eq!(pos.to_fen(), "4k3/8/4P3/8/8/8/8/4K3 b - - 0 2");
+        // An illegal move leaves the position as it was.
+        let before = pos.clone();
+        let m = Move::Normal {
+            role: Role::King,
+            from: Square::E8,
+            capture: None,
+            to: Square::D7,
+            promotion: None,
+        };
+        // d7 is attacked by the pawn on e6.
+        assert!(pos.play_checked(&m).is_err());
+        assert_eq!(pos, before);
     }
 }

@@ -3,6 +3,8 @@
 //! Exit codes mean one thing each: 0 all is well, 1 the input has errors (an illegal game, a bad
 //! FEN), 2 usage or I/O errors.
 
+pub mod check;
+pub mod convert;
 pub mod perft;
 
 use clap::{Parser, Subcommand};
@@ -24,6 +26,15 @@ pub enum Command {
     ///
     /// Example: scoresheet perft startpos 5
     Perft(perft::PerftArgs),
+    /// Convert move lists between national notations, PGN, long form, UCI and figurines.
+    ///
+    /// Example: scoresheet convert sheet.txt --from cs --notation fide --to hr
+    Convert(convert::ConvertArgs),
+    /// Replay every game of PGN files (any encoding, zstd too) and report the first error of each
+    /// game with its location, and warnings; `--json` for one JSON object per game.
+    ///
+    /// Example: scoresheet check games.pgn --json
+    Check(check::CheckArgs),
 }
 
 /// Exit code: everything was fine.
@@ -43,5 +54,7 @@ pub fn main() -> ExitCode {
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Perft(args) => perft::run(&args),
+        Command::Convert(args) => convert::run(&args),
+        Command::Check(args) => check::run(&args),
     }
 }

@@ -11,7 +11,8 @@ pub struct PerftArgs {
     /// `startpos` or a FEN (quoted, or as separate words), followed by the depth.
     #[arg(required = true, num_args = 2.., value_name = "FEN|startpos> <DEPTH")]
     pub words: Vec<String>,
-    /// Also print each legal first move (UCI) with its count, then a blank line and the total.
+    /// Also print each legal first move (UCI, sorted) with its count, then a blank line and the
+    /// total.
     #[arg(long)]
     pub divide: bool,
 }
@@ -43,9 +44,14 @@ pub fn run(args: &PerftArgs) -> ExitCode {
     };
     if args.divide {
         let chess960 = pos.is_chess960();
+        let mut lines: Vec<(String, u64)> = perft_divide(&pos, depth)
+            .into_iter()
+            .map(|(m, n)| (m.to_uci(chess960).to_string(), n))
+            .collect();
+        lines.sort();
         let mut total = 0;
-        for (m, n) in perft_divide(&pos, depth) {
-            println!("{} {n}", m.to_uci(chess960));
+        for (uci, n) in lines {
+            println!("{uci} {n}");
             total += n;
         }
         if depth == 0 {

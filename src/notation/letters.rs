@@ -29,7 +29,7 @@ pub const LETTERS_TSV: &str = include_str!("../../grammars/letters.tsv");
 /// assert_eq!(ru.match_piece("Крg1"), Some((Role::King, "Кр".len())));
 /// assert_eq!(ru.match_piece("Кf3"), Some((Role::Knight, "К".len())));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct LetterSet {
     code: Box<str>,
     name: Box<str>,
@@ -285,6 +285,12 @@ impl LetterSet {
     }
 }
 
+impl std::fmt::Debug for LetterSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "LetterSet({})", self.code)
+    }
+}
+
 fn unreachable_english() -> LetterSet {
     // The literal English row always builds; this keeps `english()` panic-free regardless.
     LetterSet {
@@ -361,6 +367,42 @@ mod tests {
             "figurine",
         ] {
             assert!(sets.iter().any(|s| s.code() == code), "{code} missing");
+        }
+    }
+
+    #[test]
+    fn letters_agree_with_the_pgn_standards_list() {
+        // PGN standard, section 17: pawn knight bishop rook queen king.
+        for (code, pnbrqk) in [
+            ("cs", "PJSVDK"),
+            ("da", "BSLTDK"),
+            ("nl", "OPLTDK"),
+            ("en", "PNBRQK"),
+            ("et", "PROVLK"),
+            ("fi", "PRLTDK"),
+            ("fr", "PCFTDR"),
+            ("de", "BSLTDK"),
+            ("hu", "GHFBVK"),
+            ("is", "PRBHDK"),
+            ("it", "PCATDR"),
+            ("no", "BSLTDK"),
+            ("pl", "PSGWHK"),
+            ("pt", "PCBTDR"),
+            ("ro", "PCNTDR"),
+            ("es", "PCATDR"),
+            ("sv", "BSLTDK"),
+        ] {
+            let set = LetterSet::by_code(code).unwrap();
+            for (c, role) in pnbrqk.chars().zip(Role::ALL) {
+                let letter = c.to_string();
+                assert!(
+                    set.spellings(role).any(|s| s == letter),
+                    "{code}: {role} should read {letter}"
+                );
+                if role != Role::Pawn {
+                    assert_eq!(set.letter(role), letter, "{code}: {role}");
+                }
+            }
         }
     }
 

@@ -186,8 +186,10 @@ pub enum Body {
 /// assert_eq!(WrittenMove::parse("bxc3", en).unwrap().role(), Some(Role::Pawn));
 /// assert_eq!(WrittenMove::parse("Bxc3", en).unwrap().role(), Some(Role::Bishop));
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct WrittenMove {
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct WrittenMove<'l> {
+    /// The letter set the move was read in (diagnostics print candidates in it).
+    pub letters: &'l LetterSet,
     /// Castling or a piece/pawn move.
     pub body: Body,
     /// `+`, `#`, `++` or nothing.
@@ -241,7 +243,7 @@ pub enum ParseError {
 
 type PResult<'a, T> = IResult<&'a str, T>;
 
-impl WrittenMove {
+impl<'l> WrittenMove<'l> {
     /// Parses one written move in `letters` (see `grammars/notation.ebnf`).
     ///
     /// ```
@@ -252,7 +254,7 @@ impl WrittenMove {
     /// assert_eq!(w.promotion(), Some(Role::Queen));
     /// assert!(matches!(WrittenMove::parse("Jf3", hr), Err(ParseError::UnknownLetter { letter: 'J', .. })));
     /// ```
-    pub fn parse(text: &str, letters: &LetterSet) -> Result<WrittenMove, ParseError> {
+    pub fn parse(text: &str, letters: &'l LetterSet) -> Result<WrittenMove<'l>, ParseError> {
         let mut buf = ArrayString::<MAX_MOVE_LEN>::new();
         let (text, folded) = fold(text.trim(), &mut buf)?;
         if text.is_empty() {
@@ -263,6 +265,7 @@ impl WrittenMove {
             Err(_) => return Err(body_error(text, letters)),
         };
         let mut w = WrittenMove {
+            letters,
             body,
             check: CheckMark::None,
             en_passant: false,
@@ -592,7 +595,7 @@ fn annotation(i: &str) -> PResult<'_, Annotation> {
 }
 
 /// Reads the optional marks after the body, each at most once, in any order; returns what is left.
-fn parse_suffixes<'a>(mut i: &'a str, w: &mut WrittenMove) -> &'a str {
+fn parse_suffixes<'a>(mut i: &'a str, w: &mut WrittenMove<'_>) -> &'a str {
     loop {
         let Ok((j, _)) = space0::<&str, nom::error::Error<&str>>(i) else {
             return i;
@@ -692,11 +695,11 @@ fn furthest_square_prefix(i: &str) -> &str {
 mod tests {
     use super::*;
 
-    fn en(text: &str) -> WrittenMove {
+    fn en(text: &str) -> WrittenMove<'static> {
         WrittenMove::parse(text, LetterSet::english()).unwrap()
     }
 
-    fn cs(text: &str) -> WrittenMove {
+    fn cs(text: &str) -> WrittenMove<'static> {
         WrittenMove::parse(text, LetterSet::by_code("cs").unwrap()).unwrap()
     }
 
