@@ -166,3 +166,59 @@ fn every_real_game_is_legal_or_an_unsupported_variant() {
     assert!(variants > 0, "lichess-players has variant games");
     assert_eq!(bad_setups, 19, "impossible From Position setups");
 }
+
+/// The streaming replay (visitor, no tree) says exactly what the tree replay says.
+#[test]
+fn visitor_replay_agrees_with_tree_replay() {
+    use scoresheet::replay::ReplayVisitor;
+    let opts = ReplayOptions::default();
+    let mut compared = 0;
+    let mut inputs: Vec<(String, Vec<u8>)> = ["twic1599-sample.pgn", "lichess-2025-05-sample.pgn"]
+        .iter()
+        .map(|n| (n.to_string(), load(n)))
+        .collect();
+    let broken = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/broken");
+    for e in std::fs::read_dir(broken).unwrap() {
+        let p = e.unwrap().path();
+        inputs.push((p.display().to_string(), std::fs::read(&p).unwrap()));
+    }
+    inputs.push(("variations".into(), b"1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Nc6 3. Ke3) d6) 2. Nf3 (2. f4 exf4) Nc6 3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4 *".to_vec()));
+    inputs.push(("fen".into(), b"[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n1. O-O Kd7 (1... Kf7 2. Rf1+) 2. Rd1+ *".to_vec()));
+    for (name, bytes) in &inputs {
+        let mut trees = SliceReader::new(bytes);
+        let mut stream = SliceReader::new(bytes);
+        let mut b = GameBuilder::default();
+        let mut v = ReplayVisitor::new(&opts).with_uci(true);
+        while let Some(t) = trees.read_game(&mut b) {
+            let s = stream.read_game(&mut v).unwrap();
+            let (Ok(t), Ok(s)) = (t, s) else { continue };
+            if s.needs_detection {
+                continue;
+            }
+            let t = replay_game(&t, &opts);
+            assert_eq!(
+                (
+                    &t.letters,
+                    t.plies,
+                    t.result,
+                    t.status,
+                    &t.error,
+                    &t.uci,
+                    &t.warnings
+                ),
+                (
+                    &s.letters,
+                    s.plies,
+                    s.result,
+                    s.status,
+                    &s.error,
+                    &s.uci,
+                    &s.warnings
+                ),
+                "{name}"
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 1500, "{compared}");
+}

@@ -188,3 +188,18 @@ fn crlf_and_lone_cr_give_the_same_games_and_lines() {
     assert_eq!(g.mainline.moves[1].at.line, 5);
     assert_eq!(g.mainline.moves[1].at.column - 1, "lines} ".len() as u32);
 }
+
+#[test]
+fn stray_text_after_a_game_is_reported_as_such() {
+    let pgn = "[Event \"a\"]\n1. e4 e5 1-0\n\nDownloaded from example.org, all rights reserved\n\n[Event \"b\"]\n1. d4 *\n";
+    let r = read(pgn.as_bytes());
+    assert_eq!(r.len(), 3);
+    let e = r[1].as_ref().unwrap_err();
+    assert_eq!(
+        (e.kind.clone(), e.at.line, e.at.column, e.game),
+        (ErrorKind::StrayText, 4, 1, 2)
+    );
+    // Bare games (move numbers or a result) after a game are games.
+    let r = read(b"1. e4 e5 1-0\n1. d4 d5\n");
+    assert!(r.iter().all(|g| g.is_ok()) && r.len() == 2);
+}

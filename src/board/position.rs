@@ -19,7 +19,7 @@ use std::fmt;
 /// assert!(rights.has(Color::Black, CastlingSide::Queen));
 /// assert!(!rights.is_empty());
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
 pub struct CastlingRights {
     rooks: [[Option<Square>; 2]; 2],
     squares: Bitboard,
@@ -135,6 +135,20 @@ impl CastlingRights {
     }
 }
 
+impl fmt::Debug for CastlingRights {
+    /// Lists the rights as `colour side rook-square`, e.g. `CastlingRights[white O-O h1]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("CastlingRights[")?;
+        for (i, (color, side, rook)) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{color} {} {rook}", side.pgn())?;
+        }
+        f.write_str("]")
+    }
+}
+
 /// Why castling is not possible now.
 ///
 /// ```
@@ -197,7 +211,7 @@ pub struct IllegalMove {
 /// pos.legal_moves(&mut moves);
 /// assert_eq!(moves.len(), 20);
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) by_role: [Bitboard; 6],
     pub(crate) by_color: [Bitboard; 2],
@@ -215,6 +229,13 @@ pub struct Position {
 impl Default for Position {
     fn default() -> Position {
         Position::new()
+    }
+}
+
+impl fmt::Debug for Position {
+    /// Shows the FEN (a bitboard dump of eight sets would be unreadable in test failures).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({:?})", self.to_fen())
     }
 }
 
@@ -1162,5 +1183,80 @@ mod tests {
         // d7 is attacked by the pawn on e6.
         assert!(pos.play_checked(&m).is_err());
         assert_eq!(pos, before);
+    }
+
+    #[test]
+    fn pinned_en_passant_is_pseudo_legal_but_not_legal() {
+        let pos = Position::from_fen("8/8/8/KPp4r/8/8/8/4k3 w - c6 0 2").unwrap();
+        let mut list = MoveList::new();
+        pos.legal_moves_to(Role::Pawn, Square::C6, &mut list);
+        assert!(list.is_empty());
+        pos.pseudo_legal_moves_to(Role::Pawn, Square::C6, &mut list);
+        let ep = Move::EnPassant {
+            from: Square::B5,
+            to: Square::C6,
+        };
+        assert_eq!(list.as_slice(), &[ep]);
+        assert_eq!(pos.checkers_after(&ep).single_square(), Some(Square::H5));
+        assert!(!pos.is_legal(&ep));
+        // Pawn pushes and promotions to a square.
+        let pos = Position::from_fen("4k3/1P6/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+        pos.legal_moves_to(Role::Pawn, Square::B8, &mut list);
+        assert_eq!(list.len(), 4);
+        pos.legal_moves_to(Role::Pawn, Square::E4, &mut list);
+        assert_eq!(list.len(), 1);
+        pos.pseudo_legal_moves_to(Role::Pawn, Square::E4, &mut list);
+        assert_eq!(list.len(), 1);
+        pos.pseudo_legal_moves_to(Role::Pawn, Square::E5, &mut list);
+        assert!(list.is_empty());
+    }
+
+    #[test]
+    fn arbitrary_moves_are_rejected_without_panics() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 2",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        ];
+        let mut x = 0x1234_5678_9abc_def1u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap();
+            let mut legal = MoveList::new();
+            pos.legal_moves(&mut legal);
+            for _ in 0..20_000 {
+                let r = next();
+                let sq = |v: u64| Square::new_masked(v as u32);
+                let role = Role::ALL[(r % 6) as usize];
+                let opt_role = |v: u64| Role::from_index((v % 8) as usize);
+                let m = match (r >> 3) % 3 {
+                    0 => Move::Normal {
+                        role,
+                        from: sq(r >> 8),
+                        capture: opt_role(r >> 14),
+                        to: sq(r >> 20),
+                        promotion: opt_role(r >> 26),
+                    },
+                    1 => Move::EnPassant {
+                        from: sq(r >> 8),
+                        to: sq(r >> 20),
+                    },
+                    _ => Move::Castle {
+                        king: sq(r >> 8),
+                        rook: sq(r >> 20),
+                    },
+                };
+                let mut copy = pos.clone();
+                assert_eq!(copy.play_checked(&m).is_ok(), legal.contains(&m), "{m:?}");
+                assert_eq!(pos.is_legal(&m), legal.contains(&m), "{m:?}");
+                let _ = pos.checkers_after(&m);
+                let _ = pos.from_uci(&m.to_uci(r % 2 == 0));
+            }
+        }
     }
 }

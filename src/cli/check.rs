@@ -5,8 +5,8 @@ use crate::encoding::{decode, Encoding};
 use crate::notation::sheet::FromLetters;
 use crate::notation::LetterSet;
 use crate::pgn::game::GameBuilder;
-use crate::pgn::{PgnError, SliceReader};
-use crate::replay::{replay_game, ErrorKind, MoveError, Replay, ReplayOptions};
+use crate::pgn::{Limits, PgnError, SliceReader};
+use crate::replay::{replay_game, ErrorKind, MoveError, Replay, ReplayOptions, ReplayVisitor};
 use clap::Args;
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -102,6 +102,7 @@ fn syntax_error(e: &PgnError) -> Replay {
             ply: 0,
         }),
         uci: Vec::new(),
+        needs_detection: false,
     }
 }
 
@@ -262,12 +263,26 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             _ => decoded.text.as_bytes(),
         };
         let mut reader = SliceReader::new(text).with_file_name(file.as_str());
+        // Replay as the games are read; a game that English letters do not read is read again
+        // as a tree, where its letter set is detected.
+        let mut visitor = ReplayVisitor::new(&opts).with_uci(args.uci);
         let mut builder = GameBuilder::default();
         let mut n = 0u64;
-        while let Some(read) = reader.read_game(&mut builder) {
+        while let Some(read) = reader.read_game(&mut visitor) {
             n += 1;
             let (r, readable) = match read {
-                Ok(game) => (replay_game(&game, &opts), true),
+                Ok(r) if !r.needs_detection => (r, true),
+                Ok(r) => match reader.last_game() {
+                    Some((text, origin)) => {
+                        let mut again =
+                            SliceReader::with_origin(text.as_bytes(), Limits::default(), origin, n);
+                        match again.read_game(&mut builder) {
+                            Some(Ok(game)) => (replay_game(&game, &opts), true),
+                            _ => (r, true),
+                        }
+                    }
+                    None => (r, true),
+                },
                 Err(e) => (syntax_error(&e), false),
             };
             summary.games += 1;

@@ -1,36 +1,30 @@
 //! `scoresheet perft <FEN|startpos> <DEPTH> [--divide]`: counts the leaf nodes of the legal move
 //! tree, the standard check of a move generator.
 
-use super::{EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE};
+use super::{EXIT_INPUT_ERROR, EXIT_OK};
 use crate::board::{perft, perft_divide, Position};
 use std::process::ExitCode;
 
 /// Arguments of `scoresheet perft`.
 #[derive(Debug, clap::Args)]
 pub struct PerftArgs {
-    /// `startpos` or a FEN (quoted, or as separate words), followed by the depth.
-    #[arg(required = true, num_args = 2.., value_name = "FEN|startpos> <DEPTH")]
-    pub words: Vec<String>,
+    /// `startpos` or a FEN (quoted, or as separate words).
+    #[arg(required = true, num_args = 1.., value_name = "FEN|startpos")]
+    pub position: Vec<String>,
+    /// How many plies deep to count.
+    #[arg(value_name = "DEPTH")]
+    pub depth: u32,
     /// Also print each legal first move (UCI, sorted) with its count, then a blank line and the
     /// total.
     #[arg(long)]
     pub divide: bool,
 }
 
-/// Runs `perft`: prints the node count; exit 1 for a bad FEN, 2 for a bad depth.
+/// Runs `perft`: prints the node count; exit 1 for a bad FEN (clap exits with 2 on a bad
+/// depth or missing arguments).
 pub fn run(args: &PerftArgs) -> ExitCode {
-    let Some((depth_text, fen_words)) = args.words.split_last() else {
-        eprintln!("error: perft needs a position and a depth");
-        return ExitCode::from(EXIT_USAGE);
-    };
-    let depth: u32 = match depth_text.parse() {
-        Ok(d) => d,
-        Err(_) => {
-            eprintln!("error: depth '{depth_text}' is not a non-negative number");
-            return ExitCode::from(EXIT_USAGE);
-        }
-    };
-    let fen = fen_words.join(" ");
+    let depth = args.depth;
+    let fen = args.position.join(" ");
     let pos = if fen == "startpos" {
         Position::new()
     } else {

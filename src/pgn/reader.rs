@@ -344,6 +344,10 @@ pub enum ErrorKind {
     /// Bytes that are not UTF-8 (decode the input first, see [`crate::encoding`]).
     #[error("invalid UTF-8 (wrong encoding?)")]
     InvalidUtf8,
+    /// Text after a finished game that is no game: no tags, no move numbers, no result (a
+    /// download notice, a signature).
+    #[error("text between games that is not a game (no tags, move numbers or result)")]
+    StrayText,
     /// A game section over the reader's size limit.
     #[error("game longer than {max} bytes")]
     GameTooLarge {
@@ -409,6 +413,13 @@ struct Engine {
     open: Vec<Location>,
     /// Absolute offsets of bytes that were not UTF-8 (replaced by U+FFFD in the buffer).
     bad_bytes: std::collections::VecDeque<u64>,
+    /// Buffer range and start location of the last game read.
+    game_span: (usize, usize),
+    game_origin: Location,
+    /// Column of buffer index 0 when the input starts in the middle of a line.
+    first_column: Option<u32>,
+    /// The last game ended with its result token (what follows in the section may be stray).
+    after_result: bool,
 }
 
 enum Step<T> {
@@ -432,6 +443,10 @@ impl Engine {
             games: 0,
             open: Vec::new(),
             bad_bytes: Default::default(),
+            game_span: (0, 0),
+            game_origin: Location::default(),
+            first_column: None,
+            after_result: false,
         }
     }
 
@@ -497,7 +512,7 @@ impl Engine {
                     self.pos = s.start;
                     self.line = s.line;
                     self.anchor = s.start;
-                    self.anchor_col = 1;
+                    self.anchor_col = self.first_column.take().unwrap_or(1);
                     // Bytes that were not UTF-8 make the whole section a broken game.
                     let (lo, hi) = (self.base + s.start as u64, self.base + s.end as u64);
                     while self.bad_bytes.front().is_some_and(|&b| b < lo) {
@@ -521,13 +536,22 @@ impl Engine {
                         self.anchor_col = 1;
                         let at = self.loc(text, idx);
                         self.pos = s.end;
+                        self.game_span = (s.start, s.end);
+                        self.game_origin = Location {
+                            offset: self.base + s.start as u64,
+                            line: s.line,
+                            column: 1,
+                        };
                         return self.error(at, ErrorKind::InvalidUtf8);
                     }
                     continue;
                 }
             };
             match self.parse_game(text, sec, v) {
-                Some(r) => return Step::Game(r),
+                Some(r) => {
+                    self.game_span.1 = self.pos;
+                    return Step::Game(r);
+                }
                 None => continue,
             }
         }
@@ -544,6 +568,11 @@ impl Engine {
         let src = text.get(start..sec.end).unwrap_or("");
         let mut lex = Token::lexer_with_extras(src, self.limits.lex);
         let mut started = false;
+        // For telling stray text after a game from a game: tags or move numbers seen, and
+        // where the first token stood.
+        let mut tags_or_numbers = false;
+        let mut first_at = Location::default();
+        let after_result = std::mem::take(&mut self.after_result) && start > sec.start;
         let mut movetext = false;
         let mut skip_game = false;
         // Depth at which a skipped variation began.
@@ -599,6 +628,9 @@ impl Engine {
                 started = true;
                 self.games += 1;
                 let at = self.loc(text, at_idx);
+                first_at = at;
+                self.game_span.0 = at_idx;
+                self.game_origin = at;
                 v.begin_game(self.games, at);
             }
             let visible = !skip_game && skip_from.is_none();
@@ -621,6 +653,9 @@ impl Engine {
                         },
                         LexError::MisplacedEscape => ErrorKind::MisplacedEscape,
                     };
+                    if after_result && !tags_or_numbers {
+                        return err(self, first_at, ErrorKind::StrayText);
+                    }
                     return err(self, at, kind);
                 }
             };
@@ -633,6 +668,7 @@ impl Engine {
             match tok {
                 Token::Newline | Token::Escape | Token::Delimiter => {}
                 Token::Tag(t) => {
+                    tags_or_numbers = true;
                     if movetext {
                         // The next game's tags: this game ends without a result.
                         self.pos = at_idx;
@@ -708,7 +744,8 @@ impl Engine {
                         v.end_variation(at);
                     }
                 }
-                Token::MoveNumber | Token::Dots | Token::EnPassant => {}
+                Token::MoveNumber => tags_or_numbers = true,
+                Token::Dots | Token::EnPassant => {}
                 Token::Move => {
                     if slice.len() > self.limits.max_token_bytes {
                         let at = self.loc(text, at_idx);
@@ -730,6 +767,7 @@ impl Engine {
                             }
                         }
                         self.pos = start + span.end;
+                        self.after_result = true;
                         return Some(Ok(v.end_game()));
                     }
                 }
@@ -741,6 +779,10 @@ impl Engine {
         }
         if let Some(&at) = self.open.last() {
             return err(self, at, ErrorKind::UnclosedVariation);
+        }
+        // Words after a finished game, with no tags, move numbers or result: not a game.
+        if after_result && !tags_or_numbers {
+            return err(self, first_at, ErrorKind::StrayText);
         }
         Some(Ok(v.end_game()))
     }
@@ -819,6 +861,52 @@ impl<'a> SliceReader<'a> {
         engine.base = base;
         let text = utf8_lossy(bytes, base, &mut engine.bad_bytes);
         SliceReader { text, engine }
+    }
+
+    /// A reader over text cut out of a larger input: `origin` is where `bytes` starts there
+    /// (offset, line, column) and `game` the number of its first game, so locations and game
+    /// numbers are those of the larger input. Used to read one game again (see
+    /// [`last_game`](Self::last_game)).
+    ///
+    /// ```
+    /// use scoresheet::pgn::{game::GameBuilder, Limits, Location, SliceReader};
+    /// let all = b"1. e4 e5 *\n1. d4 {oops";
+    /// let mut r = SliceReader::new(all);
+    /// let mut b = GameBuilder::default();
+    /// r.read_game(&mut b);
+    /// let err = r.read_game(&mut b).unwrap().unwrap_err();
+    /// let (text, origin) = r.last_game().unwrap();
+    /// assert_eq!(text, "1. d4 {oops");
+    /// let mut again = SliceReader::with_origin(text.as_bytes(), Limits::default(), origin, 2);
+    /// assert_eq!(again.read_game(&mut b).unwrap().unwrap_err(), err);
+    /// ```
+    pub fn with_origin(bytes: &'a [u8], limits: Limits, origin: Location, game: u64) -> Self {
+        let mut engine = Engine::new(limits);
+        engine.base = origin.offset;
+        engine.games = game.saturating_sub(1);
+        engine.first_column = Some(origin.column.max(1));
+        engine.splitter = Splitter::starting_at_line(origin.line.max(1));
+        let text = utf8_lossy(bytes, origin.offset, &mut engine.bad_bytes);
+        SliceReader { text, engine }
+    }
+
+    /// The text of the last game read (broken or not) and where it starts.
+    ///
+    /// ```
+    /// use scoresheet::pgn::SliceReader;
+    /// let mut r = SliceReader::new(b"[Event \"x\"]\n1. e4 *\n");
+    /// r.read_game(&mut scoresheet::pgn::game::GameBuilder::default());
+    /// let (text, at) = r.last_game().unwrap();
+    /// assert_eq!((text, at.line), ("[Event \"x\"]\n1. e4 *", 1));
+    /// ```
+    pub fn last_game(&self) -> Option<(&str, Location)> {
+        let (a, b) = self.engine.game_span;
+        if self.engine.games == 0 || b <= a {
+            return None;
+        }
+        self.text
+            .get(a..b)
+            .map(|t| (t.trim_end(), self.engine.game_origin))
     }
 
     /// Names the input in error messages.

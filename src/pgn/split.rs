@@ -104,6 +104,20 @@ impl Splitter {
         }
     }
 
+    /// A splitter whose input starts on line `line` (for a piece cut out of a larger input).
+    ///
+    /// ```
+    /// let mut s = scoresheet::pgn::split::Splitter::starting_at_line(10);
+    /// assert_eq!(s.next_section(b"1. e4 *", true).unwrap().line, 10);
+    /// ```
+    pub fn starting_at_line(line: u32) -> Self {
+        Splitter {
+            line,
+            start_line: line,
+            ..Splitter::new()
+        }
+    }
+
     /// How far the buffer has been scanned (a line start).
     ///
     /// ```

@@ -198,6 +198,23 @@ impl Atoms {
         let mut words = text.split(' ').peekable();
         let mut first = true;
         while let Some(word) = words.next() {
+            // A word like `[Event` or `%x` must not begin a line: the reader would take the
+            // line for the next game's tags or an escape line. It stays with the word before.
+            let tag_like = |w: &str| {
+                w.starts_with('%')
+                    || (w.starts_with('[') && w[1..].starts_with(|c: char| c.is_ascii_alphabetic()))
+            };
+            if !first && tag_like(word) {
+                if let Some(last) = self.spans.last_mut() {
+                    self.buf.push(' ');
+                    self.buf.push_str(word);
+                    if words.peek().is_none() {
+                        self.buf.push('}');
+                    }
+                    last.1 = self.buf.len();
+                    continue;
+                }
+            }
             let start = self.open_start.take().unwrap_or(self.buf.len());
             if first {
                 self.buf.push('{');
@@ -355,6 +372,25 @@ mod tests {
         assert!(flat.contains("(1... c5 2. Nf3 $1 (2. c3) 2... d6) 2. Nf3 *"));
         let again = Game::read_all(out.as_bytes()).remove(0).unwrap();
         assert_eq!(again.mainline, g.mainline);
+    }
+
+    #[test]
+    fn a_comment_never_puts_a_tag_at_a_line_start() {
+        let mut text = String::from("1. e4 {");
+        for _ in 0..20 {
+            text.push_str("see [Event \"Moscow\"] and [Site \"x\"] %escape ");
+        }
+        text.push_str("} e5 *");
+        let g = Game::read_all(text.as_bytes()).remove(0).unwrap();
+        let out = write_game(&g);
+        let movetext = out.split("\n\n").nth(1).unwrap();
+        assert!(movetext
+            .lines()
+            .all(|l| !l.starts_with("[E") && !l.starts_with("[S") && !l.starts_with('%')));
+        assert_eq!(
+            Game::read_all(out.as_bytes()).remove(0).unwrap().mainline,
+            g.mainline
+        );
     }
 
     #[test]

@@ -26,6 +26,9 @@ use crate::pgn::{Game, Line, Location, Outcome};
 use std::collections::HashMap;
 use std::fmt;
 
+pub mod stream;
+pub use stream::ReplayVisitor;
+
 /// How to replay.
 ///
 /// ```
@@ -201,10 +204,13 @@ pub struct Replay {
     pub error: Option<MoveError>,
     /// The replayed mainline in UCI.
     pub uci: Vec<String>,
+    /// Read with automatic letters in English by [`ReplayVisitor`], the game failed: read it
+    /// again with [`replay_game`], which detects the letter set.
+    pub needs_detection: bool,
 }
 
 /// Variant tag values that mean standard chess rules.
-fn supported_variant(v: &str) -> bool {
+pub(crate) fn supported_variant(v: &str) -> bool {
     let k: String = v
         .chars()
         .filter(|c| c.is_ascii_alphanumeric())
@@ -242,12 +248,12 @@ fn start_position(game: &Game) -> Result<Position, MoveError> {
     }
 }
 
-fn is_null_move(san: &str) -> bool {
+pub(crate) fn is_null_move(san: &str) -> bool {
     matches!(san, "--" | "Z0" | "0000" | "@@@@")
 }
 
 /// Passes the turn (a null move of analysis), if the side to move is not in check.
-fn null_move(pos: &Position) -> Option<Position> {
+pub(crate) fn null_move(pos: &Position) -> Option<Position> {
     if pos.is_check() {
         return None;
     }
@@ -313,19 +319,6 @@ impl Walker<'_> {
             };
             // Each variation replaces this move: from the position before it.
             let before = pos.clone();
-            if pos.is_checkmate() || pos.is_stalemate() {
-                let what = if pos.is_checkmate() {
-                    "checkmate"
-                } else {
-                    "stalemate"
-                };
-                self.warn(format!(
-                    "move {number} ({}) '{}' after the game ended by {what}",
-                    side_name(side),
-                    node.san
-                ));
-                break;
-            }
             if let Some(s) = ended.take().filter(|_| !past_end) {
                 past_end = true;
                 self.warn(format!(
@@ -335,64 +328,47 @@ impl Walker<'_> {
                     s.as_str()
                 ));
             }
-            if is_null_move(&node.san) {
-                match null_move(&pos) {
-                    Some(p) => {
-                        if mainline {
-                            self.warn(format!("move {number}: null move '{}'", node.san));
-                        }
-                        pos = p;
-                        uci.push("0000".to_owned());
-                    }
-                    None => {
-                        self.fail(make_err(
-                            ErrorKind::Illegal,
-                            "a null move while in check".to_owned(),
-                        ));
-                        break;
-                    }
+            let mut warnings = crate::notation::Warnings::default();
+            match read_token(&pos, &node.san, self.letters, &mut warnings) {
+                Ok(Some(mv)) => {
+                    uci.push(mv.to_uci(pos.is_chess960()).to_string());
+                    pos.play(&mv);
                 }
-            } else {
-                let written = match WrittenMove::parse(&node.san, self.letters) {
-                    Ok(w) => w,
-                    Err(e) => {
-                        let kind = match e {
-                            ParseError::UnknownLetter { .. } => ErrorKind::UnknownLetter,
-                            _ => ErrorKind::Unparsable,
-                        };
-                        self.fail(make_err(kind, e.to_string()));
-                        break;
+                Ok(None) => {
+                    if mainline {
+                        self.warn(format!("move {number}: null move '{}'", node.san));
                     }
-                };
-                let resolved = match written.resolve(&pos, Policy::Lenient) {
-                    Ok(r) => r,
-                    Err(e) => {
-                        let kind = match e {
-                            ResolveError::Ambiguous { .. } => ErrorKind::Ambiguous,
-                            _ => ErrorKind::Illegal,
-                        };
-                        self.fail(make_err(kind, e.to_string()));
-                        break;
+                    match null_move(&pos) {
+                        Some(p) => pos = p,
+                        None => break,
                     }
-                };
-                for w in resolved.warnings.iter() {
-                    if matches!(
-                        w,
-                        Warning::CheckMarkWithoutCheck
-                            | Warning::MateMarkWithoutMate
-                            | Warning::OverDisambiguated
-                            | Warning::CaptureMarkOnNonCapture
-                            | Warning::EnPassantMarkOnOtherMove
-                    ) {
+                    uci.push("0000".to_owned());
+                }
+                Err((kind, message)) => {
+                    // No legal move at all: the game had ended on the board.
+                    if !pos.has_legal_moves() {
+                        let what = if pos.is_check() {
+                            "checkmate"
+                        } else {
+                            "stalemate"
+                        };
                         self.warn(format!(
-                            "move {number} ({}) '{}': {w}",
+                            "move {number} ({}) '{}' after the game ended by {what}",
                             side_name(side),
                             node.san
                         ));
+                    } else {
+                        self.fail(make_err(kind, message));
                     }
+                    break;
                 }
-                uci.push(resolved.mv.to_uci(pos.is_chess960()).to_string());
-                pos.play(&resolved.mv);
+            }
+            for w in warnings.iter() {
+                self.warn(format!(
+                    "move {number} ({}) '{}': {w}",
+                    side_name(side),
+                    node.san
+                ));
             }
             ply += 1;
             if mainline {
@@ -421,7 +397,7 @@ struct Walked {
     ply: u32,
 }
 
-fn side_name(c: Color) -> &'static str {
+pub(crate) fn side_name(c: Color) -> &'static str {
     match c {
         Color::White => "white",
         Color::Black => "black",
@@ -429,7 +405,7 @@ fn side_name(c: Color) -> &'static str {
 }
 
 /// The status of the final position, given how many times it occurred.
-fn final_status(pos: &Position, repetitions: u32) -> Status {
+pub(crate) fn final_status(pos: &Position, repetitions: u32) -> Status {
     if pos.is_checkmate() {
         Status::Checkmate
     } else if pos.is_stalemate() {
@@ -473,6 +449,7 @@ pub fn replay_game(game: &Game, opts: &ReplayOptions) -> Replay {
         warnings: Vec::new(),
         error: None,
         uci: Vec::new(),
+        needs_detection: false,
     };
     let start = match start_position(game) {
         Ok(p) => p,
@@ -568,34 +545,8 @@ pub fn replay_game(game: &Game, opts: &ReplayOptions) -> Replay {
         );
     }
     if replay.error.is_none() {
-        // Both the Result tag and the movetext's token are judged against the final position.
-        let mut claimed: Vec<Outcome> = Vec::with_capacity(2);
-        for r in [tag_result, game.outcome].into_iter().flatten() {
-            if !claimed.contains(&r) {
-                claimed.push(r);
-            }
-        }
-        for r in claimed {
-            let pos = &walked.pos;
-            let contradiction = match replay.status {
-                Status::Checkmate => {
-                    let winner = match pos.turn() {
-                        Color::White => Outcome::BlackWins,
-                        Color::Black => Outcome::WhiteWins,
-                    };
-                    (r != winner && r != Outcome::Unknown)
-                        .then(|| format!("result {r} but {} is checkmated", side_name(pos.turn())))
-                }
-                s @ (Status::Stalemate
-                | Status::DeadPosition
-                | Status::Fivefold
-                | Status::SeventyFiveMoves) => matches!(r, Outcome::WhiteWins | Outcome::BlackWins)
-                    .then(|| format!("result {r} but the game ended drawn ({})", s.as_str())),
-                Status::Ongoing => None,
-            };
-            if let Some(c) = contradiction {
-                walker_warn(&mut replay.warnings, opts.max_warnings, c);
-            }
+        for c in result_contradictions(tag_result, game.outcome, replay.status, &walked.pos) {
+            walker_warn(&mut replay.warnings, opts.max_warnings, c);
         }
     }
     if more > 0 {
@@ -605,6 +556,88 @@ pub fn replay_game(game: &Game, opts: &ReplayOptions) -> Replay {
     }
     replay
 }
+
+/// Warnings for results (the Result tag's and the movetext's) that the final position contradicts.
+pub(crate) fn result_contradictions(
+    tag: Option<Outcome>,
+    movetext: Option<Outcome>,
+    status: Status,
+    pos: &Position,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut claimed: Vec<Outcome> = Vec::with_capacity(2);
+    for r in [tag, movetext].into_iter().flatten() {
+        if !claimed.contains(&r) {
+            claimed.push(r);
+        }
+    }
+    for r in claimed {
+        let contradiction = match status {
+            Status::Checkmate => {
+                let winner = match pos.turn() {
+                    Color::White => Outcome::BlackWins,
+                    Color::Black => Outcome::WhiteWins,
+                };
+                (r != winner && r != Outcome::Unknown)
+                    .then(|| format!("result {r} but {} is checkmated", side_name(pos.turn())))
+            }
+            s @ (Status::Stalemate
+            | Status::DeadPosition
+            | Status::Fivefold
+            | Status::SeventyFiveMoves) => matches!(r, Outcome::WhiteWins | Outcome::BlackWins)
+                .then(|| format!("result {r} but the game ended drawn ({})", s.as_str())),
+            Status::Ongoing => None,
+        };
+        out.extend(contradiction);
+    }
+    out
+}
+
+/// Reads one move token in `pos`: the legal move (`None` for a null move) and the warnings worth
+/// reporting, or the kind and reason of the error.
+pub(crate) fn read_token(
+    pos: &Position,
+    san: &str,
+    letters: &LetterSet,
+    warnings: &mut crate::notation::Warnings,
+) -> Result<Option<crate::board::Move>, (ErrorKind, String)> {
+    if is_null_move(san) {
+        return if pos.is_check() {
+            Err((ErrorKind::Illegal, "a null move while in check".to_owned()))
+        } else {
+            Ok(None)
+        };
+    }
+    let written = WrittenMove::parse(san, letters).map_err(|e| {
+        let kind = match e {
+            ParseError::UnknownLetter { .. } => ErrorKind::UnknownLetter,
+            _ => ErrorKind::Unparsable,
+        };
+        (kind, e.to_string())
+    })?;
+    let resolved = written.resolve(pos, Policy::Lenient).map_err(|e| {
+        let kind = match e {
+            ResolveError::Ambiguous { .. } => ErrorKind::Ambiguous,
+            _ => ErrorKind::Illegal,
+        };
+        (kind, e.to_string())
+    })?;
+    for w in resolved.warnings.iter() {
+        if REPORTED_WARNINGS.contains(&w) {
+            warnings.insert(w);
+        }
+    }
+    Ok(Some(resolved.mv))
+}
+
+/// The notation warnings `check` reports (the others are allowed on a scoresheet).
+pub(crate) const REPORTED_WARNINGS: [Warning; 5] = [
+    Warning::CheckMarkWithoutCheck,
+    Warning::MateMarkWithoutMate,
+    Warning::OverDisambiguated,
+    Warning::CaptureMarkOnNonCapture,
+    Warning::EnPassantMarkOnOtherMove,
+];
 
 fn walker_warn(warnings: &mut Vec<String>, max: usize, w: String) {
     if warnings.len() < max + 5 {
