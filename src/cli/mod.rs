@@ -6,6 +6,7 @@
 pub mod check;
 pub mod convert;
 pub mod perft;
+pub mod repair;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -35,6 +36,11 @@ pub enum Command {
     ///
     /// Example: scoresheet check games.pgn --json
     Check(check::CheckArgs),
+    /// Reconstruct the legal game a faulty scoresheet most plausibly records: the game on stdout,
+    /// every correction (ply, move, side, written, read as, kind, cost) and a confidence on stderr.
+    ///
+    /// Example: scoresheet repair sheet.txt --with other-sheet.txt --from cs --notation uci
+    Repair(repair::RepairArgs),
 }
 
 /// Exit code: everything was fine.
@@ -56,5 +62,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Convert(args) => convert::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Repair(args) => repair::run(&args),
     }
 }

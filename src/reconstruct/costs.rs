@@ -198,10 +198,16 @@ costs_struct! {
     plies_swapped,
     /// The most a written move may cost when read as a legal move.
     read_max,
+    /// The game stops where the rest costs this much per written move.
+    stop_average,
     /// Totals closer than this are equally plausible.
     tie_margin,
     /// Search states this much worse than the best are dropped.
     prune_margin,
+    /// Structural edits are tried only where a word reads this badly.
+    structural_trigger,
+    /// Structural edits are tried only from states this close to the best.
+    structural_margin,
 }
 
 impl Costs {

@@ -233,39 +233,41 @@ pub(crate) fn build(
     let (best_node, best_cost) = finals.first().copied().unwrap_or((0, 0.0));
     let mut steps = chain(search, best_node);
 
-    // Where nothing plausible continues: a tail of expensive reads, invented plies and unread
-    // move words that holds two move words or more (or ends the sheet unread).
-    let heavy = |s: &Step| match s {
-        Step::Read { cost, .. } => *cost >= costs.ply_extra,
-        Step::Invent { .. } => true,
-        Step::Skip { kind, .. } => *kind == "ply_extra",
-        Step::Root => false,
+    // Where nothing plausible continues: the longest tail of the explanation that holds two
+    // move words or more, costs `stop_average` or more per move word, and starts with a word
+    // that could not be read cheaply (skipped, invented around, or read at `ply_extra` or more).
+    let step_cost = |s: &Step| match s {
+        Step::Read { cost, .. } | Step::Invent { cost, .. } | Step::Skip { cost, .. } => *cost,
+        Step::Root => 0.0,
     };
     let is_move_step = |s: &Step| match s {
         Step::Read { .. } => true,
         Step::Skip { tok, .. } => tokens.get(*tok).is_some_and(|t| t.kind == TokenKind::Move),
         _ => false,
     };
-    let mut cut = steps.len();
-    let mut words_in_tail = 0;
-    for (k, s) in steps.iter().enumerate().rev() {
-        if matches!(s, Step::Skip { kind: "", .. })
-            || matches!(s, Step::Skip { kind, .. } if *kind != "ply_extra" && *kind != "ply_duplicate")
-        {
-            continue;
+    let bad_start = |s: &Step| match s {
+        Step::Read { cost, .. } => *cost >= costs.ply_extra,
+        Step::Invent { .. } => true,
+        Step::Skip { kind, tok, .. } => {
+            *kind == "ply_extra" && tokens.get(*tok).is_some_and(|t| t.kind == TokenKind::Move)
         }
-        if heavy(s) {
+        Step::Root => false,
+    };
+    let mut cut = steps.len();
+    let mut sum = 0.0f32;
+    let mut words_in_tail = 0usize;
+    for (k, s) in steps.iter().enumerate().rev() {
+        sum += step_cost(s);
+        if is_move_step(s) {
+            words_in_tail += 1;
+        }
+        if words_in_tail >= 2 && bad_start(s) && sum >= costs.stop_average * words_in_tail as f32 {
             cut = k;
-            if is_move_step(s) {
-                words_in_tail += 1;
-            }
-        } else {
-            break;
         }
     }
     let mut stop = None;
     let mut unread: Vec<usize> = Vec::new();
-    if cut < steps.len() && words_in_tail >= 2 {
+    if cut < steps.len() {
         for s in steps.drain(cut..) {
             if let Step::Read { tok, .. } | Step::Skip { tok, .. } = s {
                 if tokens.get(tok).is_some_and(|t| t.kind == TokenKind::Move) {
@@ -451,17 +453,24 @@ pub(crate) fn build(
         others.push((c - best_cost, moves_of(&chain(search, node))));
     }
     let full = moves_of(&chain(search, best_node));
-    for &(kept, kept_cost, other, other_cost) in &search.merged {
-        if !on_path.contains(&kept) {
+    for &(kept_node, kept_cost, other, other_cost) in &search.merged {
+        if !on_path.contains(&kept_node) {
             continue;
         }
         let prefix = moves_of(&chain(search, other));
-        let kept_len = moves_of(&chain(search, kept)).len();
+        let kept_len = moves_of(&chain(search, kept_node)).len();
         let mut game = prefix;
         game.extend(full.iter().skip(kept_len).copied());
         others.push(((other_cost - kept_cost).max(0.0), game));
     }
     others.sort_by(|a, b| a.0.total_cmp(&b.0));
+    // Where the game stops, what other games do after that point is no alternative.
+    let kept = moves.len();
+    let mut full = full;
+    full.truncate(kept);
+    for (_, g) in &mut others {
+        g.truncate(kept);
+    }
     let mut seen: HashSet<Vec<Move>> = HashSet::new();
     seen.insert(full.clone());
     let mut mass = 1.0f32;
@@ -711,5 +720,40 @@ impl fmt::Display for Repair {
             )?;
         }
         Ok(())
+    }
+}
+
+impl Repair {
+    /// The game written in `notation` (`pgn`, `san`, `fide`, `long`, `long-hyphen`, `uci`,
+    /// `figurine`) and `letters`, as `scoresheet convert` writes it; draw offers kept.
+    ///
+    /// ```
+    /// use scoresheet::notation::{sheet::Notation, LetterSet};
+    /// use scoresheet::reconstruct::{repair, RepairOptions, Sheet};
+    /// let r = repair(&Sheet::read("1. e4 e5 2. Nf3"), &RepairOptions::new(LetterSet::by_code("cs").unwrap()));
+    /// let hr = LetterSet::by_code("hr").unwrap();
+    /// assert_eq!(r.write(Notation::Fide, hr), "1. e4 e5 2. Sf3 *\n");
+    /// assert_eq!(r.write(Notation::Uci, hr), "e2e4 e7e5 g1f3\n");
+    /// ```
+    pub fn write(&self, notation: crate::notation::sheet::Notation, letters: &LetterSet) -> String {
+        let game = crate::notation::sheet::ReadGame {
+            letters: self.letters.clone(),
+            moves: self
+                .moves
+                .iter()
+                .enumerate()
+                .map(|(i, m)| {
+                    let offer = self.comments.iter().any(|(p, _)| *p as usize == i + 1);
+                    (*m, offer, crate::notation::Warnings::default())
+                })
+                .collect(),
+            result: "*",
+            tags: Vec::new(),
+        };
+        let mut out = String::new();
+        if crate::notation::sheet::write_game(&mut out, &game, notation, letters).is_err() {
+            out.clear();
+        }
+        out
     }
 }

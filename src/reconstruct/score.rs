@@ -29,11 +29,40 @@ pub const MAX_WORD: usize = 15;
 
 /// A written word, normalised for comparison: check marks, annotations, `e.p.`, capture marks
 /// and hyphens removed (they cost nothing), multi-letter piece names folded to one unit.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Default)]
 pub struct PreparedWord {
     units: ArrayVec<char, MAX_WORD>,
     /// The word was longer than [`MAX_WORD`] units.
     pub truncated: bool,
+    /// Per unit: the cost of reading it as each symbol (see `sym_index`), computed once.
+    sub: ArrayVec<[f32; SYMBOLS], MAX_WORD>,
+    /// Per unit: the cost of it being extra — in a piece form, in a castling form, and as the
+    /// first unit of a pawn form.
+    extra: ArrayVec<[f32; 3], MAX_WORD>,
+}
+
+/// Number of distinct symbols: six piece letters, eight files, eight ranks, the castling zero.
+const SYMBOLS: usize = 23;
+
+fn sym_index(sym: Sym) -> usize {
+    match sym {
+        Sym::Piece(r) => r.index(),
+        Sym::File(f) => 6 + usize::from(f),
+        Sym::Rank(r) => 14 + usize::from(r),
+        Sym::Castle => 22,
+    }
+}
+
+fn all_syms() -> [Sym; SYMBOLS] {
+    let mut out = [Sym::Castle; SYMBOLS];
+    for r in Role::ALL {
+        out[r.index()] = Sym::Piece(r);
+    }
+    for i in 0..8u8 {
+        out[6 + usize::from(i)] = Sym::File(i);
+        out[14 + usize::from(i)] = Sym::Rank(i);
+    }
+    out
 }
 
 impl PreparedWord {
@@ -246,7 +275,27 @@ impl<'a> MoveReader<'a> {
             }
             truncated |= units.try_push(c).is_err();
         }
-        PreparedWord { units, truncated }
+        let syms = all_syms();
+        let mut sub = ArrayVec::new();
+        let mut extra = ArrayVec::new();
+        for &ch in &units {
+            let mut row = [0f32; SYMBOLS];
+            for (slot, &sym) in row.iter_mut().zip(syms.iter()) {
+                *slot = self.sub(sym, ch).0;
+            }
+            sub.push(row);
+            extra.push([
+                self.extra(ch, false, &[Sym::Piece(Role::King)]).0,
+                self.extra(ch, false, &[Sym::Castle]).0,
+                self.extra(ch, true, &[Sym::File(0)]).0,
+            ]);
+        }
+        PreparedWord {
+            units,
+            truncated,
+            sub,
+            extra,
+        }
     }
 
     /// How much it costs to read `word` as the legal move `m` in `pos` (`legal` = all legal moves
@@ -276,7 +325,7 @@ impl<'a> MoveReader<'a> {
             if form_cost >= limit {
                 continue;
             }
-            let d = form_cost + self.distance(&syms, &word.units, limit - form_cost);
+            let d = form_cost + self.distance(&syms, word, limit - form_cost);
             if d < best.cost {
                 best = Score {
                     cost: d,
@@ -317,8 +366,7 @@ impl<'a> MoveReader<'a> {
             self.forms(legal, m).into_iter().find(|(syms, form, fc)| {
                 *form == score.form
                     && *fc == score.form_cost
-                    && (*fc + self.distance(syms, &word.units, f32::INFINITY) - score.cost).abs()
-                        < 1e-4
+                    && (*fc + self.distance(syms, word, f32::INFINITY) - score.cost).abs() < 1e-4
             })
         else {
             return (score, edits);
@@ -547,23 +595,37 @@ impl<'a> MoveReader<'a> {
 
     /// Weighted edit distance between the symbols of a form and the written units; returns a
     /// value ≥ `limit` as soon as every path costs that much.
-    fn distance(&self, syms: &[Sym], word: &[char], limit: f32) -> f32 {
-        let n = word.len();
+    fn distance(&self, syms: &[Sym], word: &PreparedWord, limit: f32) -> f32 {
+        let n = word.units.len();
         let mut prev = [0f32; MAX_WORD + 1];
         let mut cur = [0f32; MAX_WORD + 1];
-        // Row 0: the whole written prefix is extra.
+        let kind = match syms.first() {
+            Some(Sym::Castle) => 1,
+            Some(Sym::Piece(_)) => 0,
+            _ => 2,
+        };
+        // Extra units: in a pawn form the first one may be the pawn's letter.
+        let extra = |j: usize, first_row: bool| -> f32 {
+            let e = word.extra.get(j).copied().unwrap_or([0.0; 3]);
+            match kind {
+                2 if first_row && j == 0 => e[2],
+                2 => e[0],
+                k => e[k],
+            }
+        };
         for j in 1..=n {
-            let ch = word.get(j - 1).copied().unwrap_or(' ');
-            prev[j] = prev[j - 1] + self.extra(ch, j == 1, syms).0;
+            prev[j] = prev[j - 1] + extra(j - 1, true);
         }
-        for &sym in syms.iter() {
-            cur[0] = prev[0] + self.missing(sym).0;
+        for &sym in syms {
+            let idx = sym_index(sym);
+            let missing = self.missing(sym).0;
+            cur[0] = prev[0] + missing;
             let mut row_min = cur[0];
             for j in 1..=n {
-                let ch = word.get(j - 1).copied().unwrap_or(' ');
-                let sub = prev[j - 1] + self.sub(sym, ch).0;
-                let del = cur[j - 1] + self.extra(ch, false, syms).0;
-                let ins = prev[j] + self.missing(sym).0;
+                let sub_cost = word.sub.get(j - 1).map_or(f32::INFINITY, |r| r[idx]);
+                let sub = prev[j - 1] + sub_cost;
+                let del = cur[j - 1] + extra(j - 1, false);
+                let ins = prev[j] + missing;
                 let v = sub.min(del).min(ins);
                 cur[j] = v;
                 row_min = row_min.min(v);
@@ -694,7 +756,7 @@ impl<'a> MoveReader<'a> {
         ) {
             return (c.noise_extra, "noise_extra");
         }
-        if first && !matches!(syms.first(), Some(Sym::Piece(_))) {
+        if first && matches!(syms.first(), Some(Sym::File(_))) {
             // A piece letter before a pawn move: the pawn's own letter is fine.
             let (own, any) = self.role_bits(ch);
             if own == Some(Role::Pawn) || ch == 'P' || ch == folded_letter(Role::Pawn) {

@@ -28,13 +28,15 @@ pub struct RepairOptions<'a> {
     pub beam: usize,
     /// The position the game starts from.
     pub start: Position,
-    /// How many moves before the first word that does not read exactly the search starts.
+    /// How many move words before the first word that does not read exactly the search starts.
     pub backtrack: usize,
+    /// After this many exact reads in a row by a clear leader, the search replays exactly again.
+    pub settle: u32,
 }
 
 impl<'a> RepairOptions<'a> {
     /// The default beam width.
-    pub const DEFAULT_BEAM: usize = 48;
+    pub const DEFAULT_BEAM: usize = 16;
 
     /// Options for a sheet in `letters`, with the shipped costs, from the standard start.
     pub fn new(letters: &'a LetterSet) -> RepairOptions<'a> {
@@ -43,7 +45,8 @@ impl<'a> RepairOptions<'a> {
             costs: Costs::standard(),
             beam: Self::DEFAULT_BEAM,
             start: Position::new(),
-            backtrack: 4,
+            backtrack: 8,
+            settle: 4,
         }
     }
 }
@@ -85,6 +88,11 @@ struct State {
     parent: Option<(usize, usize)>,
     /// Invented plies and swaps have been tried from this state.
     structural_done: bool,
+    /// How many move words in a row this state's explanation has read exactly.
+    exact_run: u32,
+    /// How far the sheet's move numbers are out of step, in plies (a writer who skipped a cell
+    /// numbers every later move one ply off: that costs once, not at every number).
+    shift: i32,
 }
 
 struct Layer {
@@ -116,6 +124,8 @@ pub(crate) struct Search<'s, 'a> {
     pub(crate) merged: Vec<(u32, f32, u32, f32)>,
     layers: Vec<Layer>,
     beam: usize,
+    backtrack: usize,
+    settle: u32,
 }
 
 /// Repairs one scoresheet: the cheapest legal game that explains it, with every correction.
@@ -131,99 +141,45 @@ pub(crate) struct Search<'s, 'a> {
 pub fn repair(sheet: &Sheet, options: &RepairOptions<'_>) -> Repair {
     let mut search = Search::new(sheet, options);
     let start = options.start.clone();
-    // Replay what reads exactly; remember the state before each move word.
-    let mut pos = start.clone();
-    let mut node = 0u32;
-    let mut checkpoints: Vec<(usize, Position, u32)> = Vec::new();
-    let mut stop_at = sheet.tokens.len();
-    let mut legal = MoveList::new();
-    for (i, token) in sheet.tokens.iter().enumerate() {
-        match token.kind {
-            TokenKind::Mark => {
-                node = search.push_node(
-                    node,
-                    Step::Skip {
-                        tok: i,
-                        kind: "",
-                        cost: 0.0,
-                    },
-                );
-            }
-            TokenKind::Number { number, black }
-                if search.number_cost(&pos, number, black) == 0.0 =>
-            {
-                node = search.push_node(
-                    node,
-                    Step::Skip {
-                        tok: i,
-                        kind: "",
-                        cost: 0.0,
-                    },
-                );
-            }
-            TokenKind::Result if sheet.tokens[i..].iter().all(|t| t.kind != TokenKind::Move) => {
-                node = search.push_node(
-                    node,
-                    Step::Skip {
-                        tok: i,
-                        kind: "",
-                        cost: 0.0,
-                    },
-                );
-            }
-            TokenKind::Move => {
-                pos.legal_moves(&mut legal);
-                let word = &search.words[i];
-                let mut exact = None;
-                let mut count = 0;
-                for m in legal.iter() {
-                    if search.reader.score_below(&pos, &legal, m, word, 1e-3).cost == 0.0 {
-                        exact = Some(*m);
-                        count += 1;
-                    }
-                }
-                match (exact, count) {
-                    (Some(m), 1) => {
-                        checkpoints.push((i, pos.clone(), node));
-                        node = search.push_node(
-                            node,
-                            Step::Read {
-                                tok: i,
-                                mv: m,
-                                cost: 0.0,
-                                swapped: false,
-                            },
-                        );
-                        pos.play(&m);
-                    }
-                    _ => {
-                        stop_at = i;
-                        break;
-                    }
-                }
-            }
-            _ => {
-                stop_at = i;
-                break;
-            }
-        }
-    }
-    if stop_at == sheet.tokens.len() {
-        return report::build(&search, &start, &[(node, 0.0)], &pos);
-    }
-    // Start the search a few moves before the sheet stops reading exactly.
-    let back = checkpoints.len().saturating_sub(options.backtrack);
-    let (from_tok, from_pos, from_node) = match checkpoints.get(back) {
-        Some((i, p, n)) if back < checkpoints.len() => (*i, p.clone(), *n),
-        _ => (stop_at, pos, node),
+    let n = sheet.tokens.len();
+    let root = State {
+        pos: start.clone(),
+        cost: 0.0,
+        node: 0,
+        parent: None,
+        structural_done: false,
+        exact_run: 0,
+        shift: 0,
     };
-    let finals = search.run(from_tok, from_pos, from_node);
+    // Replay what reads exactly; search only from a few moves before the sheet stops doing so.
+    let (checkpoints, end, stop) = search.greedy(0, root);
+    if stop == n {
+        return report::build(&search, &start, &[(end.node, end.cost)], &end.pos);
+    }
+    let (from, state) = checkpoints
+        .len()
+        .checked_sub(search.backtrack)
+        .and_then(|k| checkpoints.get(k))
+        .or(checkpoints.first())
+        .cloned()
+        .unwrap_or((stop, end));
+    let finals = search.run(from, state);
     let best_pos = finals
         .first()
         .map(|s| s.pos.clone())
         .unwrap_or_else(|| start.clone());
     let finals: Vec<(u32, f32)> = finals.iter().map(|s| (s.node, s.cost)).collect();
     report::build(&search, &start, &finals, &best_pos)
+}
+
+/// What the search does after a clear leader has read several words exactly.
+enum Settle {
+    /// The leader reads the rest of the sheet exactly: these are the final states.
+    Done(Vec<State>),
+    /// The leader reads exactly up to a later word: continue from this checkpoint alone.
+    Jump(usize, State, usize),
+    /// The leader stops reading exactly at this word, too soon to jump.
+    Stay(usize),
 }
 
 impl<'s, 'a> Search<'s, 'a> {
@@ -246,6 +202,8 @@ impl<'s, 'a> Search<'s, 'a> {
             merged: Vec::new(),
             layers: Vec::new(),
             beam: options.beam.max(1),
+            backtrack: options.backtrack.max(1),
+            settle: options.settle,
         }
     }
 
@@ -255,12 +213,17 @@ impl<'s, 'a> Search<'s, 'a> {
         id
     }
 
-    /// The cost of a move number written before the move of `pos`'s side to move.
-    pub(crate) fn number_cost(&self, pos: &Position, number: u32, black: bool) -> f32 {
-        if number == pos.fullmove_number() && black != pos.turn().is_white() {
-            0.0
+    /// The cost of a move number written before the move of `pos`'s side to move, given how
+    /// far the numbers were out of step so far; and how far they are now.
+    fn number_cost(&self, pos: &Position, number: u32, black: bool, shift: i32) -> (f32, i32) {
+        let ply = |n: u32, black: bool| 2 * i64::from(n.max(1) - 1) + i64::from(black);
+        let actual = ply(pos.fullmove_number(), !pos.turn().is_white());
+        let written = ply(number, black);
+        let now = i32::try_from(actual - written).unwrap_or(i32::MAX);
+        if now == shift {
+            (0.0, now)
         } else {
-            self.costs.number_out_of_step
+            (self.costs.number_out_of_step, now)
         }
     }
 
@@ -293,24 +256,123 @@ impl<'s, 'a> Search<'s, 'a> {
         }
     }
 
-    /// Runs the beam search from `pos` at word `from`; returns the final states, cheapest first.
-    fn run(&mut self, from: usize, pos: Position, node: u32) -> Vec<State> {
+    /// Replays from `state` at word `from` while each move word reads as exactly one legal move
+    /// and nothing else needs correcting. Returns the checkpoints (word index and the state
+    /// before each move word), the state reached, and the word where it stopped.
+    fn greedy(&mut self, from: usize, mut state: State) -> (Vec<(usize, State)>, State, usize) {
+        let n = self.sheet.tokens.len();
+        let mut checkpoints = Vec::new();
+        let mut legal = MoveList::new();
+        for i in from..n {
+            let token = &self.sheet.tokens[i];
+            let free = match token.kind {
+                TokenKind::Mark => true,
+                TokenKind::Number { number, black } => {
+                    self.number_cost(&state.pos, number, black, state.shift).0 == 0.0
+                }
+                TokenKind::Result => self.sheet.tokens[i..]
+                    .iter()
+                    .all(|t| t.kind != TokenKind::Move),
+                TokenKind::Word => false,
+                TokenKind::Move => {
+                    state.pos.legal_moves(&mut legal);
+                    let word = &self.words[i];
+                    let mut exact = None;
+                    let mut count = 0;
+                    for m in legal.iter() {
+                        if self
+                            .reader
+                            .score_below(&state.pos, &legal, m, word, 1e-3)
+                            .cost
+                            == 0.0
+                        {
+                            exact = Some(*m);
+                            count += 1;
+                        }
+                    }
+                    let (Some(m), 1) = (exact, count) else {
+                        return (checkpoints, state, i);
+                    };
+                    checkpoints.push((i, state.clone()));
+                    state.node = self.push_node(
+                        state.node,
+                        Step::Read {
+                            tok: i,
+                            mv: m,
+                            cost: 0.0,
+                            swapped: false,
+                        },
+                    );
+                    state.pos.play(&m);
+                    state.exact_run += 1;
+                    state.parent = None;
+                    state.structural_done = false;
+                    continue;
+                }
+            };
+            if !free {
+                return (checkpoints, state, i);
+            }
+            state.node = self.push_node(
+                state.node,
+                Step::Skip {
+                    tok: i,
+                    kind: "",
+                    cost: 0.0,
+                },
+            );
+        }
+        (checkpoints, state, n)
+    }
+
+    /// Once the best state of layer `i` has read `settle` words exactly and no other state is
+    /// within `tie_margin` of it, replay exactly from it again.
+    fn try_settle(&mut self, i: usize) -> Option<Settle> {
+        let layer = self.layers.get(i)?;
+        let best = layer.states.first()?;
+        if best.exact_run < self.settle {
+            return None;
+        }
+        if layer
+            .states
+            .get(1)
+            .is_some_and(|s| s.cost <= best.cost + self.costs.tie_margin)
+        {
+            return None;
+        }
+        let best = best.clone();
+        let (checkpoints, end, stop) = self.greedy(i, best);
+        let n = self.sheet.tokens.len();
+        if stop == n {
+            let mut finals = vec![end];
+            if let Some(l) = self.layers.get(i) {
+                // The others are kept as lower bounds, for the confidence.
+                finals.extend(l.states.iter().skip(1).cloned());
+            }
+            return Some(Settle::Done(finals));
+        }
+        match checkpoints
+            .len()
+            .checked_sub(self.backtrack)
+            .and_then(|k| checkpoints.get(k))
+        {
+            Some((tok, state)) if *tok > i => Some(Settle::Jump(*tok, state.clone(), stop)),
+            _ => Some(Settle::Stay(stop)),
+        }
+    }
+
+    /// Runs the beam search from `state` at word `from`; returns the final states, cheapest
+    /// first.
+    fn run(&mut self, from: usize, state: State) -> Vec<State> {
         let n = self.sheet.tokens.len();
         self.layers = (0..=n + 1).map(|_| Layer::new()).collect();
-        self.push(
-            from,
-            State {
-                pos,
-                cost: 0.0,
-                node,
-                parent: None,
-                structural_done: false,
-            },
-        );
-        for i in from..n {
+        self.push(from, state);
+        let mut i = from;
+        let mut no_settle_before = 0;
+        while i < n {
             self.seal(i, false);
             // A ply missing or two plies swapped may show only one word later: where a state
-            // does not read its word exactly, try those edits from the state before it too.
+            // reads its word badly, try those edits from the state before it too.
             if self.sheet.tokens[i].kind == TokenKind::Move {
                 let mut parents: Vec<(usize, usize)> = Vec::new();
                 let count = self.layers.get(i).map_or(0, |l| l.states.len());
@@ -320,7 +382,9 @@ impl<'s, 'a> Search<'s, 'a> {
                         continue;
                     };
                     if let Some(p) = state.parent {
-                        if !parents.contains(&p) && self.best_read(i, &state) > 0.0 {
+                        if !parents.contains(&p)
+                            && self.best_read(i, &state) >= self.costs.structural_trigger
+                        {
                             parents.push(p);
                         }
                     }
@@ -336,14 +400,34 @@ impl<'s, 'a> Search<'s, 'a> {
                 self.seal(i, false);
             }
             self.seal(i, true);
+            if i >= no_settle_before {
+                match self.try_settle(i) {
+                    Some(Settle::Done(finals)) => return finals,
+                    Some(Settle::Jump(tok, state, stop)) => {
+                        for l in self.layers.iter_mut().skip(i + 1) {
+                            *l = Layer::new();
+                        }
+                        self.push(tok, state);
+                        no_settle_before = stop;
+                        i = tok;
+                        continue;
+                    }
+                    Some(Settle::Stay(stop)) => no_settle_before = stop,
+                    None => {}
+                }
+            }
             let mut k = 0;
             while let Some(state) = self.layers.get(i).and_then(|l| l.states.get(k)).cloned() {
                 self.expand(i, k, &state);
                 k += 1;
             }
+            i += 1;
         }
         self.seal(n, true);
-        std::mem::take(&mut self.layers[n].states)
+        self.layers
+            .get_mut(n)
+            .map(|l| std::mem::take(&mut l.states))
+            .unwrap_or_default()
     }
 
     /// Sorts a layer, keeps the best `beam` states within the prune margin; a sealed layer
@@ -357,7 +441,17 @@ impl<'s, 'a> Search<'s, 'a> {
         layer.states.sort_by(|a, b| a.cost.total_cmp(&b.cost));
         let best = layer.states.first().map_or(0.0, |s| s.cost);
         layer.states.retain(|s| s.cost <= best + margin);
-        layer.states.truncate(beam);
+        // States tied with the last one kept stay too (up to four beams): an invented ply is
+        // often one of many equally cheap moves until a later word tells them apart.
+        if let Some(cut) = layer.states.get(beam.saturating_sub(1)).map(|s| s.cost) {
+            let keep = layer
+                .states
+                .iter()
+                .take(beam * 4)
+                .take_while(|s| s.cost <= cut + 1e-4)
+                .count();
+            layer.states.truncate(keep.max(beam));
+        }
         layer.index = layer
             .states
             .iter()
@@ -367,16 +461,15 @@ impl<'s, 'a> Search<'s, 'a> {
         layer.sealed = sealed;
     }
 
-    /// Structural edits cost at least a missing ply or a swap: not worth trying from states
-    /// that would then fall out of the prune margin anyway.
+    /// Invented and swapped plies are tried only from states close to the best at their word
+    /// (`structural_margin`): they are expensive to generate and rarely needed elsewhere.
     fn worth_structural(&self, layer: usize, state: &State) -> bool {
         let best = self
             .layers
             .get(layer)
             .and_then(|l| l.states.first())
             .map_or(state.cost, |s| s.cost);
-        let cheapest = self.costs.ply_missing.min(self.costs.plies_swapped);
-        state.cost + cheapest <= best + self.costs.prune_margin
+        state.cost <= best + self.costs.structural_margin
     }
 
     /// The cheapest read of word `i` in `state` (infinite if none within `read_max`).
@@ -402,8 +495,10 @@ impl<'s, 'a> Search<'s, 'a> {
         let last_move_word = self.sheet.tokens[i + 1..]
             .iter()
             .all(|t| t.kind != TokenKind::Move);
-        let skip = |search: &mut Self, kind: &'static str, cost: f32| {
+        let skip = |search: &mut Self, kind: &'static str, cost: f32, shift: i32| {
             let node = search.push_node(state.node, Step::Skip { tok: i, kind, cost });
+            // A free skip (a mark, a move number in step) keeps the state's standing.
+            let free = cost == 0.0;
             search.push(
                 i + 1,
                 State {
@@ -412,14 +507,16 @@ impl<'s, 'a> Search<'s, 'a> {
                     node,
                     parent: None,
                     structural_done: false,
+                    exact_run: if free { state.exact_run } else { 0 },
+                    shift,
                 },
             );
         };
         match token.kind {
-            TokenKind::Mark => skip(self, "", 0.0),
+            TokenKind::Mark => skip(self, "", 0.0, state.shift),
             TokenKind::Number { number, black } => {
-                let c = self.number_cost(&state.pos, number, black);
-                skip(self, "number_out_of_step", c);
+                let (c, shift) = self.number_cost(&state.pos, number, black, state.shift);
+                skip(self, "number_out_of_step", c, shift);
             }
             TokenKind::Result => {
                 let c = if last_move_word {
@@ -427,20 +524,23 @@ impl<'s, 'a> Search<'s, 'a> {
                 } else {
                     self.costs.result_early
                 };
-                skip(self, "result_early", c);
+                skip(self, "result_early", c, state.shift);
             }
-            TokenKind::Word => skip(self, "garbage_word", self.costs.garbage_word),
+            TokenKind::Word => skip(self, "garbage_word", self.costs.garbage_word, state.shift),
             TokenKind::Move => {
                 let duplicate = self
                     .previous_move_word(i)
                     .is_some_and(|p| self.words[p] == self.words[i] && !self.words[i].is_empty());
                 if duplicate {
-                    skip(self, "ply_duplicate", self.costs.ply_duplicate);
+                    skip(self, "ply_duplicate", self.costs.ply_duplicate, state.shift);
                 } else {
-                    skip(self, "ply_extra", self.costs.ply_extra);
+                    skip(self, "ply_extra", self.costs.ply_extra, state.shift);
                 }
                 let best = self.read(i, state, i + 1, Some((i, k)));
-                if best > 0.0 && !state.structural_done && self.worth_structural(i, state) {
+                if best >= self.costs.structural_trigger
+                    && !state.structural_done
+                    && self.worth_structural(i, state)
+                {
                     self.structural(i, state, k);
                 }
             }
@@ -491,6 +591,12 @@ impl<'s, 'a> Search<'s, 'a> {
                     node,
                     parent,
                     structural_done: false,
+                    exact_run: if s.cost == 0.0 {
+                        state.exact_run + 1
+                    } else {
+                        0
+                    },
+                    shift: state.shift,
                 },
             );
         }
@@ -563,6 +669,8 @@ impl<'s, 'a> Search<'s, 'a> {
                         node,
                         parent: None,
                         structural_done: false,
+                        exact_run: 0,
+                        shift: state.shift,
                     },
                 );
             }
@@ -606,6 +714,8 @@ impl<'s, 'a> Search<'s, 'a> {
                         node: n2,
                         parent: None,
                         structural_done: false,
+                        exact_run: 0,
+                        shift: state.shift,
                     },
                 );
             }
@@ -658,6 +768,8 @@ impl<'s, 'a> Search<'s, 'a> {
                             node: n3,
                             parent: None,
                             structural_done: false,
+                            exact_run: 0,
+                            shift: state.shift,
                         },
                     );
                 }
