@@ -3,12 +3,13 @@
 //! repaired; reports exact-game recovery, per-move accuracy and time per game for each kind and
 //! rate of error.
 //!
-//! Run: `cargo bench --bench noise` (options after `--`: `--games N`, `--seed S`, `--beam B`).
+//! Run: `cargo bench --bench noise` (options after `--`: `--games N`, `--seed S`, `--beam B`,
+//! `--show K` to print the first K games not recovered, `--case I` to run one row only).
 //!
 //! Kinds of noise:
 //! - `chars`: a written move gets a slip — a look-alike character (1/l, 4/d, 5/S, 8/B, e/c...),
-//!   an English piece letter instead of the Czech one, a neighbouring file or rank, a character
-//!   dropped or doubled — at a rate per written move;
+//!   an English piece letter instead of the Czech one, a neighbouring file or rank, or a dropped
+//!   character — at a rate per written move (ply); each kind is also measured alone at 1/20;
 //! - `skip`: one ply per game not written (the writer fills the next cell, so the move numbers
 //!   that follow are out of step);
 //! - `swap`: two neighbouring plies written in each other's place, once per game;
@@ -154,16 +155,26 @@ const LOOKALIKES: &[(char, char)] = &[
 ];
 
 /// One slip in a written move.
-fn corrupt_word(w: &str, rng: &mut Rng) -> String {
+fn corrupt_word(w: &str, kinds: u8, rng: &mut Rng) -> String {
     let chars: Vec<char> = w.chars().collect();
     if chars.is_empty() {
         return w.to_owned();
     }
-    for _ in 0..8 {
+    for _ in 0..32 {
         let i = rng.below(chars.len());
         let c = chars[i];
         let mut out = chars.clone();
-        match rng.below(5) {
+        let pick = rng.below(5);
+        let kind = match pick {
+            0 | 1 => LOOKALIKE,
+            2 => LETTER,
+            3 => SQUARE,
+            _ => DROP,
+        };
+        if kinds & kind == 0 {
+            continue;
+        }
+        match pick {
             // A look-alike character.
             0 | 1 => {
                 let alts: Vec<char> = LOOKALIKES
@@ -227,9 +238,18 @@ fn corrupt_word(w: &str, rng: &mut Rng) -> String {
     w.to_owned()
 }
 
+/// Slip kinds: a look-alike character, another language's piece letter, a neighbouring file or
+/// rank, a dropped character.
+const LOOKALIKE: u8 = 1;
+const LETTER: u8 = 2;
+const SQUARE: u8 = 4;
+const DROP: u8 = 8;
+const ALL_SLIPS: u8 = LOOKALIKE | LETTER | SQUARE | DROP;
+
 #[derive(Clone, Copy, Debug)]
 struct Noise {
     char_rate: f64,
+    kinds: u8,
     skips: usize,
     swaps: usize,
     dups: usize,
@@ -241,7 +261,7 @@ fn corrupt(words: &[String], noise: Noise, rng: &mut Rng) -> (Vec<String>, usize
     let mut slips = 0;
     for w in out.iter_mut() {
         if rng.chance(noise.char_rate) {
-            let c = corrupt_word(w, rng);
+            let c = corrupt_word(w, noise.kinds, rng);
             if c != *w {
                 *w = c;
                 slips += 1;
@@ -415,6 +435,7 @@ fn main() {
     );
     let none = Noise {
         char_rate: 0.0,
+        kinds: ALL_SLIPS,
         skips: 0,
         swaps: 0,
         dups: 0,
@@ -449,6 +470,30 @@ fn main() {
                 ..none
             },
         ),
+        (
+            "look-alike+letter 1/20",
+            Noise {
+                char_rate: 1.0 / 20.0,
+                kinds: LOOKALIKE | LETTER,
+                ..none
+            },
+        ),
+        (
+            "wrong file/rank 1/20",
+            Noise {
+                char_rate: 1.0 / 20.0,
+                kinds: SQUARE,
+                ..none
+            },
+        ),
+        (
+            "dropped char 1/20",
+            Noise {
+                char_rate: 1.0 / 20.0,
+                kinds: DROP,
+                ..none
+            },
+        ),
         ("skip 1 ply per game", Noise { skips: 1, ..none }),
         ("skip 2 plies per game", Noise { skips: 2, ..none }),
         ("swap 1 pair per game", Noise { swaps: 1, ..none }),
@@ -457,6 +502,7 @@ fn main() {
             "mixed: 1/20 + skip + swap",
             Noise {
                 char_rate: 1.0 / 20.0,
+                kinds: ALL_SLIPS,
                 skips: 1,
                 swaps: 1,
                 dups: 0,
@@ -505,7 +551,7 @@ fn main() {
         let mut done = 0;
         while done < 3 {
             let i = rng.below(noisy.len());
-            let c = corrupt_word(&noisy[i], &mut rng);
+            let c = corrupt_word(&noisy[i], ALL_SLIPS, &mut rng);
             if c != noisy[i] {
                 noisy[i] = c;
                 done += 1;
