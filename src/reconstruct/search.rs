@@ -531,8 +531,20 @@ impl<'s, 'a> Search<'s, 'a> {
                 let duplicate = self
                     .previous_move_word(i)
                     .is_some_and(|p| self.words[p] == self.words[i] && !self.words[i].is_empty());
+                let bare_number = self.sheet.tokens[i]
+                    .text
+                    .chars()
+                    .all(|c| c.is_ascii_digit());
                 if duplicate {
                     skip(self, "ply_duplicate", self.costs.ply_duplicate, state.shift);
+                } else if bare_number {
+                    // `46` may be a move number without its dot, or `d6` with 4 for d.
+                    skip(
+                        self,
+                        "number_out_of_step",
+                        self.costs.number_out_of_step,
+                        state.shift,
+                    );
                 } else {
                     skip(self, "ply_extra", self.costs.ply_extra, state.shift);
                 }

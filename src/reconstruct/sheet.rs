@@ -159,11 +159,6 @@ fn classify(text: &str, line: u32, column: u32) -> Token {
         TokenKind::Result
     } else if is_mark(text) {
         TokenKind::Mark
-    } else if text.chars().all(|c| c.is_ascii_digit()) {
-        TokenKind::Number {
-            number: text.parse().unwrap_or(u32::MAX),
-            black: false,
-        }
     } else if is_word(text) {
         TokenKind::Word
     } else {
