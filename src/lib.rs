@@ -15,6 +15,7 @@
 //! | [`encoding`] | detect and decode the text encodings PGN files arrive in |
 //! | [`replay`] | replay a read game (mainline and variations), first error, warnings, final status |
 //! | [`notation`] | national letter sets; parse, resolve, print and detect written moves; convert scoresheets |
+//! | [`reconstruct`] | the legal game a faulty scoresheet most plausibly records, and every correction made |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -26,6 +27,7 @@ pub mod encoding;
 pub mod laws;
 pub mod notation;
 pub mod pgn;
+pub mod reconstruct;
 pub mod replay;
 
 /// The README's Rust example, compiled and run as a doctest so that it stays true.

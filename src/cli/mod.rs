@@ -8,6 +8,7 @@ pub mod claim;
 pub mod clean;
 pub mod convert;
 pub mod perft;
+pub mod repair;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -46,6 +47,11 @@ pub enum Command {
     ///
     /// Example: scoresheet claim game.pgn --intended Kg7 --kind threefold --laws 2018
     Claim(claim::ClaimArgs),
+    /// Reconstruct the legal game a faulty scoresheet most plausibly records: the game on stdout,
+    /// every correction (ply, move, side, written, read as, kind, cost) and a confidence on stderr.
+    ///
+    /// Example: scoresheet repair sheet.txt --with other-sheet.txt --from cs --notation uci
+    Repair(repair::RepairArgs),
 }
 
 /// Exit code: everything was fine.
@@ -69,5 +75,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Check(args) => check::run(&args),
         Command::Clean(args) => clean::run(&args),
         Command::Claim(args) => claim::run(&args),
+        Command::Repair(args) => repair::run(&args),
     }
 }
