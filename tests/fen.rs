@@ -176,7 +176,8 @@ fn board_errors() {
         ),
         "{e}"
     );
-    let e = err("QQQQk3/QQQQ4/QQ6/8/8/8/8/4K3 w - - 0 1");
+    // Seventeen white pieces: refused.
+    let e = err("QQQQk3/QQQQ4/QQ6/8/8/8/PPPPPPPP/4K3 w - - 0 1");
     assert!(
         matches!(
             e,
@@ -187,6 +188,10 @@ fn board_errors() {
         ),
         "{e}"
     );
+    // More promoted pieces than missing pawns cannot arise in a game, but a set-up position
+    // (lichess "From Position", composed problems) may have them: accepted.
+    assert!(Position::from_fen("4k3/8/8/8/8/8/QQ4QQ/QQQ1KQQQ w - - 0 1").is_ok());
+    assert!(Position::from_fen("bbbbkbbb/8/8/8/8/8/8/BBBBKBBB w - - 0 1").is_ok());
 }
 
 #[test]

@@ -3,7 +3,12 @@
 //! Exit codes mean one thing each: 0 all is well, 1 the input has errors (an illegal game, a bad
 //! FEN), 2 usage or I/O errors.
 
+pub mod check;
+pub mod claim;
+pub mod clean;
+pub mod convert;
 pub mod perft;
+pub mod repair;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -24,6 +29,29 @@ pub enum Command {
     ///
     /// Example: scoresheet perft startpos 5
     Perft(perft::PerftArgs),
+    /// Convert move lists between national notations, PGN, long form, UCI and figurines.
+    ///
+    /// Example: scoresheet convert sheet.txt --from cs --notation fide --to hr
+    Convert(convert::ConvertArgs),
+    /// Replay every game of PGN files (any encoding, zstd too) and report the first error of each
+    /// game with its location, and warnings; `--json` for one JSON object per game.
+    ///
+    /// Example: scoresheet check games.pgn --json
+    Check(check::CheckArgs),
+    /// Check whole databases on every core and write every game out clean, rejected with its
+    /// reason, or merged as a duplicate: read = written + rejected + duplicates, always.
+    ///
+    /// Example: scoresheet clean games/ -o clean.pgn --report report.json --dedupe --fix-results
+    Clean(clean::CleanArgs),
+    /// Judge a draw claim (threefold, fifty moves) or a flag fall under an edition of the Laws.
+    ///
+    /// Example: scoresheet claim game.pgn --intended Kg7 --kind threefold --laws 2018
+    Claim(claim::ClaimArgs),
+    /// Reconstruct the legal game a faulty scoresheet most plausibly records: the game on stdout,
+    /// every correction (ply, move, side, written, read as, kind, cost) and a confidence on stderr.
+    ///
+    /// Example: scoresheet repair sheet.txt --with other-sheet.txt --from cs --notation uci
+    Repair(repair::RepairArgs),
 }
 
 /// Exit code: everything was fine.
@@ -43,5 +71,10 @@ pub fn main() -> ExitCode {
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Perft(args) => perft::run(&args),
+        Command::Convert(args) => convert::run(&args),
+        Command::Check(args) => check::run(&args),
+        Command::Clean(args) => clean::run(&args),
+        Command::Claim(args) => claim::run(&args),
+        Command::Repair(args) => repair::run(&args),
     }
 }

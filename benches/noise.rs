@@ -1,0 +1,584 @@
+//! Noise benchmark for `scoresheet repair`: real games (The Week in Chess, `../shared/data/games/`)
+//! printed as Czech scoresheets, corrupted by a seeded generator the way scoresheets go wrong, and
+//! repaired; reports exact-game recovery, per-move accuracy and time per game for each kind and
+//! rate of error.
+//!
+//! Run: `cargo bench --bench noise` (options after `--`: `--games N`, `--seed S`, `--beam B`,
+//! `--show K` to print the first K games not recovered, `--case I` to run one row only).
+//!
+//! Kinds of noise:
+//! - `chars`: a written move gets a slip — a look-alike character (1/l, 4/d, 5/S, 8/B, e/c...),
+//!   an English piece letter instead of the Czech one, a neighbouring file or rank, or a dropped
+//!   character — at a rate per written move (ply); each kind is also measured alone at 1/20;
+//! - `skip`: one ply per game not written (the writer fills the next cell, so the move numbers
+//!   that follow are out of step);
+//! - `swap`: two neighbouring plies written in each other's place, once per game;
+//! - `dup`: one move written twice, once per game;
+//! - `mixed`: chars at 1/20 plus one skip and one swap.
+
+use scoresheet::board::{Move, MoveList, Position};
+use scoresheet::notation::LetterSet;
+use scoresheet::reconstruct::{repair, Costs, MoveReader, RepairOptions, Sheet};
+use std::time::{Duration, Instant};
+
+/// SplitMix64: a tiny seeded generator, enough for reproducible noise.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
+    }
+    fn chance(&mut self, p: f64) -> bool {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64 <= p
+    }
+}
+
+/// The SAN words of each game's movetext (tags, comments, variations, NAGs, numbers dropped).
+pub fn san_games(pgn: &str) -> Vec<Vec<String>> {
+    let mut games = Vec::new();
+    let mut cur: Vec<String> = Vec::new();
+    let mut comment = false;
+    let mut variation = 0usize;
+    let mut has_fen = false;
+    for line in pgn.lines() {
+        let t = line.trim_start();
+        if !comment && variation == 0 && t.starts_with('[') {
+            if t.starts_with("[FEN") || t.starts_with("[Variant") {
+                has_fen = true;
+            }
+            if t.starts_with("[Event ") {
+                if !cur.is_empty() && !has_fen {
+                    games.push(std::mem::take(&mut cur));
+                }
+                cur.clear();
+                has_fen = false;
+            }
+            continue;
+        }
+        let mut word = String::new();
+        for ch in line.chars().chain(std::iter::once(' ')) {
+            if comment {
+                comment = ch != '}';
+                continue;
+            }
+            match ch {
+                '{' => comment = true,
+                '(' => variation += 1,
+                ')' => variation = variation.saturating_sub(1),
+                ';' if variation == 0 => break,
+                c if c.is_whitespace() => {
+                    if variation == 0 && !word.is_empty() {
+                        let w = std::mem::take(&mut word);
+                        let result = matches!(w.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*");
+                        let w = w.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+                        if !w.is_empty() && !w.starts_with('$') && !result {
+                            cur.push(w.trim_end_matches(['+', '#', '!', '?']).to_owned());
+                        }
+                    }
+                    word.clear();
+                }
+                c => {
+                    if variation == 0 {
+                        word.push(c)
+                    }
+                }
+            }
+        }
+    }
+    if !cur.is_empty() && !has_fen {
+        games.push(cur);
+    }
+    games
+}
+
+/// Replays SAN words with exact reads in English letters; None if any word does not read.
+fn replay(words: &[String], reader: &MoveReader<'_>) -> Option<Vec<Move>> {
+    let mut pos = Position::new();
+    let mut legal = MoveList::new();
+    let mut out = Vec::new();
+    for w in words {
+        pos.legal_moves(&mut legal);
+        let word = reader.prepare(w);
+        let mut found = None;
+        for m in legal.iter() {
+            if reader.score_below(&pos, &legal, m, &word, 1e-3).cost == 0.0 {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(*m);
+            }
+        }
+        let m = found?;
+        pos.play(&m);
+        out.push(m);
+    }
+    Some(out)
+}
+
+/// The game's moves as a Czech scoresheet writes them, one word per ply.
+fn czech_words(moves: &[Move], reader: &MoveReader<'_>) -> Vec<String> {
+    let mut pos = Position::new();
+    let mut legal = MoveList::new();
+    moves
+        .iter()
+        .map(|m| {
+            pos.legal_moves(&mut legal);
+            let w = reader.short_text(&legal, m);
+            pos.play(m);
+            w
+        })
+        .collect()
+}
+
+const LOOKALIKES: &[(char, char)] = &[
+    ('1', 'l'),
+    ('1', 'I'),
+    ('4', 'd'),
+    ('5', 'S'),
+    ('6', 'b'),
+    ('8', 'B'),
+    ('e', 'c'),
+    ('0', 'O'),
+    ('2', 'z'),
+    ('g', '9'),
+];
+
+/// One slip in a written move.
+fn corrupt_word(w: &str, kinds: u8, rng: &mut Rng) -> String {
+    let chars: Vec<char> = w.chars().collect();
+    if chars.is_empty() {
+        return w.to_owned();
+    }
+    for _ in 0..32 {
+        let i = rng.below(chars.len());
+        let c = chars[i];
+        let mut out = chars.clone();
+        let pick = rng.below(5);
+        let kind = match pick {
+            0 | 1 => LOOKALIKE,
+            2 => LETTER,
+            3 => SQUARE,
+            _ => DROP,
+        };
+        if kinds & kind == 0 {
+            continue;
+        }
+        match pick {
+            // A look-alike character.
+            0 | 1 => {
+                let alts: Vec<char> = LOOKALIKES
+                    .iter()
+                    .filter_map(|&(a, b)| {
+                        if a == c {
+                            Some(b)
+                        } else if b == c {
+                            Some(a)
+                        } else {
+                            None
+                        }
+                    })
+                    .collect();
+                if alts.is_empty() {
+                    continue;
+                }
+                out[i] = alts[rng.below(alts.len())];
+            }
+            // The English letter for the Czech one.
+            2 => {
+                let en = match c {
+                    'J' => 'N',
+                    'D' => 'Q',
+                    'V' => 'R',
+                    'S' => 'B',
+                    _ => continue,
+                };
+                out[i] = en;
+            }
+            // A neighbouring file or rank.
+            3 => {
+                let n = match c {
+                    'a'..='h' | '1'..='8' => {
+                        let up = rng.chance(0.5);
+                        let lo = if c.is_ascii_digit() { '1' } else { 'a' };
+                        let hi = if c.is_ascii_digit() { '8' } else { 'h' };
+                        if (up && c < hi) || c == lo {
+                            char::from(c as u8 + 1)
+                        } else {
+                            char::from(c as u8 - 1)
+                        }
+                    }
+                    _ => continue,
+                };
+                out[i] = n;
+            }
+            // A character dropped (not the last one standing).
+            _ => {
+                if out.len() < 3 || c == 'x' {
+                    continue;
+                }
+                out.remove(i);
+            }
+        }
+        let s: String = out.into_iter().collect();
+        if s != w {
+            return s;
+        }
+    }
+    w.to_owned()
+}
+
+/// Slip kinds: a look-alike character, another language's piece letter, a neighbouring file or
+/// rank, a dropped character.
+const LOOKALIKE: u8 = 1;
+const LETTER: u8 = 2;
+const SQUARE: u8 = 4;
+const DROP: u8 = 8;
+const ALL_SLIPS: u8 = LOOKALIKE | LETTER | SQUARE | DROP;
+
+#[derive(Clone, Copy, Debug)]
+struct Noise {
+    char_rate: f64,
+    kinds: u8,
+    skips: usize,
+    swaps: usize,
+    dups: usize,
+}
+
+/// The written words after the noise, and how many slips were made.
+fn corrupt(words: &[String], noise: Noise, rng: &mut Rng) -> (Vec<String>, usize) {
+    let mut out: Vec<String> = words.to_vec();
+    let mut slips = 0;
+    for w in out.iter_mut() {
+        if rng.chance(noise.char_rate) {
+            let c = corrupt_word(w, noise.kinds, rng);
+            if c != *w {
+                *w = c;
+                slips += 1;
+            }
+        }
+    }
+    for _ in 0..noise.swaps {
+        if out.len() > 4 {
+            let i = 1 + rng.below(out.len() - 3);
+            out.swap(i, i + 1);
+            slips += 1;
+        }
+    }
+    for _ in 0..noise.dups {
+        if out.len() > 4 {
+            let i = 1 + rng.below(out.len() - 2);
+            let w = out[i].clone();
+            out.insert(i + 1, w);
+            slips += 1;
+        }
+    }
+    for _ in 0..noise.skips {
+        if out.len() > 4 {
+            // Not the last ply: a final move missing leaves nothing to find it by.
+            let i = 1 + rng.below(out.len() - 2);
+            out.remove(i);
+            slips += 1;
+        }
+    }
+    (out, slips)
+}
+
+/// Writes words as a scoresheet fills its rows: two per numbered row.
+fn sheet_text(words: &[String]) -> String {
+    let mut s = String::new();
+    for (i, w) in words.iter().enumerate() {
+        if i % 2 == 0 {
+            s.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        s.push_str(w);
+        s.push(if i % 2 == 1 { '\n' } else { ' ' });
+    }
+    s
+}
+
+#[derive(Default)]
+struct Tally {
+    games: usize,
+    exact: usize,
+    plies: usize,
+    right: usize,
+    flagged: usize,
+    stopped: usize,
+    slips: usize,
+    time: Duration,
+    worst: Duration,
+}
+
+fn run_case(
+    games: &[Vec<Move>],
+    noise: Noise,
+    seed: u64,
+    beam: usize,
+    cs: &LetterSet,
+    reader: &MoveReader<'_>,
+    show: &mut usize,
+) -> Tally {
+    let mut rng = Rng(seed);
+    let mut t = Tally::default();
+    for game in games {
+        let words = czech_words(game, reader);
+        let (noisy, slips) = corrupt(&words, noise, &mut rng);
+        let sheet = Sheet::read(&sheet_text(&noisy));
+        let mut options = RepairOptions::new(cs);
+        options.beam = beam;
+        let start = Instant::now();
+        let r = repair(&sheet, &options);
+        let took = start.elapsed();
+        t.time += took;
+        t.worst = t.worst.max(took);
+        t.games += 1;
+        t.slips += slips;
+        t.plies += game.len();
+        t.right += game.iter().zip(&r.moves).filter(|(a, b)| a == b).count();
+        if r.moves == *game {
+            t.exact += 1;
+        } else if *show > 0 {
+            *show -= 1;
+            let truth: Vec<String> = words.clone();
+            println!(
+                "--- not recovered ({took:?}):\n{}\n--- truth: {}\n{r}",
+                sheet_text(&noisy),
+                truth.join(" ")
+            );
+        }
+        if r.alternatives_total > 0 {
+            t.flagged += 1;
+        }
+        if r.stop.is_some() {
+            t.stopped += 1;
+        }
+    }
+    t
+}
+
+fn main() {
+    let mut n_games = 300usize;
+    let mut seed = 20261121u64;
+    let mut beam = RepairOptions::DEFAULT_BEAM;
+    let mut show = 0usize;
+    let mut only: Option<usize> = None;
+    let args: Vec<String> = std::env::args().collect();
+    let mut i = 1;
+    while i < args.len() {
+        let val = args.get(i + 1).and_then(|v| v.parse::<u64>().ok());
+        match (args[i].as_str(), val) {
+            ("--games", Some(v)) => n_games = v as usize,
+            ("--seed", Some(v)) => seed = v,
+            ("--beam", Some(v)) => beam = v as usize,
+            ("--show", Some(v)) => show = v as usize,
+            ("--case", Some(v)) => only = Some(v as usize),
+            _ => {
+                i += 1;
+                continue;
+            }
+        }
+        i += 2;
+    }
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/data/games/twic1599-sample.pgn"
+    );
+    let pgn = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("noise bench: {path}: {e}");
+            return;
+        }
+    };
+    let en = LetterSet::english();
+    let cs = LetterSet::by_code("cs").unwrap_or(en);
+    let costs = Costs::standard();
+    let en_reader = MoveReader::new(en, costs);
+    let cs_reader = MoveReader::new(cs, costs);
+    let all: Vec<Vec<Move>> = san_games(&pgn)
+        .iter()
+        .filter_map(|g| replay(g, &en_reader))
+        .filter(|g| g.len() >= 20)
+        .collect();
+    let games: Vec<Vec<Move>> = all.iter().take(n_games).cloned().collect();
+    let avg_plies = games.iter().map(Vec::len).sum::<usize>() as f64 / games.len().max(1) as f64;
+    println!(
+        "noise benchmark: {} games from twic1599-sample.pgn (of {} readable), {:.0} plies on average, Czech letters, beam {}, seed {}",
+        games.len(),
+        all.len(),
+        avg_plies,
+        beam,
+        seed
+    );
+    println!(
+        "{:<28} {:>6} {:>7} {:>9} {:>9} {:>8} {:>8} {:>9} {:>9}",
+        "noise",
+        "games",
+        "slips",
+        "exact %",
+        "moves %",
+        "flagged",
+        "stopped",
+        "ms/game",
+        "ms worst"
+    );
+    let none = Noise {
+        char_rate: 0.0,
+        kinds: ALL_SLIPS,
+        skips: 0,
+        swaps: 0,
+        dups: 0,
+    };
+    let cases: Vec<(&str, Noise)> = vec![
+        ("clean", none),
+        (
+            "chars 1/40 plies",
+            Noise {
+                char_rate: 1.0 / 40.0,
+                ..none
+            },
+        ),
+        (
+            "chars 1/20 plies",
+            Noise {
+                char_rate: 1.0 / 20.0,
+                ..none
+            },
+        ),
+        (
+            "chars 1/10 plies",
+            Noise {
+                char_rate: 1.0 / 10.0,
+                ..none
+            },
+        ),
+        (
+            "chars 1/5 plies",
+            Noise {
+                char_rate: 1.0 / 5.0,
+                ..none
+            },
+        ),
+        (
+            "look-alike+letter 1/20",
+            Noise {
+                char_rate: 1.0 / 20.0,
+                kinds: LOOKALIKE | LETTER,
+                ..none
+            },
+        ),
+        (
+            "wrong file/rank 1/20",
+            Noise {
+                char_rate: 1.0 / 20.0,
+                kinds: SQUARE,
+                ..none
+            },
+        ),
+        (
+            "dropped char 1/20",
+            Noise {
+                char_rate: 1.0 / 20.0,
+                kinds: DROP,
+                ..none
+            },
+        ),
+        ("skip 1 ply per game", Noise { skips: 1, ..none }),
+        ("skip 2 plies per game", Noise { skips: 2, ..none }),
+        ("swap 1 pair per game", Noise { swaps: 1, ..none }),
+        ("dup 1 move per game", Noise { dups: 1, ..none }),
+        (
+            "mixed: 1/20 + skip + swap",
+            Noise {
+                char_rate: 1.0 / 20.0,
+                kinds: ALL_SLIPS,
+                skips: 1,
+                swaps: 1,
+                dups: 0,
+            },
+        ),
+    ];
+    for (k, (name, noise)) in cases.iter().enumerate() {
+        if only.is_some_and(|o| o != k) {
+            continue;
+        }
+        let t = run_case(
+            &games,
+            *noise,
+            seed + k as u64,
+            beam,
+            cs,
+            &cs_reader,
+            &mut show,
+        );
+        println!(
+            "{:<28} {:>6} {:>7} {:>9.1} {:>9.2} {:>8} {:>8} {:>9.2} {:>9.1}",
+            name,
+            t.games,
+            t.slips,
+            100.0 * t.exact as f64 / t.games.max(1) as f64,
+            100.0 * t.right as f64 / t.plies.max(1) as f64,
+            t.flagged,
+            t.stopped,
+            t.time.as_secs_f64() * 1000.0 / t.games.max(1) as f64,
+            t.worst.as_secs_f64() * 1000.0
+        );
+    }
+    // Speed: 60-move games (110-130 plies) with exactly three slipped moves.
+    let long: Vec<Vec<Move>> = all
+        .iter()
+        .filter(|g| (110..=130).contains(&g.len()))
+        .take(50)
+        .cloned()
+        .collect();
+    let mut rng = Rng(seed ^ 0xABCD);
+    let mut times = Vec::new();
+    let mut exact = 0;
+    for g in &long {
+        let words = czech_words(g, &cs_reader);
+        let mut noisy = words.clone();
+        let mut done = 0;
+        while done < 3 {
+            let i = rng.below(noisy.len());
+            let c = corrupt_word(&noisy[i], ALL_SLIPS, &mut rng);
+            if c != noisy[i] {
+                noisy[i] = c;
+                done += 1;
+            }
+        }
+        let sheet = Sheet::read(&sheet_text(&noisy));
+        let mut options = RepairOptions::new(cs);
+        options.beam = beam;
+        let start = Instant::now();
+        let r = repair(&sheet, &options);
+        times.push(start.elapsed());
+        if r.moves == *g {
+            exact += 1;
+        }
+    }
+    times.sort();
+    if !times.is_empty() {
+        let mean = times.iter().sum::<Duration>().as_secs_f64() * 1000.0 / times.len() as f64;
+        let median = times[times.len() / 2].as_secs_f64() * 1000.0;
+        let max = times[times.len() - 1].as_secs_f64() * 1000.0;
+        println!(
+            "speed: {} games of 55-65 moves with 3 slipped moves each: mean {:.2} ms, median {:.2} ms, worst {:.2} ms per game ({} exact)",
+            times.len(),
+            mean,
+            median,
+            max,
+            exact
+        );
+    }
+}

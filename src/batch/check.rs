@@ -1,0 +1,391 @@
+//! `check`: every game of every input replayed on every core, one report per game in input
+//! order (text or JSON lines), and a summary.
+
+use super::engine::{run, GameRef, Options, Sink};
+use super::input::{Input, InputError};
+use crate::encoding::{decode, Encoding};
+use crate::pgn::game::GameBuilder;
+use crate::pgn::{Limits, Location, PgnError, SliceReader};
+use crate::replay::{replay_game, ErrorKind, MoveError, Replay, ReplayOptions, ReplayVisitor};
+use std::io::{self, Write};
+
+/// What `check` reports and how it runs.
+#[derive(Clone, Debug, Default)]
+pub struct CheckOptions {
+    /// How moves are read (letters).
+    pub replay: ReplayOptions,
+    /// The inputs' encoding; detected per game section when `None`.
+    pub encoding: Option<Encoding>,
+    /// One JSON object per game per line instead of text.
+    pub json: bool,
+    /// With `json`: add the replayed mainline in UCI.
+    pub uci: bool,
+    /// Threads and batch size.
+    pub engine: Options,
+}
+
+/// The counts of a `check` run.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CheckSummary {
+    /// Games read.
+    pub games: u64,
+    /// Games that replayed without error.
+    pub ok: u64,
+    /// Games with an error (syntax, letters, illegal or ambiguous moves, bad FEN).
+    pub errors: u64,
+    /// Games of variants other than standard chess and Chess960.
+    pub unsupported: u64,
+    /// Warnings in all.
+    pub warnings: u64,
+    /// Inputs that could not be read (to their end), with the reason.
+    pub failed_inputs: Vec<String>,
+}
+
+impl CheckSummary {
+    /// The closing line: `checked N games: ...`.
+    pub fn line(&self) -> String {
+        format!(
+            "checked {} games: {} ok, {} with errors, {} unsupported variants, {} warnings",
+            self.games, self.ok, self.errors, self.unsupported, self.warnings
+        )
+    }
+}
+
+/// One game's verdict, as a worker produced it.
+struct Checked {
+    replay: Replay,
+    readable: bool,
+    encoding: Encoding,
+}
+
+/// Replays every game of `inputs` and writes one report per game to `out` in input order.
+/// Encodings other than UTF-8 are noted once per input on `notes` (text mode).
+///
+/// ```
+/// use scoresheet::batch::{check, CheckOptions, Input};
+/// let dir = std::env::temp_dir().join(format!("scoresheet-check-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let path = dir.join("two.pgn");
+/// std::fs::write(&path, "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n").unwrap();
+/// let mut out = Vec::new();
+/// let summary = check(&[Input::Path(path)], &CheckOptions::default(), &mut out, &mut std::io::sink()).unwrap();
+/// assert_eq!((summary.games, summary.ok, summary.errors), (2, 1, 1));
+/// assert!(String::from_utf8(out).unwrap().contains("game 2: move 2 (white) 'Ke3': illegal"));
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn check(
+    inputs: &[Input],
+    options: &CheckOptions,
+    out: &mut dyn Write,
+    notes: &mut dyn Write,
+) -> io::Result<CheckSummary> {
+    let mut sink = Reporter {
+        inputs,
+        options,
+        out,
+        notes,
+        summary: CheckSummary::default(),
+        numbers: vec![0; inputs.len()],
+        noted: vec![false; inputs.len()],
+        text: String::new(),
+        error: None,
+    };
+    run(
+        inputs,
+        &options.engine,
+        |g: &GameRef<'_>| check_section(g, options),
+        &mut sink,
+    );
+    match sink.error {
+        Some(e) => Err(e),
+        None => Ok(sink.summary),
+    }
+}
+
+struct Reporter<'a> {
+    inputs: &'a [Input],
+    options: &'a CheckOptions,
+    out: &'a mut dyn Write,
+    notes: &'a mut dyn Write,
+    summary: CheckSummary,
+    numbers: Vec<u64>,
+    /// Per input: whether the last game read was in an encoding other than UTF-8.
+    noted: Vec<bool>,
+    text: String,
+    error: Option<io::Error>,
+}
+
+impl Sink<Vec<Checked>> for Reporter<'_> {
+    fn game(&mut self, g: &GameRef<'_>, games: Vec<Checked>) {
+        let file = self.inputs[g.input].display_name();
+        for c in games {
+            self.numbers[g.input] += 1;
+            let number = self.numbers[g.input];
+            let r = &c.replay;
+            self.summary.games += 1;
+            self.summary.warnings += r.warnings.len() as u64;
+            match &r.error {
+                None => self.summary.ok += 1,
+                Some(e) if e.kind == ErrorKind::UnsupportedVariant => self.summary.unsupported += 1,
+                Some(_) => self.summary.errors += 1,
+            }
+            // Games are decoded one by one, so that a game pasted in from a file in another
+            // encoding is read right; each change of encoding within an input is noted.
+            let utf8 = matches!(c.encoding, Encoding::Utf8 | Encoding::Utf8Bom);
+            if !self.options.json && c.readable && self.noted[g.input] != !utf8 {
+                self.noted[g.input] = !utf8;
+                let how = if self.options.encoding.is_some() {
+                    ""
+                } else {
+                    " (detected)"
+                };
+                let _ = writeln!(
+                    self.notes,
+                    "{file}: game {number}: encoding {}{how}",
+                    c.encoding
+                );
+            }
+            self.text.clear();
+            write_report(
+                &file,
+                number,
+                r,
+                c.readable,
+                c.encoding,
+                self.options,
+                &mut self.text,
+            );
+            if self.error.is_none() {
+                if let Err(e) = self.out.write_all(self.text.as_bytes()) {
+                    self.error = Some(e);
+                }
+            }
+        }
+    }
+
+    fn input_failed(&mut self, _: usize, _: &Input, error: InputError) {
+        self.summary.failed_inputs.push(error.to_string());
+    }
+}
+
+/// Replays the games of one section of input.
+fn check_section(g: &GameRef<'_>, options: &CheckOptions) -> Vec<Checked> {
+    let origin = Location {
+        offset: g.byte_offset,
+        line: u32::try_from(g.line).unwrap_or(u32::MAX),
+        column: 1,
+    };
+    let number = g.index + 1;
+    if g.oversized {
+        let mut r = syntax_error_at(
+            origin,
+            format!("game larger than {} bytes", super::MAX_GAME_BYTES),
+        );
+        r.error.iter_mut().for_each(|e| e.kind = ErrorKind::Syntax);
+        return vec![Checked {
+            replay: r,
+            readable: false,
+            encoding: Encoding::Utf8,
+        }];
+    }
+    let decoded;
+    let (text, encoding): (&[u8], Encoding) = match options.encoding {
+        Some(Encoding::Utf8) | None
+            if std::str::from_utf8(g.bytes).is_ok() || options.encoding.is_some() =>
+        {
+            // UTF-8 is read as it is, so that bytes which are not UTF-8 are reported per game.
+            (g.bytes, Encoding::Utf8)
+        }
+        choice => {
+            decoded = decode(g.bytes, choice);
+            match decoded.encoding {
+                Encoding::Utf8 | Encoding::Utf8Bom => (g.bytes, decoded.encoding),
+                e => (decoded.text.as_bytes(), e),
+            }
+        }
+    };
+    let mut reader = SliceReader::with_origin(text, Limits::default(), origin, number);
+    // Replay as the games are read; a game that English letters do not read is read again as a
+    // tree, where its letter set is detected.
+    let mut visitor = ReplayVisitor::new(&options.replay).with_uci(options.uci);
+    let mut builder = GameBuilder::default();
+    let mut out = Vec::with_capacity(1);
+    let mut n = number - 1;
+    while let Some(read) = reader.read_game(&mut visitor) {
+        n += 1;
+        let (r, readable) = match read {
+            Ok(r) if !r.needs_detection => (r, true),
+            Ok(r) => match reader.last_game() {
+                Some((text, origin)) => {
+                    let mut again =
+                        SliceReader::with_origin(text.as_bytes(), Limits::default(), origin, n);
+                    match again.read_game(&mut builder) {
+                        Some(Ok(game)) => (replay_game(&game, &options.replay), true),
+                        _ => (r, true),
+                    }
+                }
+                None => (r, true),
+            },
+            Err(e) => (syntax_error(&e), false),
+        };
+        out.push(Checked {
+            replay: r,
+            readable,
+            encoding,
+        });
+    }
+    if out.is_empty() {
+        out.push(Checked {
+            replay: syntax_error_at(origin, "no game in this text".to_owned()),
+            readable: false,
+            encoding,
+        });
+    }
+    out
+}
+
+/// A reader error as a game-level report.
+fn syntax_error(e: &PgnError) -> Replay {
+    syntax_error_at(e.at, e.kind.to_string())
+}
+
+fn syntax_error_at(at: Location, message: String) -> Replay {
+    Replay {
+        letters: String::new(),
+        plies: 0,
+        result: None,
+        status: crate::replay::Status::Ongoing,
+        warnings: Vec::new(),
+        error: Some(MoveError {
+            kind: ErrorKind::Syntax,
+            message,
+            line: at.line,
+            column: at.column,
+            move_number: 0,
+            side: None,
+            token: String::new(),
+            ply: 0,
+        }),
+        uci: Vec::new(),
+        needs_detection: false,
+    }
+}
+
+/// Escapes a string as a JSON string literal.
+fn json_str(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+fn json_opt_str(s: Option<&str>, out: &mut String) {
+    match s {
+        Some(s) => json_str(s, out),
+        None => out.push_str("null"),
+    }
+}
+
+fn json_error(e: &MoveError, out: &mut String) {
+    out.push_str("{\"kind\":");
+    json_str(e.kind.as_str(), out);
+    out.push_str(",\"message\":");
+    json_str(&e.message, out);
+    out.push_str(&format!(
+        ",\"line\":{},\"column\":{},\"move_number\":{},\"side\":",
+        e.line, e.column, e.move_number
+    ));
+    json_opt_str(e.side.map(side_name), out);
+    out.push_str(",\"token\":");
+    json_str(&e.token, out);
+    out.push_str(&format!(",\"ply\":{}}}", e.ply));
+}
+
+fn side_name(c: crate::board::Color) -> &'static str {
+    match c {
+        crate::board::Color::White => "white",
+        crate::board::Color::Black => "black",
+    }
+}
+
+/// Appends one game's report to `out`: a JSON line with `json`, else error and warning lines
+/// (`file:line:column: game N: move M (side) 'token': kind: reason`).
+pub fn write_report(
+    file: &str,
+    game: u64,
+    r: &Replay,
+    readable: bool,
+    encoding: Encoding,
+    args: &CheckOptions,
+    out: &mut String,
+) {
+    if args.json {
+        out.push_str("{\"file\":");
+        json_str(file, out);
+        out.push_str(&format!(",\"game\":{game},\"ok\":{}", r.error.is_none()));
+        out.push_str(",\"letters\":");
+        json_opt_str((!r.letters.is_empty()).then_some(r.letters.as_str()), out);
+        out.push_str(&format!(",\"plies\":{},\"result\":", r.plies));
+        json_opt_str(r.result.map(|o| o.as_str()), out);
+        out.push_str(",\"status\":");
+        json_opt_str(readable.then_some(r.status.as_str()), out);
+        out.push_str(",\"encoding\":");
+        json_str(encoding.name(), out);
+        out.push_str(",\"warnings\":[");
+        for (i, w) in r.warnings.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            json_str(w, out);
+        }
+        out.push_str("],\"error\":");
+        match &r.error {
+            Some(e) => json_error(e, out),
+            None => out.push_str("null"),
+        }
+        if args.uci {
+            out.push_str(",\"uci\":[");
+            for (i, u) in r.uci.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                json_str(u, out);
+            }
+            out.push(']');
+        }
+        out.push_str("}\n");
+    } else {
+        if let Some(e) = &r.error {
+            out.push_str(&format!("{file}:{}:{}: game {game}: ", e.line, e.column));
+            if let Some(side) = e.side {
+                out.push_str(&format!(
+                    "move {} ({}) '{}': ",
+                    e.move_number,
+                    side_name(side),
+                    e.token
+                ));
+            }
+            let kind = e.kind.as_str();
+            match e
+                .message
+                .strip_prefix(kind)
+                .and_then(|m| m.strip_prefix(": "))
+            {
+                Some(rest) => out.push_str(&format!("{kind}: {rest}\n")),
+                None => out.push_str(&format!("{kind}: {}\n", e.message)),
+            }
+        }
+        for w in &r.warnings {
+            out.push_str(&format!("{file}: game {game}: warning: {w}\n"));
+        }
+    }
+}

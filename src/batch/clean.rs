@@ -1,0 +1,923 @@
+//! `clean`: every game of a database checked and written out clean, rejected with its reason,
+//! or merged as a duplicate — and the three counts always add up to the games read.
+
+use super::engine::{run, GameRef, Options, Sink};
+use super::input::{Compression, Input, InputError};
+use super::tags::{dates_compatible, normalize_date, tidy_name};
+use crate::board::{Color, Move, Position};
+use crate::encoding::{decode, Encoding};
+use crate::notation::sheet::FromLetters;
+use crate::notation::{write_move, LetterSet, PrintOptions, Style};
+use crate::pgn::game::GameBuilder;
+use crate::pgn::{Game, Line, Location, Node, Outcome, PgnError, SliceReader, Writer};
+use crate::replay::{replay_game_with, MoveError, ReplayOptions, Status};
+use std::collections::{BTreeMap, HashMap};
+use std::fs::File;
+use std::hash::{Hash, Hasher};
+use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+/// What `clean` does besides checking.
+#[derive(Clone, Debug)]
+pub struct CleanOptions {
+    /// The letters the moves are written in (detected per game by default).
+    pub from: FromLetters,
+    /// The letters of the output: English gives PGN SAN; any other set gives the Laws' short
+    /// form in that set's letters.
+    pub to: LetterSet,
+    /// Merge games with the same start, the same moves and compatible players, date and result.
+    pub dedupe: bool,
+    /// Set the Result tag from the final position when the game ended on the board.
+    pub fix_results: bool,
+    /// Keep a game up to its first illegal move instead of rejecting it.
+    pub truncate_illegal: bool,
+    /// The inputs' encoding; detected per game when `None`.
+    pub encoding: Option<Encoding>,
+    /// Threads and batch size.
+    pub engine: Options,
+}
+
+impl Default for CleanOptions {
+    fn default() -> Self {
+        CleanOptions {
+            from: FromLetters::Auto(Vec::new()),
+            to: LetterSet::english().clone(),
+            dedupe: false,
+            fix_results: false,
+            truncate_illegal: false,
+            encoding: None,
+            engine: Options::default(),
+        }
+    }
+}
+
+/// Where a game came from: input, game number (from 1) and first line.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Origin {
+    /// The input's name.
+    pub file: String,
+    /// The game's number within the input, from 1.
+    pub game: u64,
+    /// The line the game starts on.
+    pub line: u64,
+}
+
+/// Something `clean` changed in a game it kept.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Change {
+    /// Which game.
+    pub origin: Origin,
+    /// What kind of change (`result`, `date`, `name`, `duplicate_tag`, `truncated`).
+    pub kind: &'static str,
+    /// The change in words.
+    pub detail: String,
+}
+
+/// Two games found to be one.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Merge {
+    /// The copy written out.
+    pub kept: Origin,
+    /// The copy counted as its duplicate.
+    pub dropped: Origin,
+}
+
+/// Counts for one input.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct InputCounts {
+    /// The input's name.
+    pub file: String,
+    /// Compression found.
+    pub compression: String,
+    /// Games read.
+    pub read: u64,
+    /// Games written to the output.
+    pub written: u64,
+    /// Games written to the rejects file.
+    pub rejected: u64,
+    /// Games merged into another copy.
+    pub duplicates: u64,
+    /// Why the input could not be read to its end, if it could not.
+    pub error: Option<String>,
+}
+
+/// What a `clean` run did: counts per input and per error kind, changes and merges.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct CleanReport {
+    /// Per input, in the order given.
+    pub inputs: Vec<InputCounts>,
+    /// Games read in all.
+    pub read: u64,
+    /// Games written to the output.
+    pub written: u64,
+    /// Games rejected.
+    pub rejected: u64,
+    /// Games merged as duplicates.
+    pub duplicates: u64,
+    /// Rejections per error kind.
+    pub errors_by_kind: BTreeMap<String, u64>,
+    /// Every change made to a kept game.
+    pub changes: Vec<Change>,
+    /// Every merge.
+    pub merges: Vec<Merge>,
+}
+
+impl CleanReport {
+    /// True when every game read is accounted for: `read == written + rejected + duplicates`,
+    /// in all and for each input.
+    ///
+    /// ```
+    /// let r = scoresheet::batch::CleanReport::default();
+    /// assert!(r.balanced());
+    /// ```
+    pub fn balanced(&self) -> bool {
+        self.read == self.written + self.rejected + self.duplicates
+            && self
+                .inputs
+                .iter()
+                .all(|i| i.read == i.written + i.rejected + i.duplicates)
+    }
+
+    /// A short human summary.
+    pub fn summary(&self) -> String {
+        let mut s = format!(
+            "read {} games: {} written, {} rejected, {} duplicates",
+            self.read, self.written, self.rejected, self.duplicates
+        );
+        if !self.errors_by_kind.is_empty() {
+            let kinds: Vec<String> = self
+                .errors_by_kind
+                .iter()
+                .map(|(k, n)| format!("{k} {n}"))
+                .collect();
+            s.push_str(&format!(" ({})", kinds.join(", ")));
+        }
+        if !self.changes.is_empty() {
+            s.push_str(&format!("; {} changes", self.changes.len()));
+        }
+        s
+    }
+}
+
+/// Where `clean` writes.
+#[derive(Clone, Debug)]
+pub struct CleanOutputs {
+    /// The clean games.
+    pub out: PathBuf,
+    /// The rejected games, byte for byte, each after a comment giving its error.
+    pub rejects: PathBuf,
+}
+
+impl CleanOutputs {
+    /// `out`, with the rejects beside it as `NAME.rejects.pgn` unless given.
+    ///
+    /// ```
+    /// use scoresheet::batch::CleanOutputs;
+    /// let o = CleanOutputs::new("db/clean.pgn".into(), None);
+    /// assert_eq!(o.rejects, std::path::PathBuf::from("db/clean.rejects.pgn"));
+    /// ```
+    pub fn new(out: PathBuf, rejects: Option<PathBuf>) -> CleanOutputs {
+        let rejects = rejects.unwrap_or_else(|| {
+            let stem = out
+                .file_stem()
+                .map_or_else(|| "out".into(), |s| s.to_string_lossy().into_owned());
+            out.with_file_name(format!("{stem}.rejects.pgn"))
+        });
+        CleanOutputs { out, rejects }
+    }
+}
+
+/// Why a `clean` run could not be carried out.
+#[derive(Debug, thiserror::Error)]
+pub enum CleanError {
+    /// An output file could not be created or written.
+    #[error("{path}: {source}")]
+    Output {
+        /// The file.
+        path: String,
+        /// What the system said.
+        #[source]
+        source: io::Error,
+    },
+}
+
+/// The fate of one game, decided by a worker.
+enum Fate {
+    Written {
+        text: String,
+        changes: Vec<(&'static str, String)>,
+        key: Option<DedupeKey>,
+    },
+    Rejected {
+        /// The game's own bytes when the section held several games; `None`: the whole section.
+        original: Option<Vec<u8>>,
+        kind: String,
+        message: String,
+    },
+}
+
+/// What makes two games one for `--dedupe`.
+#[derive(Clone, Debug)]
+struct DedupeKey {
+    moves: u64,
+    white: String,
+    black: String,
+    date: String,
+    result: String,
+    /// How much the copy carries (tags, comments, annotations, clocks): the richer copy is kept.
+    richness: usize,
+}
+
+impl DedupeKey {
+    fn compatible(&self, other: &DedupeKey) -> bool {
+        let same_name =
+            |a: &str, b: &str| a == b || a == "?" || b == "?" || a.is_empty() || b.is_empty();
+        let same_result = |a: &str, b: &str| a == b || a == "*" || b == "*";
+        self.moves == other.moves
+            && same_name(&self.white, &other.white)
+            && same_name(&self.black, &other.black)
+            && dates_compatible(&self.date, &other.date)
+            && same_result(&self.result, &other.result)
+    }
+}
+
+/// Cleans `inputs` into `outputs` (see the [module docs](self)).
+///
+/// ```
+/// use scoresheet::batch::{clean, CleanOptions, CleanOutputs, Input};
+/// let dir = std::env::temp_dir().join(format!("scoresheet-clean-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let input = dir.join("in.pgn");
+/// std::fs::write(&input, "[White \"A\"]\n\n1. e4 e5 *\n\n[White \"B\"]\n\n1. e4 Ke7 2. Ke3 *\n").unwrap();
+/// let outputs = CleanOutputs::new(dir.join("out.pgn"), None);
+/// let report = clean(&[Input::Path(input)], &outputs, &CleanOptions::default()).unwrap();
+/// assert_eq!((report.read, report.written, report.rejected), (2, 1, 1));
+/// assert!(report.balanced());
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn clean(
+    inputs: &[Input],
+    outputs: &CleanOutputs,
+    options: &CleanOptions,
+) -> Result<CleanReport, CleanError> {
+    let out = create(&outputs.out)?;
+    let rejects = create(&outputs.rejects)?;
+    let spool = if options.dedupe {
+        let path = spool_path(&outputs.out);
+        let file = File::options()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&path)
+            .map_err(|source| CleanError::Output {
+                path: path.display().to_string(),
+                source,
+            })?;
+        Some((path, BufWriter::new(file)))
+    } else {
+        None
+    };
+    let mut sink = Cleaner {
+        report: CleanReport {
+            inputs: inputs
+                .iter()
+                .map(|i| InputCounts {
+                    file: i.display_name(),
+                    ..InputCounts::default()
+                })
+                .collect(),
+            ..CleanReport::default()
+        },
+        inputs,
+        out,
+        rejects,
+        spool,
+        records: Vec::new(),
+        spool_len: 0,
+        seen: HashMap::new(),
+        error: None,
+    };
+    run(
+        inputs,
+        &options.engine,
+        |g: &GameRef<'_>| clean_section(g, options),
+        &mut sink,
+    );
+    sink.finish(&outputs.out)
+}
+
+fn create(path: &Path) -> Result<BufWriter<File>, CleanError> {
+    File::create(path)
+        .map(|f| BufWriter::with_capacity(1 << 16, f))
+        .map_err(|source| CleanError::Output {
+            path: path.display().to_string(),
+            source,
+        })
+}
+
+fn spool_path(out: &Path) -> PathBuf {
+    let name = out
+        .file_name()
+        .map_or_else(|| "out".into(), |s| s.to_string_lossy().into_owned());
+    out.with_file_name(format!(".{name}.spool-{}", std::process::id()))
+}
+
+/// A kept game waiting in the spool (with `--dedupe`).
+struct Record {
+    offset: u64,
+    len: u64,
+    kept: bool,
+}
+
+struct Cleaner<'i> {
+    report: CleanReport,
+    inputs: &'i [Input],
+    out: BufWriter<File>,
+    rejects: BufWriter<File>,
+    spool: Option<(PathBuf, BufWriter<File>)>,
+    records: Vec<Record>,
+    spool_len: u64,
+    /// Dedupe: move hash → (key, record index, origin) of each kept game with those moves.
+    seen: HashMap<u64, Vec<(DedupeKey, usize, Origin)>>,
+    error: Option<CleanError>,
+}
+
+impl Cleaner<'_> {
+    fn write_out(&mut self, text: &str) -> io::Result<Option<usize>> {
+        match &mut self.spool {
+            None => self.out.write_all(text.as_bytes()).map(|_| None),
+            Some((_, spool)) => {
+                spool.write_all(text.as_bytes())?;
+                self.records.push(Record {
+                    offset: self.spool_len,
+                    len: text.len() as u64,
+                    kept: true,
+                });
+                self.spool_len += text.len() as u64;
+                Ok(Some(self.records.len() - 1))
+            }
+        }
+    }
+
+    fn fail(&mut self, path: &Path, source: io::Error) {
+        if self.error.is_none() {
+            self.error = Some(CleanError::Output {
+                path: path.display().to_string(),
+                source,
+            });
+        }
+    }
+
+    fn finish(mut self, out_path: &Path) -> Result<CleanReport, CleanError> {
+        if let Some((path, spool)) = self.spool.take() {
+            let copied = copy_kept(spool, &self.records, &mut self.out);
+            let _ = std::fs::remove_file(&path);
+            if let Err(e) = copied {
+                self.fail(out_path, e);
+            }
+        }
+        if let Err(e) = self.out.flush() {
+            self.fail(out_path, e);
+        }
+        if let Err(source) = self.rejects.flush() {
+            if self.error.is_none() {
+                self.error = Some(CleanError::Output {
+                    path: "rejects".into(),
+                    source,
+                });
+            }
+        }
+        match self.error {
+            Some(e) => Err(e),
+            None => Ok(self.report),
+        }
+    }
+}
+
+fn copy_kept(spool: BufWriter<File>, records: &[Record], out: &mut impl Write) -> io::Result<()> {
+    let mut file = spool.into_inner().map_err(|e| e.into_error())?;
+    let mut buf = Vec::new();
+    for r in records.iter().filter(|r| r.kept) {
+        file.seek(SeekFrom::Start(r.offset))?;
+        buf.resize(r.len as usize, 0);
+        file.read_exact(&mut buf)?;
+        out.write_all(&buf)?;
+    }
+    Ok(())
+}
+
+impl Sink<Vec<Fate>> for Cleaner<'_> {
+    fn input_started(&mut self, input: usize, _: &Input, compression: Compression) {
+        self.report.inputs[input].compression = compression.name().to_owned();
+    }
+
+    fn game(&mut self, g: &GameRef<'_>, fates: Vec<Fate>) {
+        let file = self.inputs[g.input].display_name();
+        let several = fates.len() > 1;
+        for fate in fates {
+            self.report.read += 1;
+            self.report.inputs[g.input].read += 1;
+            let origin = Origin {
+                file: file.clone(),
+                game: self.report.inputs[g.input].read,
+                line: g.line,
+            };
+            match fate {
+                Fate::Written { text, changes, key } => match key {
+                    Some(key) => self.keep_unique(g.input, origin, text, changes, key),
+                    None => {
+                        if let Err(e) = self.write_out(&text) {
+                            self.fail(Path::new("output"), e);
+                        }
+                        self.count_written(g.input, &origin, changes);
+                    }
+                },
+                Fate::Rejected {
+                    original,
+                    kind,
+                    message,
+                } => {
+                    self.report.rejected += 1;
+                    self.report.inputs[g.input].rejected += 1;
+                    *self.report.errors_by_kind.entry(kind).or_insert(0) += 1;
+                    let bytes: &[u8] = match &original {
+                        Some(b) => b,
+                        None if !several => g.bytes,
+                        None => &[],
+                    };
+                    let comment =
+                        format!("{{ scoresheet: rejected: {}:{message} }}\n", origin.file);
+                    let written = self
+                        .rejects
+                        .write_all(comment.as_bytes())
+                        .and_then(|_| self.rejects.write_all(bytes))
+                        .and_then(|_| {
+                            if bytes.ends_with(b"\n") {
+                                Ok(())
+                            } else {
+                                self.rejects.write_all(b"\n")
+                            }
+                        });
+                    if let Err(e) = written {
+                        self.fail(Path::new("rejects"), e);
+                    }
+                }
+            }
+        }
+    }
+
+    fn input_failed(&mut self, input: usize, _: &Input, error: InputError) {
+        self.report.inputs[input].error = Some(error.to_string());
+    }
+}
+
+impl Cleaner<'_> {
+    fn count_written(
+        &mut self,
+        input: usize,
+        origin: &Origin,
+        changes: Vec<(&'static str, String)>,
+    ) {
+        self.report.written += 1;
+        self.report.inputs[input].written += 1;
+        for (kind, detail) in changes {
+            self.report.changes.push(Change {
+                origin: origin.clone(),
+                kind,
+                detail,
+            });
+        }
+    }
+
+    /// `--dedupe`: writes the game unless a compatible copy was kept; of two copies the richer
+    /// one stays in the output and the other is counted as its duplicate.
+    fn keep_unique(
+        &mut self,
+        input: usize,
+        origin: Origin,
+        text: String,
+        changes: Vec<(&'static str, String)>,
+        key: DedupeKey,
+    ) {
+        let hash = key.moves;
+        let twin = self
+            .seen
+            .get(&hash)
+            .and_then(|v| v.iter().position(|(k, _, _)| k.compatible(&key)));
+        let Some(twin) = twin else {
+            match self.write_out(&text) {
+                Ok(record) => self.seen.entry(hash).or_default().push((
+                    key,
+                    record.unwrap_or(0),
+                    origin.clone(),
+                )),
+                Err(e) => self.fail(Path::new("spool"), e),
+            }
+            self.count_written(input, &origin, changes);
+            return;
+        };
+        self.report.duplicates += 1;
+        self.report.inputs[input].duplicates += 1;
+        let (old_richness, old_record) = match self.seen.get(&hash).and_then(|v| v.get(twin)) {
+            Some((k, record, _)) => (k.richness, *record),
+            None => return,
+        };
+        if key.richness <= old_richness {
+            if let Some((_, _, kept)) = self.seen.get(&hash).and_then(|v| v.get(twin)) {
+                let kept = kept.clone();
+                self.report.merges.push(Merge {
+                    kept,
+                    dropped: origin,
+                });
+            }
+            return;
+        }
+        // The new copy carries more: it takes the old one's place in the output.
+        self.records[old_record].kept = false;
+        let record = match self.write_out(&text) {
+            Ok(r) => r.unwrap_or(0),
+            Err(e) => {
+                self.fail(Path::new("spool"), e);
+                return;
+            }
+        };
+        let Some(slot) = self.seen.get_mut(&hash).and_then(|v| v.get_mut(twin)) else {
+            return;
+        };
+        let dropped = std::mem::replace(&mut slot.2, origin.clone());
+        slot.0 = key;
+        slot.1 = record;
+        // The kept copy's changes are reported; the dropped copy's no longer apply.
+        self.report.changes.retain(|c| c.origin != dropped);
+        for (kind, detail) in changes {
+            self.report.changes.push(Change {
+                origin: origin.clone(),
+                kind,
+                detail,
+            });
+        }
+        self.report.merges.push(Merge {
+            kept: origin,
+            dropped,
+        });
+    }
+}
+
+/// Decodes one section of input and decides the fate of each game in it.
+fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<Fate> {
+    if g.oversized {
+        return vec![Fate::Rejected {
+            original: None,
+            kind: "too_large".to_owned(),
+            message: format!(
+                "{}: game larger than {} bytes; only its start is kept here",
+                g.line,
+                super::MAX_GAME_BYTES
+            ),
+        }];
+    }
+    let decoded = decode(g.bytes, options.encoding);
+    let utf8 = matches!(decoded.encoding, Encoding::Utf8 | Encoding::Utf8Bom);
+    let text = decoded.text.as_bytes();
+    let line_shift = u32::try_from(g.line.saturating_sub(1)).unwrap_or(u32::MAX);
+    let mut reader = SliceReader::new(text);
+    let mut builder = GameBuilder::default();
+    let mut games: Vec<(Result<Game, PgnError>, u64)> = Vec::new();
+    while let Some(read) = reader.read_game(&mut builder) {
+        let start = match &read {
+            Ok(game) => game.at.offset,
+            Err(e) => e.at.offset,
+        };
+        games.push((read, start));
+    }
+    let several = games.len() > 1;
+    let slice_of = |k: usize| -> Option<Vec<u8>> {
+        if !several {
+            return None;
+        }
+        let start = games[k].1 as usize;
+        let end = games.get(k + 1).map_or(text.len(), |n| n.1 as usize);
+        let src = if utf8 { g.bytes } else { text };
+        src.get(start.min(end)..end).map(<[u8]>::to_vec)
+    };
+    let mut fates = Vec::with_capacity(games.len());
+    for (k, (read, _)) in games.iter().enumerate() {
+        let fate = match read {
+            Err(e) => Fate::Rejected {
+                original: slice_of(k),
+                kind: "syntax".to_owned(),
+                message: format!(
+                    "{}:{}: {}",
+                    e.at.line.saturating_add(line_shift),
+                    e.at.column,
+                    e.kind
+                ),
+            },
+            Ok(game) => match clean_game(game.clone(), options) {
+                Ok((text, changes, key)) => Fate::Written { text, changes, key },
+                Err(e) => Fate::Rejected {
+                    original: slice_of(k),
+                    kind: e.kind.as_str().to_owned(),
+                    message: describe(&e, line_shift),
+                },
+            },
+        };
+        fates.push(fate);
+    }
+    if fates.is_empty() {
+        // A section with no game in it (stray text): the reader found nothing to report, so
+        // the section itself is rejected, to keep every byte accounted for.
+        fates.push(Fate::Rejected {
+            original: None,
+            kind: "syntax".to_owned(),
+            message: format!("{}:1: no game in this text", g.line),
+        });
+    }
+    fates
+}
+
+fn describe(e: &MoveError, line_shift: u32) -> String {
+    let mut s = format!("{}:{}: ", e.line.saturating_add(line_shift), e.column);
+    if let Some(side) = e.side {
+        s.push_str(&format!(
+            "move {} ({}) '{}': ",
+            e.move_number,
+            side.name(),
+            e.token
+        ));
+    }
+    s.push_str(&format!("{}: {}", e.kind, e.message));
+    s
+}
+
+type Cleaned = (String, Vec<(&'static str, String)>, Option<DedupeKey>);
+
+/// Replays one game and writes it out clean, or says why it cannot be kept.
+fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveError> {
+    let replay_options = ReplayOptions {
+        from: options.from.clone(),
+        ..ReplayOptions::default()
+    };
+    let print = if options.to.code() == LetterSet::english().code() {
+        PrintOptions::san()
+    } else {
+        PrintOptions {
+            ep_mark: false,
+            ..PrintOptions::new(Style::Fide)
+        }
+    };
+    let mut changes = Vec::new();
+    let mut printed: Vec<String> = Vec::new();
+    let mut replay = replay_game_with(&game, &replay_options, &mut |pos, m| {
+        printed.push(print_move(pos, m, &options.to, &print));
+    });
+    if let Some(e) = replay.error.take() {
+        if !options.truncate_illegal {
+            return Err(e);
+        }
+        let at = Location {
+            offset: 0,
+            line: e.line,
+            column: e.column,
+        };
+        let note = format!(
+            "scoresheet: the game was cut here: move {} ({}) '{}': {}",
+            e.move_number,
+            e.side.map_or("?", Color::name),
+            e.token,
+            e.message
+        );
+        // Nothing left to keep (the first move is already wrong): the game is rejected.
+        if e.ply <= 1 || !truncate_at(&mut game.mainline, at, &note) {
+            return Err(e);
+        }
+        changes.push((
+            "truncated",
+            format!(
+                "cut before move {} '{}': {}",
+                e.move_number, e.token, e.kind
+            ),
+        ));
+        printed.clear();
+        replay = replay_game_with(&game, &replay_options, &mut |pos, m| {
+            printed.push(print_move(pos, m, &options.to, &print));
+        });
+        if let Some(e) = replay.error.take() {
+            return Err(e);
+        }
+    }
+    tidy_tags(&mut game, &mut changes);
+    if options.fix_results {
+        fix_result(&mut game, replay.status, &replay.uci, &mut changes);
+    }
+    if printed.len() != count_moves(&game.mainline) {
+        // Moves written after the game had ended on the board (mate, stalemate): they cannot
+        // be printed from a position, and dropping them silently would lose them.
+        return Err(MoveError {
+            kind: crate::replay::ErrorKind::Illegal,
+            message: "moves written after the game ended on the board".to_owned(),
+            line: game.at.line,
+            column: game.at.column,
+            move_number: 0,
+            side: None,
+            token: String::new(),
+            ply: 0,
+        });
+    }
+    let key = options.dedupe.then(|| dedupe_key(&game, &replay.uci));
+    let mut next = printed.into_iter();
+    let mut texts = |_: &Node| next.next().unwrap_or_default();
+    let text = Writer::default().write(&game, &mut texts);
+    Ok((text, changes, key))
+}
+
+fn print_move(
+    pos: &Position,
+    m: Option<&Move>,
+    letters: &LetterSet,
+    print: &PrintOptions,
+) -> String {
+    match m {
+        None => "--".to_owned(),
+        Some(m) => {
+            let mut s = String::with_capacity(8);
+            // Writing into a String cannot fail.
+            let _ = write_move(&mut s, pos, m, letters, print);
+            s
+        }
+    }
+}
+
+/// Cuts the line holding the move written at `at` just before that move, leaving `note` as a
+/// comment. Returns false if no move was written there.
+fn truncate_at(line: &mut Line, at: Location, note: &str) -> bool {
+    let found = line
+        .moves
+        .iter()
+        .position(|n| n.at.line == at.line && n.at.column == at.column);
+    if let Some(i) = found {
+        line.moves.truncate(i);
+        match line.moves.last_mut() {
+            Some(prev) => prev.comments.push(note.to_owned()),
+            None => line.comments.push(note.to_owned()),
+        }
+        return true;
+    }
+    for v in &mut line.variations {
+        if truncate_at(v, at, note) {
+            return true;
+        }
+    }
+    line.moves
+        .iter_mut()
+        .any(|n| n.variations.iter_mut().any(|v| truncate_at(v, at, note)))
+}
+
+/// Seven Tag Roster names are trimmed, dates normalised, duplicate tags dropped (first kept).
+fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
+    let mut seen: Vec<String> = Vec::new();
+    let mut tags = Vec::with_capacity(game.tags.len());
+    for (name, value) in std::mem::take(&mut game.tags) {
+        if seen.iter().any(|s| s == &name) {
+            changes.push((
+                "duplicate_tag",
+                format!("dropped a second {name} tag \"{value}\""),
+            ));
+            continue;
+        }
+        seen.push(name.clone());
+        let value = match name.as_str() {
+            "Date" | "EventDate" | "UTCDate" => match normalize_date(&value) {
+                Some(d) if d != value => {
+                    changes.push(("date", format!("{name} \"{value}\" → \"{d}\"")));
+                    d
+                }
+                Some(d) => d,
+                None => {
+                    changes.push((
+                        "date",
+                        format!("{name} \"{value}\" is no date; kept as it is"),
+                    ));
+                    value
+                }
+            },
+            "White" | "Black" | "Event" | "Site" | "Round" | "Annotator" => {
+                let tidy = tidy_name(&value);
+                if tidy != value {
+                    changes.push(("name", format!("{name} \"{value}\" → \"{tidy}\"")));
+                }
+                tidy
+            }
+            _ => value,
+        };
+        tags.push((name, value));
+    }
+    game.tags = tags;
+}
+
+/// Sets the Result from the final position when the game ended on the board. Only checkmate
+/// gives a decisive result; stalemate, a dead position, fivefold and 75 moves give a draw.
+fn fix_result(
+    game: &mut Game,
+    status: Status,
+    uci: &[String],
+    changes: &mut Vec<(&'static str, String)>,
+) {
+    let plies = uci.len();
+    let result = match status {
+        Status::Checkmate => {
+            let start_black = game
+                .tag("FEN")
+                .is_some_and(|f| f.split_whitespace().nth(1) == Some("b"));
+            // The side that made the last move gave mate.
+            let white_moved_last = (plies % 2 == 1) != start_black;
+            if white_moved_last {
+                Outcome::WhiteWins
+            } else {
+                Outcome::BlackWins
+            }
+        }
+        Status::Stalemate | Status::DeadPosition | Status::Fivefold | Status::SeventyFiveMoves => {
+            Outcome::Draw
+        }
+        _ => return,
+    };
+    let current = game.tag("Result").map(str::to_owned);
+    let want = result.as_str();
+    if current.as_deref() == Some(want) {
+        return;
+    }
+    changes.push((
+        "result",
+        format!(
+            "Result {} → {want} ({})",
+            current.as_deref().unwrap_or("missing"),
+            status.as_str()
+        ),
+    ));
+    match game.tags.iter_mut().find(|(n, _)| n == "Result") {
+        Some(tag) => tag.1 = want.to_owned(),
+        None => game.tags.push(("Result".to_owned(), want.to_owned())),
+    }
+    game.outcome = Some(result);
+}
+
+fn dedupe_key(game: &Game, uci: &[String]) -> DedupeKey {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    game.tag("FEN").unwrap_or("").trim().hash(&mut h);
+    uci.hash(&mut h);
+    let tag = |n: &str| -> String {
+        game.tag(n)
+            .map(|v| tidy_name(v).to_lowercase())
+            .unwrap_or_default()
+    };
+    let richness = game
+        .tags
+        .iter()
+        .filter(|(_, v)| !v.is_empty() && !v.starts_with('?'))
+        .count()
+        + count_annotations(&game.mainline);
+    DedupeKey {
+        moves: h.finish(),
+        white: tag("White"),
+        black: tag("Black"),
+        date: normalize_date(game.tag("Date").unwrap_or("")).unwrap_or_default(),
+        result: game.tag("Result").unwrap_or("*").to_owned(),
+        richness,
+    }
+}
+
+fn count_moves(line: &Line) -> usize {
+    line.variations.iter().map(count_moves).sum::<usize>()
+        + line
+            .moves
+            .iter()
+            .map(|n| 1 + n.variations.iter().map(count_moves).sum::<usize>())
+            .sum::<usize>()
+}
+
+fn count_annotations(line: &Line) -> usize {
+    line.comments.len()
+        + line.nags.len()
+        + line.variations.iter().map(count_annotations).sum::<usize>()
+        + line
+            .moves
+            .iter()
+            .map(|n| {
+                n.comments.len()
+                    + n.nags.len()
+                    + n.variations.iter().map(count_annotations).sum::<usize>()
+            })
+            .sum::<usize>()
+}
+
+/// Writes the report as pretty JSON.
+///
+/// ```
+/// let json = scoresheet::batch::report_json(&scoresheet::batch::CleanReport::default());
+/// assert!(json.contains("\"read\": 0"));
+/// ```
+pub fn report_json(report: &CleanReport) -> String {
+    serde_json::to_string_pretty(report).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}

@@ -1,0 +1,272 @@
+//! The bulk pipeline: read and split inputs, work on games in parallel, hand results back in order.
+
+use super::input::{open_input, Compression, Input, InputError};
+use super::split::{Batch, GameSplitter};
+use rayon::prelude::*;
+use std::sync::mpsc;
+
+/// One game as the pipeline hands it to the worker: its bytes and where they came from.
+#[derive(Clone, Copy, Debug)]
+pub struct GameRef<'a> {
+    /// Index of the input in the list given to [`run`].
+    pub input: usize,
+    /// 0-based number of the game within its input.
+    pub index: u64,
+    /// 1-based line of the game's first byte.
+    pub line: u64,
+    /// Byte offset of the game's first byte in the decompressed input.
+    pub byte_offset: u64,
+    /// The game's bytes, exactly as read (decompressed, not decoded).
+    pub bytes: &'a [u8],
+    /// True if the game was cut at [`super::MAX_GAME_BYTES`].
+    pub oversized: bool,
+}
+
+/// Receives, on the calling thread and in input order, everything the pipeline produces.
+pub trait Sink<T> {
+    /// An input was opened.
+    fn input_started(&mut self, _input: usize, _name: &Input, _compression: Compression) {}
+    /// The result of the worker for one game. Games arrive in input order.
+    fn game(&mut self, game: &GameRef<'_>, result: T);
+    /// An input could not be opened, or reading it failed part-way (the games read before the
+    /// failure have been delivered).
+    fn input_failed(&mut self, input: usize, name: &Input, error: InputError);
+    /// An input was read to its end.
+    fn input_finished(&mut self, _input: usize, _name: &Input) {}
+}
+
+/// How the pipeline runs.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Worker threads; 0 means one per core.
+    pub threads: usize,
+    /// Bytes of games handed to the workers at a time.
+    pub batch_bytes: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            threads: 0,
+            batch_bytes: 1 << 20,
+        }
+    }
+}
+
+enum Message {
+    Started(usize, Compression),
+    Batch(usize, Batch),
+    Failed(usize, InputError),
+    Finished(usize),
+}
+
+/// Runs `work` on every game of every input, in parallel, and delivers the results to `sink`
+/// in input order. Memory stays bounded: at most a few batches are in flight.
+///
+/// With one thread everything runs on the calling thread; with more, one extra thread reads
+/// and decompresses ahead while the workers process the previous batch.
+///
+/// ```
+/// use scoresheet::batch::{run, GameRef, Input, InputError, Options, Sink};
+/// struct Count(usize);
+/// impl Sink<usize> for Count {
+///     fn game(&mut self, _: &GameRef<'_>, moves: usize) { self.0 += moves; }
+///     fn input_failed(&mut self, _: usize, name: &Input, e: InputError) { panic!("{name}: {e}") }
+/// }
+/// let dir = std::env::temp_dir().join(format!("scoresheet-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let path = dir.join("two.pgn");
+/// std::fs::write(&path, "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n").unwrap();
+/// let mut sink = Count(0);
+/// let options = Options { threads: 2, ..Options::default() };
+/// run(&[Input::Path(path)], &options, |g: &GameRef<'_>| g.bytes.split(|&b| b == b' ').count(), &mut sink);
+/// assert_eq!(sink.0, 4 + 5);
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn run<T, W, S>(inputs: &[Input], options: &Options, work: W, sink: &mut S)
+where
+    T: Send,
+    W: Fn(&GameRef<'_>) -> T + Sync,
+    S: Sink<T>,
+{
+    let threads = if options.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        options.threads
+    };
+    let batch_bytes = options.batch_bytes.max(1);
+    if threads == 1 {
+        for (i, input) in inputs.iter().enumerate() {
+            read_input(i, input, batch_bytes, |message| {
+                deliver(message, inputs, &work, sink, None);
+                true
+            });
+        }
+        return;
+    }
+    // Without a pool of our own (the system refused threads) the calling thread does the work.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .ok();
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::sync_channel::<Message>(2);
+        scope.spawn(move || {
+            for (i, input) in inputs.iter().enumerate() {
+                let mut open = true;
+                read_input(i, input, batch_bytes, |message| {
+                    open = tx.send(message).is_ok();
+                    open
+                });
+                if !open {
+                    break;
+                }
+            }
+        });
+        for message in rx {
+            deliver(message, inputs, &work, sink, pool.as_ref());
+        }
+    });
+}
+
+/// Reads one input batch by batch, passing each message to `send` until it returns false.
+fn read_input(i: usize, input: &Input, batch_bytes: usize, mut send: impl FnMut(Message) -> bool) {
+    let opened = match open_input(input) {
+        Ok(o) => o,
+        Err(e) => {
+            send(Message::Failed(i, e));
+            return;
+        }
+    };
+    if !send(Message::Started(i, opened.compression)) {
+        return;
+    }
+    let mut splitter = GameSplitter::new(opened.reader);
+    loop {
+        match splitter.next_batch(batch_bytes) {
+            Ok(Some(batch)) => {
+                if !send(Message::Batch(i, batch)) {
+                    return;
+                }
+            }
+            Ok(None) => {
+                send(Message::Finished(i));
+                return;
+            }
+            Err(source) => {
+                send(Message::Failed(
+                    i,
+                    InputError::Io {
+                        path: input.display_name(),
+                        source,
+                    },
+                ));
+                return;
+            }
+        }
+    }
+}
+
+fn deliver<T, W, S>(
+    message: Message,
+    inputs: &[Input],
+    work: &W,
+    sink: &mut S,
+    pool: Option<&rayon::ThreadPool>,
+) where
+    T: Send,
+    W: Fn(&GameRef<'_>) -> T + Sync,
+    S: Sink<T>,
+{
+    match message {
+        Message::Started(i, c) => sink.input_started(i, &inputs[i], c),
+        Message::Failed(i, e) => sink.input_failed(i, &inputs[i], e),
+        Message::Finished(i) => sink.input_finished(i, &inputs[i]),
+        Message::Batch(i, batch) => {
+            let refs: Vec<GameRef<'_>> = batch
+                .games
+                .iter()
+                .map(|g| GameRef {
+                    input: i,
+                    index: g.index,
+                    line: g.line,
+                    byte_offset: g.byte_offset,
+                    bytes: batch.bytes(g),
+                    oversized: g.oversized,
+                })
+                .collect();
+            let results: Vec<T> = match pool {
+                None => refs.iter().map(work).collect(),
+                Some(pool) => pool.install(|| refs.par_iter().map(work).collect()),
+            };
+            for (g, r) in refs.iter().zip(results) {
+                sink.game(g, r);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Default)]
+    struct Record {
+        games: Vec<(usize, u64, u64, usize)>,
+        failed: Vec<String>,
+        finished: Vec<usize>,
+    }
+
+    impl Sink<usize> for Record {
+        fn game(&mut self, g: &GameRef<'_>, len: usize) {
+            self.games.push((g.input, g.index, g.line, len));
+        }
+        fn input_failed(&mut self, _: usize, name: &Input, e: InputError) {
+            self.failed.push(format!("{name}: {e}"));
+        }
+        fn input_finished(&mut self, input: usize, _: &Input) {
+            self.finished.push(input);
+        }
+    }
+
+    #[test]
+    fn results_arrive_in_input_order_whatever_the_thread_count() {
+        let dir = std::env::temp_dir().join(format!("scoresheet-engine-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut text = String::new();
+        for i in 0..500 {
+            text.push_str(&format!(
+                "[Event \"{i}\"]\n\n1. e4 {} *\n\n",
+                "e5 ".repeat(i % 7)
+            ));
+        }
+        let a = dir.join("a.pgn");
+        std::fs::write(&a, &text).unwrap();
+        let inputs = vec![
+            Input::Path(a.clone()),
+            Input::Path(dir.join("missing.pgn")),
+            Input::Path(a),
+        ];
+        let mut expected = None;
+        for threads in [1, 2, 4] {
+            let mut rec = Record::default();
+            let options = Options {
+                threads,
+                batch_bytes: 333,
+            };
+            run(&inputs, &options, |g: &GameRef<'_>| g.bytes.len(), &mut rec);
+            assert_eq!(rec.games.len(), 1000);
+            assert_eq!(rec.failed.len(), 1);
+            assert!(rec.failed[0].contains("missing.pgn"));
+            assert_eq!(rec.finished, [0, 2]);
+            for (k, w) in rec.games.windows(2).enumerate() {
+                assert!((w[0].0, w[0].1) < (w[1].0, w[1].1), "order broken at {k}");
+            }
+            match &expected {
+                None => expected = Some(rec.games),
+                Some(e) => assert_eq!(e, &rec.games, "threads {threads}"),
+            }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,29 @@
+//! Bulk work on whole databases: find the inputs (files, directories, stdin, compressed or
+//! not), cut them into games fast, work on the games on every core, and hand the results back
+//! in input order so that nothing is lost or reordered.
+//!
+//! ```
+//! use scoresheet::batch::GameSplitter;
+//! let mut splitter = GameSplitter::new(&b"[Event \"x\"]\n\n1. e4 *\n"[..]);
+//! let batch = splitter.next_batch(1 << 20).unwrap().unwrap();
+//! assert_eq!(batch.games.len(), 1);
+//! ```
+
+mod check;
+mod clean;
+mod engine;
+mod input;
+mod split;
+mod tags;
+
+pub use check::{check, write_report, CheckOptions, CheckSummary};
+pub use clean::{
+    clean, report_json, Change, CleanError, CleanOptions, CleanOutputs, CleanReport, InputCounts,
+    Merge, Origin,
+};
+pub use engine::{run, GameRef, Options, Sink};
+pub use input::{
+    expand_inputs, is_pgn_name, open_input, Compression, Input, InputError, OpenInput,
+};
+pub use split::{Batch, GameSpan, GameSplitter, MAX_GAME_BYTES};
+pub use tags::{dates_compatible, normalize_date, tidy_name};

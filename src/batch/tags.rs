@@ -1,0 +1,100 @@
+//! Tag hygiene for cleaned databases: dates in `YYYY.MM.DD`, names trimmed, duplicate tags found.
+
+/// Normalises a PGN date to `YYYY.MM.DD`, with `??`/`????` where a part is unknown.
+///
+/// Accepts the usual ways people write dates: `2023.05.01`, `2023-5-1`, `2023/05/01`,
+/// `2023`, `2023.05`, `01.05.2023` (day first when the year comes last), `?`, empty.
+/// Returns `None` when the text is no date at all (the caller keeps it and reports it).
+///
+/// ```
+/// use scoresheet::batch::normalize_date;
+/// assert_eq!(normalize_date("2023-5-1").as_deref(), Some("2023.05.01"));
+/// assert_eq!(normalize_date("1989").as_deref(), Some("1989.??.??"));
+/// assert_eq!(normalize_date("01.05.2023").as_deref(), Some("2023.05.01"));
+/// assert_eq!(normalize_date("?").as_deref(), Some("????.??.??"));
+/// assert_eq!(normalize_date("yesterday"), None);
+/// ```
+pub fn normalize_date(text: &str) -> Option<String> {
+    let t = text.trim();
+    if t.is_empty()
+        || t.chars()
+            .all(|c| c == '?' || c == '.' || c == '-' || c == '/')
+    {
+        return Some("????.??.??".to_owned());
+    }
+    let parts: Vec<&str> = t.split(['.', '-', '/']).map(str::trim).collect();
+    if parts.len() > 3 || parts.iter().any(|p| p.is_empty() && parts.len() > 1) {
+        return None;
+    }
+    let is_year = |p: &str| p.len() == 4 && p.chars().all(|c| c.is_ascii_digit() || c == '?');
+    let (y, m, d) = match parts.as_slice() {
+        [y] if is_year(y) => (*y, "??", "??"),
+        [y, m] if is_year(y) => (*y, *m, "??"),
+        [y, m, d] if is_year(y) => (*y, *m, *d),
+        [d, m, y] if is_year(y) && !is_year(d) => (*y, *m, *d),
+        _ => return None,
+    };
+    let two = |p: &str, max: u32| -> Option<String> {
+        if p.chars().all(|c| c == '?') && !p.is_empty() && p.len() <= 2 {
+            return Some("??".to_owned());
+        }
+        let n: u32 = p.parse().ok()?;
+        if (1..=max).contains(&n) && p.len() <= 2 {
+            Some(format!("{n:02}"))
+        } else {
+            None
+        }
+    };
+    Some(format!("{y}.{}.{}", two(m, 12)?, two(d, 31)?))
+}
+
+/// A name with its blanks trimmed and inner runs of white space made one space.
+///
+/// ```
+/// use scoresheet::batch::tidy_name;
+/// assert_eq!(tidy_name("  Nikolić,   Predrag "), "Nikolić, Predrag");
+/// ```
+pub fn tidy_name(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// True if two dates in `YYYY.MM.DD` form could be the same day: every character equal or
+/// unknown (`?`) on one side.
+///
+/// ```
+/// use scoresheet::batch::dates_compatible;
+/// assert!(dates_compatible("2023.05.??", "2023.05.01"));
+/// assert!(!dates_compatible("2023.05.02", "2023.05.01"));
+/// ```
+pub fn dates_compatible(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.chars()
+            .zip(b.chars())
+            .all(|(x, y)| x == y || x == '?' || y == '?')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_in_many_forms() {
+        for (input, want) in [
+            ("2023.05.01", Some("2023.05.01")),
+            ("2023.5.1", Some("2023.05.01")),
+            ("2023/05/01", Some("2023.05.01")),
+            ("2023.??.??", Some("2023.??.??")),
+            ("19??.??.??", Some("19??.??.??")),
+            ("2023.05", Some("2023.05.??")),
+            ("1.5.2023", Some("2023.05.01")),
+            ("", Some("????.??.??")),
+            ("????.??.??", Some("????.??.??")),
+            ("2023.13.01", None),
+            ("2023.05.32", None),
+            ("May 2023", None),
+            ("2023.05.01.07", None),
+        ] {
+            assert_eq!(normalize_date(input).as_deref(), want, "{input}");
+        }
+    }
+}

@@ -1,0 +1,112 @@
+//! `scoresheet check`: flags in, [`crate::batch::check`] out.
+
+use crate::batch::{check, expand_inputs, CheckOptions, Options};
+use crate::encoding::Encoding;
+use crate::notation::sheet::FromLetters;
+use crate::notation::LetterSet;
+use crate::replay::ReplayOptions;
+use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `scoresheet check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// PGN files or directories (plain, .zst, .gz, .bz2); `-` or nothing for standard input.
+    pub files: Vec<PathBuf>,
+    /// Letters of the moves: `auto` (detect per game), a language code (cs, sk, hr, de, ...) or
+    /// six letters in the order K Q R B N P (e.g. KDVSJP).
+    #[arg(long, default_value = "auto")]
+    pub from: String,
+    /// One JSON object per game per line instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// With --json: add the replayed mainline in UCI.
+    #[arg(long)]
+    pub uci: bool,
+    /// The files' encoding (utf-8, utf-16le, windows-1250, iso-8859-2, cp852, windows-1252);
+    /// detected when not given.
+    #[arg(long)]
+    pub encoding: Option<String>,
+    /// Worker threads (default: one per core).
+    #[arg(short = 'j', long = "jobs", default_value_t = 0)]
+    pub jobs: usize,
+    /// No summary line and no encoding notes on stderr.
+    #[arg(short = 'q', long)]
+    pub quiet: bool,
+}
+
+fn usage(msg: &str) -> ExitCode {
+    eprintln!("scoresheet check: {msg}");
+    ExitCode::from(super::EXIT_USAGE)
+}
+
+/// Runs `scoresheet check`.
+pub fn run(args: &CheckArgs) -> ExitCode {
+    let from = if args.from.eq_ignore_ascii_case("auto") {
+        FromLetters::Auto(Vec::new())
+    } else {
+        match LetterSet::parse_spec(&args.from) {
+            Ok(set) => FromLetters::Set(set),
+            Err(e) => return usage(&format!("--from: {e}")),
+        }
+    };
+    let encoding = match args.encoding.as_deref().map(str::parse::<Encoding>) {
+        None => None,
+        Some(Ok(e)) => Some(e),
+        Some(Err(e)) => return usage(&format!("--encoding: {e}")),
+    };
+    if args.uci && !args.json {
+        return usage("--uci needs --json");
+    }
+    let names = if args.files.is_empty() {
+        vec![PathBuf::from("-")]
+    } else {
+        args.files.clone()
+    };
+    let inputs = match expand_inputs(&names) {
+        Ok(i) => i,
+        Err(e) => return usage(&e.to_string()),
+    };
+    let options = CheckOptions {
+        replay: ReplayOptions {
+            from,
+            ..ReplayOptions::default()
+        },
+        encoding,
+        json: args.json,
+        uci: args.uci,
+        engine: Options {
+            threads: args.jobs,
+            ..Options::default()
+        },
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut notes: Box<dyn Write> = if args.quiet {
+        Box::new(std::io::sink())
+    } else {
+        Box::new(std::io::stderr())
+    };
+    let summary = match check(&inputs, &options, &mut out, &mut notes) {
+        Ok(s) => s,
+        Err(e) => return usage(&format!("writing the report: {e}")),
+    };
+    if out.flush().is_err() {
+        return ExitCode::from(super::EXIT_USAGE);
+    }
+    for e in &summary.failed_inputs {
+        eprintln!("scoresheet check: {e}");
+    }
+    if !args.quiet {
+        eprintln!("{}", summary.line());
+    }
+    if !summary.failed_inputs.is_empty() {
+        ExitCode::from(super::EXIT_USAGE)
+    } else if summary.errors + summary.unsupported > 0 {
+        ExitCode::from(super::EXIT_INPUT_ERROR)
+    } else {
+        ExitCode::from(super::EXIT_OK)
+    }
+}

@@ -1,0 +1,168 @@
+//! `scoresheet claim`: judges a draw claim (threefold repetition, fifty moves) or a flag fall on
+//! a game from a PGN file, under a chosen edition of the Laws. The judging is in
+//! [`crate::laws::claims`]; this module only reads flags and files and prints.
+//!
+//! Exit codes: 0 for any verdict (an incorrect claim is an answer), 1 when the game cannot be
+//! replayed or the written move is not legal, 2 for usage and I/O errors.
+
+use crate::board::Color;
+use crate::encoding::decode;
+use crate::laws::{claims, ClaimError, ClaimKind, ClaimRequest, Edition, GameRecord};
+use crate::notation::sheet::FromLetters;
+use crate::notation::{LetterSet, Policy, WrittenMove};
+use crate::pgn::Game;
+use clap::Args;
+use std::io::Read;
+use std::process::ExitCode;
+
+/// Arguments of `scoresheet claim`.
+#[derive(Debug, Args)]
+pub struct ClaimArgs {
+    /// The PGN file (`-` for standard input). A game may be just a FEN tag with no moves.
+    pub file: String,
+    /// Which game of the file (1 = the first).
+    #[arg(long, default_value_t = 1)]
+    pub game: usize,
+    /// When the claim is made: `41...` (Black to play his 41st move), `41.` or a number of
+    /// half-moves played; default after the last recorded move.
+    #[arg(long)]
+    pub at: Option<String>,
+    /// The move the claimant wrote on the scoresheet without playing it (9.2.1.1 / 9.3.1), in the
+    /// game's letters.
+    #[arg(long)]
+    pub intended: Option<String>,
+    /// The claim: threefold, fifty or any.
+    #[arg(long, default_value = "any")]
+    pub kind: String,
+    /// The edition of the Laws: 2005, 2009, 2014, 2018, 2023.
+    #[arg(long, default_value = "2023")]
+    pub laws: String,
+    /// Letters of the moves: `auto`, a language code (cs, sk, hr, ...) or six letters K Q R B N P.
+    #[arg(long, default_value = "auto")]
+    pub from: String,
+    /// Judge a flag fall of this side (white or black) instead of a draw claim (6.9).
+    #[arg(long)]
+    pub flag: Option<String>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Write an SVG diagram of the judged position to this file.
+    #[arg(long)]
+    pub svg: Option<String>,
+}
+
+fn usage(msg: &str) -> ExitCode {
+    eprintln!("scoresheet claim: {msg}");
+    ExitCode::from(super::EXIT_USAGE)
+}
+
+fn input_error(msg: &str) -> ExitCode {
+    eprintln!("scoresheet claim: {msg}");
+    ExitCode::from(super::EXIT_INPUT_ERROR)
+}
+
+/// Runs `scoresheet claim`.
+pub fn run(args: &ClaimArgs) -> ExitCode {
+    let edition: Edition = match args.laws.parse() {
+        Ok(e) => e,
+        Err(e) => return usage(&e.to_string()),
+    };
+    let kind: ClaimKind = match args.kind.parse() {
+        Ok(k) => k,
+        Err(e) => return usage(&e),
+    };
+    let flag = match args.flag.as_deref().map(str::to_ascii_lowercase).as_deref() {
+        None => None,
+        Some("white" | "w") => Some(Color::White),
+        Some("black" | "b") => Some(Color::Black),
+        Some(other) => return usage(&format!("--flag {other}: expected white or black")),
+    };
+    let from = if args.from.eq_ignore_ascii_case("auto") {
+        FromLetters::Auto(Vec::new())
+    } else {
+        match LetterSet::parse_spec(&args.from) {
+            Ok(set) => FromLetters::Set(set),
+            Err(e) => return usage(&format!("--from: {e}")),
+        }
+    };
+    let mut bytes = Vec::new();
+    let read = if args.file == "-" {
+        std::io::stdin().lock().read_to_end(&mut bytes).map(|_| ())
+    } else {
+        std::fs::read(&args.file).map(|b| bytes = b)
+    };
+    if let Err(e) = read {
+        return usage(&format!("{}: {e}", args.file));
+    }
+    let text = decode(&bytes, None).text;
+    let Some(parsed) = Game::read_all(text.as_bytes())
+        .into_iter()
+        .nth(args.game.saturating_sub(1))
+    else {
+        return usage(&format!("{}: there is no game {}", args.file, args.game));
+    };
+    let game = match parsed {
+        Ok(g) => g,
+        Err(e) => return input_error(&format!("{}: {e}", args.file)),
+    };
+    let record = match GameRecord::from_pgn(&game, &from) {
+        Ok(r) => r,
+        Err(e) => return input_error(&format!("{}: game {}: {e}", args.file, args.game)),
+    };
+    let at = match args.at.as_deref() {
+        None => None,
+        Some(text) => match record.find_moment(text) {
+            Some(ply) => Some(ply),
+            None => return usage(&ClaimError::NoSuchMoment(text.to_string()).to_string()),
+        },
+    };
+    let (text_form, json, svg) = if let Some(flagged) = flag {
+        match claims::flag_fall(&record, at, flagged, edition) {
+            Ok(r) => (r.to_string(), r.to_json(), r.to_svg()),
+            Err(e) => return input_error(&e.to_string()),
+        }
+    } else {
+        let ply = at.unwrap_or(record.plies());
+        let intended = match args.intended.as_deref() {
+            None => None,
+            Some(written) => {
+                let Some(pos) = record.position(ply) else {
+                    return usage(&format!("no position after {ply} half-moves"));
+                };
+                let resolved = WrittenMove::parse(written, record.letters())
+                    .map_err(|e| e.to_string())
+                    .and_then(|w| w.resolve(pos, Policy::Lenient).map_err(|e| e.to_string()));
+                match resolved {
+                    Ok(r) => Some(r.mv),
+                    Err(e) => {
+                        return input_error(&format!(
+                            "the written move `{written}` is not a legal move for {} here: {e}",
+                            pos.turn().name()
+                        ))
+                    }
+                }
+            }
+        };
+        let req = ClaimRequest {
+            kind,
+            at,
+            intended,
+            edition,
+        };
+        match claims::judge(&record, &req) {
+            Ok(r) => (r.to_string(), r.to_json(), r.to_svg()),
+            Err(e) => return input_error(&e.to_string()),
+        }
+    };
+    if let Some(path) = &args.svg {
+        if let Err(e) = std::fs::write(path, svg) {
+            return usage(&format!("{path}: {e}"));
+        }
+    }
+    if args.json {
+        println!("{json}");
+    } else {
+        print!("{text_form}");
+    }
+    ExitCode::from(super::EXIT_OK)
+}

@@ -1,0 +1,131 @@
+//! `scoresheet clean`: flags in, [`crate::batch::clean`] out.
+
+use crate::batch::{clean, expand_inputs, report_json, CleanOptions, CleanOutputs, Options};
+use crate::encoding::Encoding;
+use crate::notation::sheet::FromLetters;
+use crate::notation::LetterSet;
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `scoresheet clean`.
+#[derive(Debug, Args)]
+pub struct CleanArgs {
+    /// PGN files or directories (searched for *.pgn, *.pgn.zst/.gz/.bz2); `-` for standard input.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// Where the clean games go (PGN export format, UTF-8).
+    #[arg(short = 'o', long = "out")]
+    pub out: PathBuf,
+    /// Where rejected games go, byte for byte after a comment with the error
+    /// (default: OUT's name with `.rejects.pgn`).
+    #[arg(long)]
+    pub rejects: Option<PathBuf>,
+    /// Write the report (counts per input and per error kind, changes, merges) as JSON here.
+    #[arg(long)]
+    pub report: Option<PathBuf>,
+    /// Worker threads (default: one per core).
+    #[arg(short = 'j', long = "jobs", default_value_t = 0)]
+    pub jobs: usize,
+    /// Merge games with the same start, moves and compatible players, date and result.
+    #[arg(long)]
+    pub dedupe: bool,
+    /// Set Result from the final position when the game ended on the board.
+    #[arg(long)]
+    pub fix_results: bool,
+    /// Keep a game up to its first illegal move instead of rejecting it.
+    #[arg(long)]
+    pub truncate_illegal: bool,
+    /// Letters of the input moves: `auto`, a language code, or six letters K Q R B N P.
+    #[arg(long, default_value = "auto")]
+    pub from: String,
+    /// Letters of the output (default English: PGN SAN).
+    #[arg(long, default_value = "en")]
+    pub to: String,
+    /// The inputs' encoding (detected per game when not given).
+    #[arg(long)]
+    pub encoding: Option<String>,
+    /// No summary on stderr.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+fn usage(msg: &str) -> ExitCode {
+    eprintln!("scoresheet clean: {msg}");
+    ExitCode::from(super::EXIT_USAGE)
+}
+
+/// Runs `scoresheet clean`.
+pub fn run(args: &CleanArgs) -> ExitCode {
+    let from = if args.from.eq_ignore_ascii_case("auto") {
+        FromLetters::Auto(Vec::new())
+    } else {
+        match LetterSet::parse_spec(&args.from) {
+            Ok(set) => FromLetters::Set(set),
+            Err(e) => return usage(&format!("--from: {e}")),
+        }
+    };
+    let to = match LetterSet::parse_spec(&args.to) {
+        Ok(set) => set,
+        Err(e) => return usage(&format!("--to: {e}")),
+    };
+    let encoding = match args.encoding.as_deref().map(str::parse::<Encoding>) {
+        None => None,
+        Some(Ok(e)) => Some(e),
+        Some(Err(e)) => return usage(&format!("--encoding: {e}")),
+    };
+    let inputs = match expand_inputs(&args.inputs) {
+        Ok(i) => i,
+        Err(e) => return usage(&e.to_string()),
+    };
+    let options = CleanOptions {
+        from,
+        to,
+        dedupe: args.dedupe,
+        fix_results: args.fix_results,
+        truncate_illegal: args.truncate_illegal,
+        encoding,
+        engine: Options {
+            threads: args.jobs,
+            ..Options::default()
+        },
+    };
+    let outputs = CleanOutputs::new(args.out.clone(), args.rejects.clone());
+    let report = match clean(&inputs, &outputs, &options) {
+        Ok(r) => r,
+        Err(e) => return usage(&e.to_string()),
+    };
+    if let Some(path) = &args.report {
+        if let Err(e) = std::fs::write(path, report_json(&report)) {
+            return usage(&format!("{}: {e}", path.display()));
+        }
+    }
+    let failed_inputs: Vec<&str> = report
+        .inputs
+        .iter()
+        .filter_map(|i| i.error.as_deref())
+        .collect();
+    for e in &failed_inputs {
+        eprintln!("scoresheet clean: {e}");
+    }
+    if !args.quiet {
+        eprintln!("{}", report.summary());
+        if report.rejected > 0 {
+            eprintln!("rejected games: {}", outputs.rejects.display());
+        }
+    }
+    if !report.balanced() {
+        eprintln!(
+            "scoresheet clean: internal error: games read ({}) != written + rejected + duplicates",
+            report.read
+        );
+        return ExitCode::from(super::EXIT_USAGE);
+    }
+    if !failed_inputs.is_empty() {
+        ExitCode::from(super::EXIT_USAGE)
+    } else if report.rejected > 0 {
+        ExitCode::from(super::EXIT_INPUT_ERROR)
+    } else {
+        ExitCode::from(super::EXIT_OK)
+    }
+}

@@ -1,0 +1,98 @@
+//! `scoresheet convert`: move lists in any national notation to PGN, SAN, FIDE, long, UCI or
+//! figurine form, in any letter set.
+
+use crate::notation::sheet::{convert_bytes, ConvertOptions, FromLetters, Notation};
+use crate::notation::LetterSet;
+use clap::Args;
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+/// Arguments of `scoresheet convert`.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// Input files: PGN, or move lists (with or without move numbers; games separated by blank
+    /// lines or results); any common encoding (UTF-8/16, Windows-1250, ISO-8859-2, CP852);
+    /// `-` or nothing for standard input.
+    pub files: Vec<String>,
+    /// Letters of the input: `auto` (detect per game), a language code (cs, sk, hr, de, ru, ...)
+    /// or six letters in the order K Q R B N P (e.g. KDVSJP).
+    #[arg(long, default_value = "auto")]
+    pub from: String,
+    /// Letters of the output (fide, long and long-hyphen forms): a language code or six letters.
+    #[arg(long, default_value = "en")]
+    pub to: String,
+    /// Output form: pgn, san, fide, long, long-hyphen, uci (one game per line) or figurine.
+    #[arg(long, default_value = "pgn")]
+    pub notation: String,
+    /// Write to this file instead of standard output.
+    #[arg(short, long)]
+    pub output: Option<String>,
+}
+
+fn usage(msg: &str) -> ExitCode {
+    eprintln!("scoresheet convert: {msg}");
+    ExitCode::from(super::EXIT_USAGE)
+}
+
+/// Runs `scoresheet convert`.
+pub fn run(args: &ConvertArgs) -> ExitCode {
+    let from = if args.from.eq_ignore_ascii_case("auto") {
+        FromLetters::Auto(Vec::new())
+    } else {
+        match LetterSet::parse_spec(&args.from) {
+            Ok(set) => FromLetters::Set(set),
+            Err(e) => return usage(&format!("--from: {e}")),
+        }
+    };
+    let to = match LetterSet::parse_spec(&args.to) {
+        Ok(set) => set,
+        Err(e) => return usage(&format!("--to: {e}")),
+    };
+    let Some(notation) = Notation::parse(&args.notation) else {
+        return usage(&format!(
+            "--notation: '{}' is not one of pgn, san, fide, long, long-hyphen, uci, figurine",
+            args.notation
+        ));
+    };
+    let opts = ConvertOptions { from, to, notation };
+    let files: Vec<String> = if args.files.is_empty() {
+        vec!["-".to_owned()]
+    } else {
+        args.files.clone()
+    };
+    let mut output = String::new();
+    let mut failed = false;
+    for file in &files {
+        let bytes = if file == "-" {
+            let mut buf = Vec::new();
+            std::io::stdin().read_to_end(&mut buf).map(|_| buf)
+        } else {
+            std::fs::read(file)
+        };
+        let bytes = match bytes {
+            Ok(b) => b,
+            Err(e) => return usage(&format!("{file}: {e}")),
+        };
+        let converted = convert_bytes(&bytes, file, &opts);
+        for e in &converted.errors {
+            eprintln!("error: {e}");
+        }
+        failed |= !converted.errors.is_empty();
+        if !output.is_empty() && !converted.text.is_empty() && notation != Notation::Uci {
+            output.push('\n');
+        }
+        output.push_str(&converted.text);
+    }
+    let written = match &args.output {
+        Some(path) => std::fs::write(path, output.as_bytes()),
+        None => std::io::stdout().write_all(output.as_bytes()),
+    };
+    if let Err(e) = written {
+        return usage(&format!("writing output: {e}"));
+    }
+    ExitCode::from(if failed {
+        super::EXIT_INPUT_ERROR
+    } else {
+        super::EXIT_OK
+    })
+}

@@ -1,0 +1,130 @@
+//! `scoresheet repair`: the legal game a faulty scoresheet most plausibly records (stdout) and
+//! every correction made to read it so (stderr, or all of it as JSON with `--json`).
+
+use crate::notation::sheet::Notation;
+use crate::notation::{detect_letters, LetterSet};
+use crate::reconstruct::{repair, repair_two, RepairOptions, Sheet, TokenKind};
+use clap::Args;
+use std::io::Read;
+use std::process::ExitCode;
+
+/// Arguments of `scoresheet repair`.
+#[derive(Debug, Args)]
+pub struct RepairArgs {
+    /// The scoresheet: a move list in any national letters, or PGN movetext (tags and comments
+    /// are skipped); `-` for standard input.
+    pub file: String,
+    /// The other player's scoresheet of the same game: both are read and reconciled, and every
+    /// place they disagree is listed.
+    #[arg(long)]
+    pub with: Option<String>,
+    /// Letters of the sheet: `auto` (the set that reads it legally furthest), a language code
+    /// (cs, sk, hr, de, ...) or six letters in the order K Q R B N P (e.g. KDVSJP).
+    #[arg(long, default_value = "auto")]
+    pub from: String,
+    /// Letters of the output (fide, long and long-hyphen forms).
+    #[arg(long, default_value = "en")]
+    pub to: String,
+    /// Output form: pgn, san, fide, long, long-hyphen, uci (one line) or figurine.
+    #[arg(long, default_value = "pgn")]
+    pub notation: String,
+    /// Print the game and the corrections as one JSON object on standard output.
+    #[arg(long)]
+    pub json: bool,
+    /// Search states kept per word of the sheet (wider is slower and more thorough).
+    #[arg(long, default_value_t = RepairOptions::DEFAULT_BEAM)]
+    pub beam: usize,
+}
+
+fn usage(msg: &str) -> ExitCode {
+    eprintln!("scoresheet repair: {msg}");
+    ExitCode::from(super::EXIT_USAGE)
+}
+
+fn read_input(file: &str) -> std::io::Result<String> {
+    let mut text = String::new();
+    if file == "-" {
+        std::io::stdin().read_to_string(&mut text)?;
+    } else {
+        let bytes = std::fs::read(file)?;
+        text = String::from_utf8(bytes)
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
+    }
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned())
+}
+
+/// The letter set that reads the sheet's move words legally furthest (English if none reads).
+fn detect(sheet: &Sheet) -> LetterSet {
+    let words: Vec<&str> = sheet
+        .tokens
+        .iter()
+        .filter(|t| t.kind == TokenKind::Move)
+        .map(|t| t.text.as_str())
+        .collect();
+    match detect_letters(&crate::board::Position::new(), &words, &[]) {
+        Ok(d) => d.letters.clone(),
+        Err(a) => LetterSet::by_code(&a.first)
+            .unwrap_or(LetterSet::english())
+            .clone(),
+    }
+}
+
+/// Runs `scoresheet repair`.
+pub fn run(args: &RepairArgs) -> ExitCode {
+    let text = match read_input(&args.file) {
+        Ok(t) => t,
+        Err(e) => return usage(&format!("{}: {e}", args.file)),
+    };
+    let sheet = Sheet::read(&text);
+    let other = match &args.with {
+        Some(path) => match read_input(path) {
+            Ok(t) => Some(Sheet::read(&t)),
+            Err(e) => return usage(&format!("{path}: {e}")),
+        },
+        None => None,
+    };
+    let letters = if args.from.eq_ignore_ascii_case("auto") {
+        detect(&sheet)
+    } else {
+        match LetterSet::parse_spec(&args.from) {
+            Ok(s) => s,
+            Err(e) => return usage(&format!("--from: {e}")),
+        }
+    };
+    let to = match LetterSet::parse_spec(&args.to) {
+        Ok(s) => s,
+        Err(e) => return usage(&format!("--to: {e}")),
+    };
+    let Some(notation) = Notation::parse(&args.notation) else {
+        return usage(&format!(
+            "--notation: '{}' is not one of pgn, san, fide, long, long-hyphen, uci, figurine",
+            args.notation
+        ));
+    };
+    let mut options = RepairOptions::new(&letters);
+    options.beam = args.beam.max(1);
+    let result = match &other {
+        Some(o) => repair_two(&sheet, o, &options),
+        None => repair(&sheet, &options),
+    };
+    let game = result.write(notation, &to);
+    if args.json {
+        let mut value = serde_json::to_value(&result).unwrap_or(serde_json::Value::Null);
+        if let Some(obj) = value.as_object_mut() {
+            obj.insert("file".into(), args.file.clone().into());
+            obj.insert("game".into(), game.into());
+        }
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&value).unwrap_or_default()
+        );
+    } else {
+        print!("{game}");
+        eprint!("{}: {result}", args.file);
+    }
+    if result.stop.is_some() || result.alternatives_total > 0 {
+        ExitCode::from(super::EXIT_INPUT_ERROR)
+    } else {
+        ExitCode::from(super::EXIT_OK)
+    }
+}

@@ -1,0 +1,533 @@
+//! Detecting and decoding the text encodings PGN files arrive in.
+//!
+//! UTF-8 (with or without BOM) and UTF-16 (LE/BE with BOM) are recognised by their bytes; legacy
+//! 8-bit files are decoded with each candidate — Windows-1250, ISO-8859-2, CP852 (DOS Latin-2)
+//! and Windows-1252 — and the candidate whose text reads most like the letters of Czech, Slovak,
+//! Croatian, Hungarian, Polish, German and French names wins. An explicit choice overrides the
+//! guess. The result is always UTF-8 in Unicode normalisation form C.
+//!
+//! ```
+//! use scoresheet::encoding::{decode, Encoding};
+//! // "Šťastný" in Windows-1250.
+//! let bytes = b"[White \"\x8A\x9Dastn\xFD\"]";
+//! let d = decode(bytes, None);
+//! assert_eq!(d.encoding, Encoding::Windows1250);
+//! assert_eq!(d.text, "[White \"Šťastný\"]");
+//! ```
+
+use std::borrow::Cow;
+use std::io::{self, Read};
+use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+
+/// An encoding the reader knows.
+///
+/// ```
+/// use scoresheet::encoding::Encoding;
+/// assert_eq!("cp852".parse::<Encoding>(), Ok(Encoding::Cp852));
+/// assert_eq!(Encoding::Iso8859_2.name(), "ISO-8859-2");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// UTF-8 without BOM.
+    Utf8,
+    /// UTF-8 with a byte order mark.
+    Utf8Bom,
+    /// UTF-16 little endian (with BOM when detected).
+    Utf16Le,
+    /// UTF-16 big endian (with BOM when detected).
+    Utf16Be,
+    /// Windows-1250 (Central European, Windows).
+    Windows1250,
+    /// ISO-8859-2 (Latin-2).
+    Iso8859_2,
+    /// CP852 (DOS Latin-2).
+    Cp852,
+    /// Windows-1252 (Western European; a superset of Latin-1's printable characters).
+    Windows1252,
+}
+
+/// An encoding name that is not known.
+///
+/// ```
+/// assert!("ebcdic".parse::<scoresheet::encoding::Encoding>().is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown encoding {0:?} (known: utf-8, utf-16le, utf-16be, windows-1250, iso-8859-2, cp852, windows-1252)")]
+pub struct UnknownEncoding(pub String);
+
+impl std::str::FromStr for Encoding {
+    type Err = UnknownEncoding;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let k: String = s
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        Ok(match k.as_str() {
+            "utf8" => Encoding::Utf8,
+            "utf8bom" => Encoding::Utf8Bom,
+            "utf16" | "utf16le" => Encoding::Utf16Le,
+            "utf16be" => Encoding::Utf16Be,
+            "windows1250" | "cp1250" | "win1250" => Encoding::Windows1250,
+            "iso88592" | "latin2" | "l2" => Encoding::Iso8859_2,
+            "cp852" | "ibm852" | "dos852" | "852" => Encoding::Cp852,
+            "windows1252" | "cp1252" | "win1252" | "latin1" | "iso88591" | "l1" => {
+                Encoding::Windows1252
+            }
+            _ => return Err(UnknownEncoding(s.to_owned())),
+        })
+    }
+}
+
+impl Encoding {
+    /// The usual name.
+    ///
+    /// ```
+    /// assert_eq!(scoresheet::encoding::Encoding::Cp852.name(), "CP852");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Utf8 => "UTF-8",
+            Encoding::Utf8Bom => "UTF-8 (BOM)",
+            Encoding::Utf16Le => "UTF-16LE",
+            Encoding::Utf16Be => "UTF-16BE",
+            Encoding::Windows1250 => "Windows-1250",
+            Encoding::Iso8859_2 => "ISO-8859-2",
+            Encoding::Cp852 => "CP852",
+            Encoding::Windows1252 => "Windows-1252",
+        }
+    }
+
+    fn encoding_rs(self) -> Option<&'static encoding_rs::Encoding> {
+        match self {
+            Encoding::Utf8 | Encoding::Utf8Bom => Some(encoding_rs::UTF_8),
+            Encoding::Utf16Le => Some(encoding_rs::UTF_16LE),
+            Encoding::Utf16Be => Some(encoding_rs::UTF_16BE),
+            Encoding::Windows1250 => Some(encoding_rs::WINDOWS_1250),
+            Encoding::Iso8859_2 => Some(encoding_rs::ISO_8859_2),
+            Encoding::Windows1252 => Some(encoding_rs::WINDOWS_1252),
+            Encoding::Cp852 => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Encoding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// CP852 (DOS Latin-2), bytes 0x80..=0xFF. Bytes below 0x80 are ASCII.
+const CP852_HIGH: [char; 128] = [
+    'Ç', 'ü', 'é', 'â', 'ä', 'ů', 'ć', 'ç', 'ł', 'ë', 'Ő', 'ő', 'î', 'Ź', 'Ä', 'Ć', 'É', 'Ĺ', 'ĺ',
+    'ô', 'ö', 'Ľ', 'ľ', 'Ś', 'ś', 'Ö', 'Ü', 'Ť', 'ť', 'Ł', '×', 'č', 'á', 'í', 'ó', 'ú', 'Ą', 'ą',
+    'Ž', 'ž', 'Ę', 'ę', '¬', 'ź', 'Č', 'ş', '«', '»', '░', '▒', '▓', '│', '┤', 'Á', 'Â', 'Ě', 'Ş',
+    '╣', '║', '╗', '╝', 'Ż', 'ż', '┐', '└', '┴', '┬', '├', '─', '┼', 'Ă', 'ă', '╚', '╔', '╩', '╦',
+    '╠', '═', '╬', '¤', 'đ', 'Đ', 'Ď', 'Ë', 'ď', 'Ň', 'Í', 'Î', 'ě', '┘', '┌', '█', '▄', 'Ţ', 'Ů',
+    '▀', 'Ó', 'ß', 'Ô', 'Ń', 'ń', 'ň', 'Š', 'š', 'Ŕ', 'Ú', 'ŕ', 'Ű', 'ý', 'Ý', 'ţ', '´', '\u{AD}',
+    '˝', '˛', 'ˇ', '˘', '§', '÷', '¸', '°', '¨', '˙', 'ű', 'Ř', 'ř', '■', '\u{A0}',
+];
+
+/// Decodes CP852 bytes.
+///
+/// ```
+/// assert_eq!(scoresheet::encoding::decode_cp852(b"\xAC\x85"), "Čů");
+/// ```
+pub fn decode_cp852(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() + bytes.len() / 4);
+    for &b in bytes {
+        out.push(if b < 0x80 {
+            char::from(b)
+        } else {
+            CP852_HIGH[usize::from(b - 0x80)]
+        });
+    }
+    out
+}
+
+/// How much a decoded character speaks for a candidate encoding: letters of the languages whose
+/// names appear in PGN files score, symbols, box drawing and control characters cost.
+fn char_score(c: char) -> i32 {
+    const COMMON: &str =
+        "áéíóúýčřšžěůäöüßłąężśćńőűđàèçêôâëîûïùñĺľťďňÁÉÍÓÚÝČŘŠŽĚŮÄÖÜŁĄĘŻŚĆŃŐŰĐÀÈÇÊÔÂËÎÛÏÙÑĹĽŤĎŇœŒ";
+    const RARE: &str = "ŕăţşźìòãõåøæÿŔĂŢŞŹÌÒÃÕÅØÆŸ";
+    if c.is_ascii() {
+        if c.is_ascii_control() && !matches!(c, '\n' | '\r' | '\t') {
+            -5
+        } else {
+            0
+        }
+    } else if COMMON.contains(c) {
+        3
+    } else if RARE.contains(c) {
+        1
+    } else if c.is_alphabetic() {
+        0
+    } else if c.is_control() {
+        -5
+    } else {
+        -2
+    }
+}
+
+fn decode_legacy(bytes: &[u8], enc: Encoding) -> String {
+    match enc.encoding_rs() {
+        Some(e) => e.decode_without_bom_handling(bytes).0.into_owned(),
+        None => decode_cp852(bytes),
+    }
+}
+
+/// Guesses the encoding of `bytes`.
+///
+/// ```
+/// use scoresheet::encoding::{detect, Encoding};
+/// assert_eq!(detect("Žilina".as_bytes()), Encoding::Utf8);
+/// assert_eq!(detect(b"\xFF\xFE[\x00"), Encoding::Utf16Le);
+/// assert_eq!(detect(b"\xA6ilina \xA0\xA7"), Encoding::Cp852); // "Žilina áž" in CP852
+/// ```
+pub fn detect(bytes: &[u8]) -> Encoding {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        return Encoding::Utf8Bom;
+    }
+    if bytes.starts_with(b"\xFF\xFE") {
+        return Encoding::Utf16Le;
+    }
+    if bytes.starts_with(b"\xFE\xFF") {
+        return Encoding::Utf16Be;
+    }
+    // Valid UTF-8, allowing a character cut at the end of a sample.
+    match std::str::from_utf8(bytes) {
+        Ok(_) => return Encoding::Utf8,
+        Err(e) if e.error_len().is_none() && bytes.len() - e.valid_up_to() < 4 => {
+            return Encoding::Utf8
+        }
+        Err(_) => {
+            // Mostly UTF-8 with a few stray bytes (games pasted together from several files):
+            // UTF-8, and the stray bytes are reported where they are.
+            let (mut multibyte, mut invalid) = (0usize, 0usize);
+            for chunk in bytes.utf8_chunks() {
+                multibyte += chunk.valid().chars().filter(|c| !c.is_ascii()).count();
+                invalid += usize::from(!chunk.invalid().is_empty());
+            }
+            if multibyte > invalid {
+                return Encoding::Utf8;
+            }
+        }
+    }
+    // UTF-16 without BOM: every other byte zero in ASCII text.
+    if bytes.len() >= 4 {
+        let zeros_odd = bytes.iter().skip(1).step_by(2).filter(|&&b| b == 0).count();
+        let zeros_even = bytes.iter().step_by(2).filter(|&&b| b == 0).count();
+        let half = bytes.len() / 2;
+        if zeros_odd * 10 > half * 3 && zeros_even * 10 < half {
+            return Encoding::Utf16Le;
+        }
+        if zeros_even * 10 > half * 3 && zeros_odd * 10 < half {
+            return Encoding::Utf16Be;
+        }
+    }
+    let high: Vec<u8> = high_context(bytes);
+    let mut best = (i32::MIN, Encoding::Windows1250);
+    for enc in [
+        Encoding::Windows1250,
+        Encoding::Iso8859_2,
+        Encoding::Cp852,
+        Encoding::Windows1252,
+    ] {
+        let score: i32 = decode_legacy(&high, enc).chars().map(char_score).sum();
+        if score > best.0 {
+            best = (score, enc);
+        }
+    }
+    best.1
+}
+
+/// The non-ASCII bytes of `bytes` (only they differ between the legacy candidates).
+fn high_context(bytes: &[u8]) -> Vec<u8> {
+    bytes.iter().copied().filter(|b| *b >= 0x80).collect()
+}
+
+/// Text decoded from bytes, with the encoding it was decoded from.
+///
+/// ```
+/// let d = scoresheet::encoding::decode(b"\xEF\xBB\xBF1. e4", None);
+/// assert_eq!((d.text.as_str(), d.encoding.name()), ("1. e4", "UTF-8 (BOM)"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decoded {
+    /// The text, UTF-8 in NFC, without BOM.
+    pub text: String,
+    /// The encoding used (detected or chosen).
+    pub encoding: Encoding,
+    /// True if some bytes were not valid in that encoding (replaced by U+FFFD).
+    pub had_errors: bool,
+}
+
+/// Puts text in normalisation form C (borrowing when it already is).
+///
+/// ```
+/// assert_eq!(scoresheet::encoding::nfc("Z\u{30C}ilina"), "Žilina");
+/// ```
+pub fn nfc(text: &str) -> Cow<'_, str> {
+    if is_nfc_quick(text.chars()) == IsNormalized::Yes {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(text.nfc().collect())
+    }
+}
+
+/// Decodes `bytes` with `choice`, or with the [detected](detect) encoding when `None`.
+///
+/// ```
+/// use scoresheet::encoding::{decode, Encoding};
+/// let d = decode(b"\xA9ibenik", Some(Encoding::Iso8859_2));
+/// assert_eq!(d.text, "Šibenik");
+/// ```
+pub fn decode(bytes: &[u8], choice: Option<Encoding>) -> Decoded {
+    let encoding = choice.unwrap_or_else(|| detect(bytes));
+    let (text, had_errors) = match encoding {
+        Encoding::Utf8 | Encoding::Utf8Bom => {
+            let b = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+            let s = String::from_utf8_lossy(b);
+            let bad = matches!(s, Cow::Owned(_));
+            (s.into_owned(), bad)
+        }
+        Encoding::Utf16Le | Encoding::Utf16Be => {
+            let b = match encoding {
+                Encoding::Utf16Le => bytes.strip_prefix(b"\xFF\xFE"),
+                _ => bytes.strip_prefix(b"\xFE\xFF"),
+            }
+            .unwrap_or(bytes);
+            let e = encoding.encoding_rs().unwrap_or(encoding_rs::UTF_16LE);
+            let (s, bad) = e.decode_without_bom_handling(b);
+            (s.into_owned(), bad)
+        }
+        Encoding::Cp852 => (decode_cp852(bytes), false),
+        _ => {
+            let e = encoding.encoding_rs().unwrap_or(encoding_rs::WINDOWS_1252);
+            let (s, bad) = e.decode_without_bom_handling(bytes);
+            (s.into_owned(), bad)
+        }
+    };
+    let text = match nfc(&text) {
+        Cow::Borrowed(_) => text,
+        Cow::Owned(n) => n,
+    };
+    Decoded {
+        text,
+        encoding,
+        had_errors,
+    }
+}
+
+/// A [`Read`] adapter that decodes any supported encoding to UTF-8 (NFC) as it reads, for the
+/// streaming [`crate::pgn::Reader`]. The encoding is detected from the first 64 KiB unless given.
+///
+/// ```
+/// use std::io::Read;
+/// use scoresheet::encoding::{DecodingReader, Encoding};
+/// let mut r = DecodingReader::new(&b"\xFF\xFE1\x00.\x00"[..], None).unwrap();
+/// assert_eq!(r.encoding(), Encoding::Utf16Le);
+/// let mut s = String::new();
+/// r.read_to_string(&mut s).unwrap();
+/// assert_eq!(s, "1.");
+/// ```
+pub struct DecodingReader<R> {
+    inner: R,
+    encoding: Encoding,
+    decoder: Option<encoding_rs::Decoder>,
+    /// Raw bytes read but not decoded yet.
+    raw: Vec<u8>,
+    /// Decoded text not yet normalised (held back after the last ASCII character).
+    held: String,
+    /// Normalised output not yet handed out.
+    out: Vec<u8>,
+    out_pos: usize,
+    eof: bool,
+}
+
+impl<R> std::fmt::Debug for DecodingReader<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DecodingReader")
+            .field("encoding", &self.encoding)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<R: Read> DecodingReader<R> {
+    /// Wraps `inner`; reads a first sample to detect the encoding when `choice` is `None`.
+    ///
+    /// ```
+    /// use scoresheet::encoding::{DecodingReader, Encoding};
+    /// let r = DecodingReader::new(&b"1. e4"[..], Some(Encoding::Cp852)).unwrap();
+    /// assert_eq!(r.encoding(), Encoding::Cp852);
+    /// ```
+    pub fn new(mut inner: R, choice: Option<Encoding>) -> io::Result<Self> {
+        let mut raw = Vec::with_capacity(1 << 16);
+        let mut eof = false;
+        while raw.len() < 1 << 16 {
+            let mut buf = [0u8; 8192];
+            match inner.read(&mut buf) {
+                Ok(0) => {
+                    eof = true;
+                    break;
+                }
+                Ok(n) => raw.extend_from_slice(buf.get(..n).unwrap_or(&[])),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let encoding = choice.unwrap_or_else(|| detect(&raw));
+        let strip: &[u8] = match encoding {
+            Encoding::Utf8 | Encoding::Utf8Bom => b"\xEF\xBB\xBF",
+            Encoding::Utf16Le => b"\xFF\xFE",
+            Encoding::Utf16Be => b"\xFE\xFF",
+            _ => b"",
+        };
+        if !strip.is_empty() && raw.starts_with(strip) {
+            raw.drain(..strip.len());
+        }
+        let decoder = match encoding {
+            Encoding::Utf8 | Encoding::Utf8Bom | Encoding::Cp852 => None,
+            e => e
+                .encoding_rs()
+                .map(|e| e.new_decoder_without_bom_handling()),
+        };
+        Ok(DecodingReader {
+            inner,
+            encoding,
+            decoder,
+            raw,
+            held: String::new(),
+            out: Vec::new(),
+            out_pos: 0,
+            eof,
+        })
+    }
+
+    /// The encoding being decoded.
+    ///
+    /// ```
+    /// let r = scoresheet::encoding::DecodingReader::new(&b"x"[..], None).unwrap();
+    /// assert_eq!(r.encoding().name(), "UTF-8");
+    /// ```
+    pub fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+
+    /// Decodes what is in `raw` into `held`, then moves the normalisable part to `out`.
+    fn decode_step(&mut self) {
+        let last = self.eof;
+        match (&mut self.decoder, self.encoding) {
+            (Some(d), _) => {
+                self.held.reserve(
+                    d.max_utf8_buffer_length(self.raw.len())
+                        .unwrap_or(self.raw.len() * 3),
+                );
+                let (_, read, _) = d.decode_to_string(&self.raw, &mut self.held, last);
+                self.raw.drain(..read);
+            }
+            (None, Encoding::Cp852) => {
+                self.held.push_str(&decode_cp852(&self.raw));
+                self.raw.clear();
+            }
+            (None, _) => {
+                // UTF-8: pass through; an incomplete character waits for the next read, invalid
+                // bytes become U+FFFD.
+                let cut = if last {
+                    self.raw.len()
+                } else {
+                    match std::str::from_utf8(&self.raw) {
+                        Ok(_) => self.raw.len(),
+                        Err(e) if e.error_len().is_none() => e.valid_up_to(),
+                        Err(_) => {
+                            let n = self.raw.len();
+                            (n.saturating_sub(3)..n)
+                                .find(|&i| {
+                                    self.raw.get(i).is_some_and(|b| *b >= 0xC0)
+                                        && std::str::from_utf8(self.raw.get(i..).unwrap_or(&[]))
+                                            .is_err_and(|e| e.error_len().is_none())
+                                })
+                                .unwrap_or(n)
+                        }
+                    }
+                };
+                self.held
+                    .push_str(&String::from_utf8_lossy(self.raw.get(..cut).unwrap_or(&[])));
+                self.raw.drain(..cut);
+            }
+        }
+        // Normalise up to the last ASCII character (a combining sequence never spans it).
+        let split = if last {
+            self.held.len()
+        } else {
+            self.held
+                .bytes()
+                .rposition(|b| b.is_ascii())
+                .map_or(0, |i| i + 1)
+        };
+        let rest = self.held.split_off(split);
+        let ready = std::mem::replace(&mut self.held, rest);
+        self.out.clear();
+        self.out_pos = 0;
+        self.out.extend_from_slice(nfc(&ready).as_bytes());
+    }
+}
+
+impl<R: Read> Read for DecodingReader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            if self.out_pos < self.out.len() {
+                let avail = self.out.get(self.out_pos..).unwrap_or(&[]);
+                let n = avail.len().min(buf.len());
+                buf.get_mut(..n)
+                    .unwrap_or(&mut [])
+                    .copy_from_slice(avail.get(..n).unwrap_or(&[]));
+                self.out_pos += n;
+                return Ok(n);
+            }
+            if self.eof && self.raw.is_empty() && self.held.is_empty() {
+                return Ok(0);
+            }
+            if !self.eof {
+                let mut chunk = [0u8; 1 << 15];
+                match self.inner.read(&mut chunk) {
+                    Ok(0) => self.eof = true,
+                    Ok(n) => self.raw.extend_from_slice(chunk.get(..n).unwrap_or(&[])),
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(e),
+                }
+            }
+            self.decode_step();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn legacy_candidates_are_told_apart() {
+        let text =
+            "Přebor Šťastný Řehoř Dvořáková Žofie Ďurčová Ľubica Čačić Đuro Ćosić Željko Šibenik";
+        for enc in [Encoding::Windows1250, Encoding::Iso8859_2] {
+            let e = enc.encoding_rs().unwrap();
+            let (bytes, _, bad) = e.encode(text);
+            assert!(!bad);
+            assert_eq!(detect(&bytes), enc);
+            assert_eq!(decode(&bytes, None).text, text);
+        }
+        let (bytes, _, _) = encoding_rs::WINDOWS_1252
+            .encode("Müller Gößweinstein Pérez Crèvecœur Françoise à côté");
+        assert_eq!(detect(&bytes), Encoding::Windows1252);
+    }
+
+    #[test]
+    fn cp852_round_trips_through_the_table() {
+        for (i, c) in CP852_HIGH.iter().enumerate() {
+            let b = u8::try_from(0x80 + i).unwrap();
+            assert_eq!(decode_cp852(&[b]).chars().next(), Some(*c));
+        }
+    }
+}

@@ -1,0 +1,433 @@
+//! Dead positions (Laws 5.2b / 5.2.2) and "can this side still checkmate?" (flag falls, 6.9).
+//!
+//! A position is dead when neither player can checkmate by any series of legal moves, even with
+//! the opponent's help (2018 text `003_…`, Article 5.2.2; 2014 `001_…` 5.2b and 9.7; 2009 `002_…`
+//! 5.2b and 9.6; 2005 `000_…` 5.2b and 9.6). After a fallen flag the game is drawn exactly when
+//! the opponent cannot checkmate by any possible series of legal moves (6.9; 6.10 in 2005).
+//!
+//! Both questions are decided exactly, not by counting material: a few simple rules answer the
+//! easy cases at once (a lone king can never give mate; king and knight, or king and bishops all
+//! on one colour, cannot mate a side that has nothing to block its own king with), and every other
+//! position goes to the helpmate solver of M. Ambrona (FUN 2022), the MIT crate `chasolver`, which
+//! either finds a mating line or proves none exists. The simple rules are checked against the
+//! solver on the 3,414 labelled positions of `../shared/data/draws/helpmate-labels.tsv`.
+//!
+//! ```
+//! use scoresheet::board::Color;
+//! use scoresheet::laws::dead;
+//! // Locked pawn wall: the bishops can never break through.
+//! let fen = "5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - - 0 1";
+//! assert!(!dead::can_checkmate_fen(fen, Color::Black)?);
+//! assert!(dead::can_checkmate_fen(fen, Color::White)?);
+//! assert!(!dead::mateability_fen(fen)?.is_dead());
+//! # Ok::<(), scoresheet::laws::DeadError>(())
+//! ```
+
+use crate::board::{Bitboard, CastlingSide, Color, File, Piece, Position, Role, Square};
+use serde::Serialize;
+use std::str::FromStr;
+
+/// Why a position could not be analysed.
+///
+/// ```
+/// use scoresheet::laws::dead;
+/// assert!(dead::mateability_fen("not a fen").is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DeadError {
+    /// The FEN could not be read (by the solver's position type).
+    #[error("cannot analyse the position `{fen}`: {reason}")]
+    BadPosition {
+        /// The FEN given.
+        fen: String,
+        /// What was wrong with it.
+        reason: String,
+    },
+    /// The solver stopped at its node limit without an answer (no known position does this).
+    #[error("the helpmate solver could not decide whether {winner} can checkmate in `{fen}`")]
+    Undecided {
+        /// The FEN analysed.
+        fen: String,
+        /// The side whose checkmate was sought.
+        winner: Color,
+    },
+}
+
+/// Which sides can still checkmate by some series of legal moves.
+///
+/// ```
+/// use scoresheet::laws::dead::Mateability;
+/// let m = Mateability { white: true, black: false };
+/// assert_eq!(m.label(), "W-");
+/// assert!(!m.is_dead());
+/// assert!(m.can_mate(scoresheet::board::Color::White));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Mateability {
+    /// White can still checkmate Black.
+    pub white: bool,
+    /// Black can still checkmate White.
+    pub black: bool,
+}
+
+impl Mateability {
+    /// Whether neither side can checkmate: a dead position (5.2b / 5.2.2).
+    ///
+    /// ```
+    /// use scoresheet::laws::dead::Mateability;
+    /// assert!(Mateability { white: false, black: false }.is_dead());
+    /// ```
+    pub const fn is_dead(self) -> bool {
+        !self.white && !self.black
+    }
+
+    /// Whether `color` can still checkmate.
+    ///
+    /// ```
+    /// use scoresheet::{board::Color, laws::dead::Mateability};
+    /// assert!(Mateability { white: false, black: true }.can_mate(Color::Black));
+    /// ```
+    pub const fn can_mate(self, color: Color) -> bool {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+
+    /// The two-letter label of `helpmate-labels.tsv`: `WB`, `W-`, `-B` or `--`.
+    ///
+    /// ```
+    /// use scoresheet::laws::dead::Mateability;
+    /// assert_eq!(Mateability { white: false, black: false }.label(), "--");
+    /// ```
+    pub const fn label(self) -> &'static str {
+        match (self.white, self.black) {
+            (true, true) => "WB",
+            (true, false) => "W-",
+            (false, true) => "-B",
+            (false, false) => "--",
+        }
+    }
+}
+
+/// The pieces on the board, by colour and role: all the simple rules look at.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Material {
+    pieces: [[Bitboard; 6]; 2],
+}
+
+impl Material {
+    /// Reads the piece placement (first field) of a FEN.
+    fn from_fen(fen: &str) -> Option<Material> {
+        let placement = fen.split_whitespace().next()?;
+        let mut m = Material::default();
+        let mut rank: i32 = 7;
+        let mut file: i32 = 0;
+        for c in placement.chars() {
+            match c {
+                '/' => {
+                    rank -= 1;
+                    file = 0;
+                }
+                '1'..='8' => file += c as i32 - '0' as i32,
+                _ => {
+                    let piece = Piece::from_fen_char(c)?;
+                    if !(0..8).contains(&file) || !(0..8).contains(&rank) {
+                        return None;
+                    }
+                    let sq = Square::new((rank * 8 + file) as u32)?;
+                    m.pieces[piece.color.index()][piece.role.index()].add(sq);
+                    file += 1;
+                }
+            }
+        }
+        Some(m)
+    }
+
+    /// The pieces of a position.
+    fn from_position(pos: &Position) -> Material {
+        let mut m = Material::default();
+        for color in Color::ALL {
+            for role in Role::ALL {
+                m.pieces[color.index()][role.index()] = pos.by_piece(Piece::new(color, role));
+            }
+        }
+        m
+    }
+
+    fn get(&self, color: Color, role: Role) -> Bitboard {
+        self.pieces[color.index()][role.index()]
+    }
+
+    /// Everything of `color` but the king.
+    fn army(&self, color: Color) -> Bitboard {
+        let p = &self.pieces[color.index()];
+        p[0] | p[1] | p[2] | p[3] | p[4]
+    }
+
+    /// The simple, exact rules: `Some(false)` when `winner` certainly cannot checkmate, `None`
+    /// when the solver has to decide.
+    fn simple_verdict(&self, winner: Color) -> Option<bool> {
+        let loser = !winner;
+        let ours = self.army(winner);
+        // A lone king never gives check, and without pawns it never gets another piece.
+        if ours.is_empty() {
+            return Some(false);
+        }
+        let theirs = self.army(loser);
+        let knights = self.get(winner, Role::Knight);
+        let bishops = self.get(winner, Role::Bishop);
+        // King and one knight against a bare king: the mated king would need a blocker of its own.
+        if theirs.is_empty() && ours == knights && knights.count() == 1 {
+            return Some(false);
+        }
+        // Only bishops on squares of one colour, against a king with at most bishops on the same
+        // colour: no piece can ever cover or block a square of the other colour next to the king.
+        if ours == bishops {
+            let all_bishops = bishops | self.get(loser, Role::Bishop);
+            if theirs == self.get(loser, Role::Bishop)
+                && (all_bishops & Bitboard::LIGHT_SQUARES == all_bishops
+                    || all_bishops & Bitboard::DARK_SQUARES == all_bishops)
+            {
+                return Some(false);
+            }
+        }
+        None
+    }
+}
+
+/// Whether `winner` can checkmate from the position `fen` by some series of legal moves (the
+/// question of 6.9 after the other side's flag fell).
+///
+/// ```
+/// use scoresheet::{board::Color, laws::dead};
+/// assert!(!dead::can_checkmate_fen("8/8/4k3/8/8/3NK3/8/8 b - - 0 60", Color::White)?);
+/// assert!(dead::can_checkmate_fen("8/8/4k3/8/8/3RK3/8/8 b - - 0 60", Color::White)?);
+/// # Ok::<(), scoresheet::laws::DeadError>(())
+/// ```
+pub fn can_checkmate_fen(fen: &str, winner: Color) -> Result<bool, DeadError> {
+    let material = Material::from_fen(fen).ok_or_else(|| DeadError::BadPosition {
+        fen: fen.to_string(),
+        reason: "the piece placement cannot be read".to_string(),
+    })?;
+    if let Some(verdict) = material.simple_verdict(winner) {
+        return Ok(verdict);
+    }
+    let board = solver_board(fen)?;
+    solve(&board, winner).ok_or_else(|| DeadError::Undecided {
+        fen: fen.to_string(),
+        winner,
+    })
+}
+
+/// Which sides can still checkmate from the position `fen`.
+///
+/// ```
+/// use scoresheet::laws::dead;
+/// // Bishops on one colour only: a dead position.
+/// assert!(dead::mateability_fen("8/8/4k3/5b2/8/3BK3/8/8 w - - 0 60")?.is_dead());
+/// # Ok::<(), scoresheet::laws::DeadError>(())
+/// ```
+pub fn mateability_fen(fen: &str) -> Result<Mateability, DeadError> {
+    Ok(Mateability {
+        white: can_checkmate_fen(fen, Color::White)?,
+        black: can_checkmate_fen(fen, Color::Black)?,
+    })
+}
+
+/// Whether the position `fen` is dead: neither side can checkmate (5.2b / 5.2.2). Stops as soon
+/// as one side is shown able to mate.
+///
+/// ```
+/// use scoresheet::laws::dead;
+/// assert!(dead::is_dead_fen("8/8/4k3/8/8/4K3/8/8 w - - 0 1")?);
+/// assert!(!dead::is_dead_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")?);
+/// # Ok::<(), scoresheet::laws::DeadError>(())
+/// ```
+pub fn is_dead_fen(fen: &str) -> Result<bool, DeadError> {
+    Ok(!can_checkmate_fen(fen, Color::White)? && !can_checkmate_fen(fen, Color::Black)?)
+}
+
+/// Whether `winner` can checkmate from `pos` by some series of legal moves: after the other
+/// side's flag fell, the game is lost for it exactly when this is true (6.9; 6.10 in 2005).
+///
+/// ```
+/// use scoresheet::board::{Color, Position};
+/// use scoresheet::laws::dead;
+/// let pos = Position::from_fen("8/8/8/8/8/2k5/1q6/K7 w - - 0 70").unwrap();
+/// assert!(dead::can_checkmate(&pos, Color::Black)?);
+/// assert!(!dead::can_checkmate(&pos, Color::White)?);
+/// # Ok::<(), scoresheet::laws::DeadError>(())
+/// ```
+pub fn can_checkmate(pos: &Position, winner: Color) -> Result<bool, DeadError> {
+    if let Some(verdict) = Material::from_position(pos).simple_verdict(winner) {
+        return Ok(verdict);
+    }
+    // The solver analyses White's chances; for Black it mirrors the board (ranks and colours)
+    // first. Building the mirrored board directly from our position saves that second build.
+    let mirror = winner == Color::Black;
+    let (board, approximated) = position_to_solver(pos, mirror)?;
+    let verdict = solve(&board, Color::White).ok_or_else(|| DeadError::Undecided {
+        fen: pos.to_fen(),
+        winner,
+    })?;
+    if approximated && !verdict {
+        // Castling rights the solver cannot express (Chess960) were left out: a helpmate found
+        // without them is still a helpmate, but "impossible" might not hold with them.
+        return Err(DeadError::Undecided {
+            fen: pos.to_fen(),
+            winner,
+        });
+    }
+    Ok(verdict)
+}
+
+/// Which sides can still checkmate from `pos`.
+///
+/// ```
+/// use scoresheet::board::Position;
+/// use scoresheet::laws::dead;
+/// assert_eq!(dead::mateability(&Position::new())?.label(), "WB");
+/// # Ok::<(), scoresheet::laws::DeadError>(())
+/// ```
+pub fn mateability(pos: &Position) -> Result<Mateability, DeadError> {
+    Ok(Mateability {
+        white: can_checkmate(pos, Color::White)?,
+        black: can_checkmate(pos, Color::Black)?,
+    })
+}
+
+/// Whether `pos` is a dead position: neither side can checkmate by any series of legal moves
+/// (5.2b / 5.2.2). Asks first about the side with more material, and stops as soon as one side
+/// is shown able to mate.
+///
+/// ```
+/// use scoresheet::board::Position;
+/// use scoresheet::laws::dead;
+/// let pos = Position::from_fen("8/8/4k3/8/8/3BK3/8/8 b - - 0 60").unwrap();
+/// assert!(dead::is_dead_position(&pos)?);
+/// # Ok::<(), scoresheet::laws::DeadError>(())
+/// ```
+pub fn is_dead_position(pos: &Position) -> Result<bool, DeadError> {
+    let weight = |c: Color| {
+        let count = |r: Role| pos.by_piece(Piece::new(c, r)).count();
+        count(Role::Pawn)
+            + 3 * (count(Role::Knight) + count(Role::Bishop))
+            + 5 * count(Role::Rook)
+            + 9 * count(Role::Queen)
+    };
+    let first = if weight(Color::White) >= weight(Color::Black) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    Ok(!can_checkmate(pos, first)? && !can_checkmate(pos, !first)?)
+}
+
+/// The solver's board for `pos`, built square by square (no FEN text); with `mirror`, ranks and
+/// colours swapped (Black's chances become White's, as the solver itself does). The flag is set
+/// when castling rights had to be left out because the solver knows only standard castling.
+fn position_to_solver(pos: &Position, mirror: bool) -> Result<(chess::Board, bool), DeadError> {
+    let color = |c: Color| solver_color(if mirror { !c } else { c });
+    let square = |sq: Square| {
+        let rank = if mirror {
+            7 - sq.rank().index()
+        } else {
+            sq.rank().index()
+        };
+        chess::Square::make_square(
+            chess::Rank::from_index(rank),
+            chess::File::from_index(sq.file().index()),
+        )
+    };
+    let mut b = chess::BoardBuilder::new();
+    for sq in pos.occupied() {
+        if let Some(piece) = pos.piece_at(sq) {
+            let role = match piece.role {
+                Role::Pawn => chess::Piece::Pawn,
+                Role::Knight => chess::Piece::Knight,
+                Role::Bishop => chess::Piece::Bishop,
+                Role::Rook => chess::Piece::Rook,
+                Role::Queen => chess::Piece::Queen,
+                Role::King => chess::Piece::King,
+            };
+            b.piece(square(sq), role, color(piece.color));
+        }
+    }
+    b.side_to_move(color(pos.turn()));
+    let mut approximated = false;
+    for side_color in Color::ALL {
+        let rights = pos.castling_rights();
+        let back = side_color.back_rank();
+        let king_home = pos.king_of(side_color) == Square::from_coords(File::E, back);
+        let mut standard = |side: CastlingSide, file: File| match rights.rook(side_color, side) {
+            Some(rook) if king_home && rook == Square::from_coords(file, back) => true,
+            Some(_) => {
+                approximated = true;
+                false
+            }
+            None => false,
+        };
+        let king = standard(CastlingSide::King, File::H);
+        let queen = standard(CastlingSide::Queen, File::A);
+        let cr = match (king, queen) {
+            (true, true) => chess::CastleRights::Both,
+            (true, false) => chess::CastleRights::KingSide,
+            (false, true) => chess::CastleRights::QueenSide,
+            (false, false) => chess::CastleRights::NoRights,
+        };
+        b.castle_rights(
+            solver_color(if mirror { !side_color } else { side_color }),
+            cr,
+        );
+    }
+    b.en_passant(
+        pos.ep_square()
+            .map(|sq| chess::File::from_index(sq.file().index())),
+    );
+    let board = chess::Board::try_from(b).map_err(|e| DeadError::BadPosition {
+        fen: pos.to_fen(),
+        reason: e.to_string(),
+    })?;
+    Ok((board, approximated))
+}
+
+const fn solver_color(c: Color) -> chess::Color {
+    match c {
+        Color::White => chess::Color::White,
+        Color::Black => chess::Color::Black,
+    }
+}
+
+fn solver_board(fen: &str) -> Result<chess::Board, DeadError> {
+    chess::Board::from_str(fen).map_err(|e| DeadError::BadPosition {
+        fen: fen.to_string(),
+        reason: e.to_string(),
+    })
+}
+
+/// The solver's verdict: `Some(true)` winnable, `Some(false)` unwinnable, `None` undecided.
+fn solve(board: &chess::Board, winner: Color) -> Option<bool> {
+    match chasolver::winnability(board, solver_color(winner))? {
+        chasolver::Winnability::Winnable { .. } => Some(true),
+        chasolver::Winnability::Unwinnable => Some(false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn simple_rules() {
+        let m = Material::from_fen("8/8/4k3/8/8/3NK3/8/8 w - -").unwrap();
+        assert_eq!(m.simple_verdict(Color::White), Some(false));
+        assert_eq!(m.simple_verdict(Color::Black), Some(false));
+        // A black pawn could promote and block its own king: the solver decides.
+        let m = Material::from_fen("8/p7/4k3/8/8/3NK3/8/8 w - -").unwrap();
+        assert_eq!(m.simple_verdict(Color::White), None);
+        // Opposite-coloured bishops: mate in the corner is possible, solver decides.
+        let m = Material::from_fen("8/8/4k3/4b3/8/3BK3/8/8 w - -").unwrap();
+        assert_eq!(m.simple_verdict(Color::White), None);
+    }
+}

@@ -1,0 +1,314 @@
+//! Choosing the letter set of a game from the game itself.
+//!
+//! Every distinct built-in letter set replays the game from the start; the set under which it stays
+//! legal longest wins, the caller's preferred languages (a scoresheet's tags) first among equals.
+//! Czech/Slovak `S` (bishop) and Croatian/German `S` (knight) are told apart this way. If two sets
+//! read the whole game legally and give different games, that is reported, not guessed.
+//!
+//! ```
+//! use scoresheet::board::Position;
+//! use scoresheet::notation::detect_letters;
+//! let game = ["e4", "e5", "Jf3", "Jc6", "Sb5"];
+//! let found = detect_letters(&Position::new(), &game, &[]).unwrap();
+//! assert_eq!(found.letters.code(), "cs");
+//! assert!(found.complete);
+//! ```
+
+use super::letters::LetterSet;
+use super::resolve::Policy;
+use super::resolve::Warning;
+use super::written::WrittenMove;
+use crate::board::{Move, Position};
+
+/// The letter set chosen for a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Detection {
+    /// The chosen set (the first of its group of sets with identical letters).
+    pub letters: &'static LetterSet,
+    /// Other built-in sets with the same letters (`sk` beside `cs`), and sets with other letters
+    /// that read the same game.
+    pub alike: Vec<&'static LetterSet>,
+    /// How many plies the chosen set reads legally.
+    pub plies: usize,
+    /// True if the whole game reads legally.
+    pub complete: bool,
+}
+
+/// Two letter sets read the whole game legally to different games.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the letter sets {first} and {second} both read the whole game legally but differently (ply {ply}: {first_move} vs {second_move}); give --from")]
+pub struct AmbiguousLetters {
+    /// One set's code.
+    pub first: String,
+    /// The other's.
+    pub second: String,
+    /// The first ply (1-based) where the games differ.
+    pub ply: usize,
+    /// That ply's move under the first set (UCI).
+    pub first_move: String,
+    /// Under the second (UCI).
+    pub second_move: String,
+}
+
+/// Replays `tokens` from `start` in `letters` (lenient) and returns the moves read before the first
+/// that fails.
+///
+/// ```
+/// use scoresheet::board::Position;
+/// use scoresheet::notation::{detect::replay, LetterSet};
+/// let hr = LetterSet::by_code("hr").unwrap();
+/// assert_eq!(replay(&Position::new(), &["e4", "e5", "Sf3", "Lc5"], hr).len(), 4);
+/// assert_eq!(replay(&Position::new(), &["e4", "e5", "Jf3"], hr).len(), 2);
+/// ```
+pub fn replay<S: AsRef<str>>(start: &Position, tokens: &[S], letters: &LetterSet) -> Vec<Move> {
+    replay_scored(start, tokens, letters).0
+}
+
+/// Like [`replay`], and counts the readings no scoresheet would use: a pawn named by a letter
+/// (C.4; German `B` is the pawn, so after 1. e4 e5 `Bc4` reads as the pawn move c4 in German and
+/// as the bishop move in English), `x` on a non-capture, castling written as a king move.
+fn replay_scored<S: AsRef<str>>(
+    start: &Position,
+    tokens: &[S],
+    letters: &LetterSet,
+) -> (Vec<Move>, usize) {
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(tokens.len());
+    let mut odd = 0;
+    for t in tokens {
+        let Ok(w) = WrittenMove::parse(t.as_ref(), letters) else {
+            break;
+        };
+        let Ok(r) = w.resolve(&pos, Policy::Lenient) else {
+            break;
+        };
+        odd += [
+            Warning::PawnLetter,
+            Warning::CaptureMarkOnNonCapture,
+            Warning::CastlingAsKingMove,
+        ]
+        .into_iter()
+        .filter(|x| r.warnings.contains(*x))
+        .count();
+        pos.play(&r.mv);
+        moves.push(r.mv);
+    }
+    (moves, odd)
+}
+
+/// One letter set's reading of a game.
+struct Reading {
+    /// Position in the trial order (preferred languages first).
+    order: usize,
+    set: &'static LetterSet,
+    alike: Vec<&'static LetterSet>,
+    moves: Vec<Move>,
+    /// Unusual forms the reading needed (see [`replay_scored`]).
+    odd: usize,
+}
+
+/// Chooses the letter set under which `tokens` replay legally furthest from `start`, trying the
+/// `preferred` languages (codes or names, e.g. from tags) first. Among readings of equal length
+/// the one needing fewer unusual forms (pawn letters, `x` on non-captures) wins.
+///
+/// ```
+/// use scoresheet::board::Position;
+/// use scoresheet::notation::detect_letters;
+/// // S is a bishop in Czech, a knight in Croatian: legality decides.
+/// let hr = ["e4", "e5", "Sf3", "Sc6", "Lb5"];
+/// assert_eq!(detect_letters(&Position::new(), &hr, &[]).unwrap().letters.code(), "hr");
+/// ```
+pub fn detect_letters<S: AsRef<str>>(
+    start: &Position,
+    tokens: &[S],
+    preferred: &[&str],
+) -> Result<Detection, AmbiguousLetters> {
+    // Distinct sets only, preferred ones first.
+    let mut order: Vec<&'static LetterSet> = preferred
+        .iter()
+        .filter_map(|p| LetterSet::by_code(p))
+        .collect();
+    let n_preferred = order.len();
+    order.extend(LetterSet::all().iter());
+    let mut distinct: Vec<(&'static LetterSet, Vec<&'static LetterSet>)> = Vec::new();
+    for set in order {
+        match distinct.iter_mut().find(|(s, _)| s.same_letters(set)) {
+            Some((s, alike)) => {
+                if s.code() != set.code() && !alike.iter().any(|a| a.code() == set.code()) {
+                    alike.push(set);
+                }
+            }
+            None => distinct.push((set, Vec::new())),
+        }
+    }
+    let mut readings: Vec<Reading> = distinct
+        .into_iter()
+        .enumerate()
+        .map(|(order, (set, alike))| {
+            let (moves, odd) = replay_scored(start, tokens, set);
+            Reading {
+                order,
+                set,
+                alike,
+                moves,
+                odd,
+            }
+        })
+        .collect();
+    readings.sort_by_key(|r| (std::cmp::Reverse(r.moves.len()), r.odd, r.order));
+    let Some((first, rest)) = readings.split_first() else {
+        return Ok(Detection {
+            letters: LetterSet::english(),
+            alike: Vec::new(),
+            plies: 0,
+            complete: tokens.is_empty(),
+        });
+    };
+    let plies = first.moves.len();
+    let complete = plies == tokens.len();
+    let mut alike = first.alike.clone();
+    for other in rest
+        .iter()
+        .filter(|r| r.moves.len() == plies && r.odd == first.odd)
+    {
+        if other.moves == first.moves {
+            alike.push(other.set);
+            alike.extend(other.alike.iter().copied());
+            continue;
+        }
+        // Different games. A preferred language settles it; otherwise do not guess.
+        if complete && first.order >= n_preferred {
+            let ply = first
+                .moves
+                .iter()
+                .zip(&other.moves)
+                .position(|(a, b)| a != b)
+                .unwrap_or(0);
+            let uci = |ms: &[Move]| ms.get(ply).map_or_else(String::new, |m| m.to_string());
+            return Err(AmbiguousLetters {
+                first: first.set.code().to_owned(),
+                second: other.set.code().to_owned(),
+                ply: ply + 1,
+                first_move: uci(&first.moves),
+                second_move: uci(&other.moves),
+            });
+        }
+    }
+    Ok(Detection {
+        letters: first.set,
+        alike,
+        plies,
+        complete,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pawn_letter_reading_loses_to_a_plain_one() {
+        // German B is the pawn: "Bc4" is c2-c4 there, the bishop f1-c4 in English.
+        let tokens = ["e4", "e5", "Bc4"];
+        let d = detect_letters(&Position::new(), &tokens, &[]).unwrap();
+        assert_eq!(d.letters.code(), "en");
+        assert!(d.complete);
+        let tokens = ["e4", "e5", "Sf3", "Sc6"];
+        let d = detect_letters(&Position::new(), &tokens, &[]).unwrap();
+        assert_eq!(d.letters.code(), "hr");
+    }
+
+    #[test]
+    fn an_incomplete_game_reports_how_far_it_reads() {
+        let tokens = ["e4", "e5", "Jf3", "Ke3"];
+        let d = detect_letters(&Position::new(), &tokens, &[]).unwrap();
+        assert_eq!((d.letters.code(), d.plies, d.complete), ("cs", 3, false));
+    }
+}
+
+/// FIDE federation codes and the language of the scoresheets written there.
+const FEDERATIONS: [(&str, &str); 36] = [
+    ("CZE", "cs"),
+    ("SVK", "sk"),
+    ("CRO", "hr"),
+    ("SRB", "sr"),
+    ("SLO", "sl"),
+    ("BIH", "bs"),
+    ("MNE", "sr"),
+    ("GER", "de"),
+    ("AUT", "de"),
+    ("SUI", "de"),
+    ("NED", "nl"),
+    ("BEL", "nl"),
+    ("FRA", "fr"),
+    ("ESP", "es"),
+    ("ARG", "es"),
+    ("MEX", "es"),
+    ("ITA", "it"),
+    ("POR", "pt"),
+    ("BRA", "pt"),
+    ("AND", "ca"),
+    ("POL", "pl"),
+    ("HUN", "hu"),
+    ("ROU", "ro"),
+    ("MDA", "ro"),
+    ("SWE", "sv"),
+    ("DEN", "da"),
+    ("NOR", "no"),
+    ("FIN", "fi"),
+    ("ISL", "is"),
+    ("EST", "et"),
+    ("RUS", "ru"),
+    ("UKR", "uk"),
+    ("BUL", "bg"),
+    ("TUR", "tr"),
+    ("ENG", "en"),
+    ("USA", "en"),
+];
+
+/// The languages a game's tags point to, most specific first, for [`detect_letters`]'s
+/// `preferred`: a `Language` tag naming a letter set, then the FIDE federation code that ends
+/// the `Site` or `Event` tag (`Praha CZE` → Czech), then the players' federations
+/// (`WhiteFed`/`BlackFed`, `WhiteTeamCountry`...).
+///
+/// ```
+/// use scoresheet::notation::detect::languages_of_tags;
+/// let tags = [("Event", "Open"), ("Site", "Zagreb CRO")];
+/// assert_eq!(languages_of_tags(tags), ["hr"]);
+/// let tags = [("Language", "sk"), ("Site", "Praha CZE")];
+/// assert_eq!(languages_of_tags(tags), ["sk", "cs"]);
+/// ```
+pub fn languages_of_tags<'a>(tags: impl IntoIterator<Item = (&'a str, &'a str)>) -> Vec<String> {
+    let mut explicit = Vec::new();
+    let mut found = Vec::new();
+    for (name, value) in tags {
+        let value = value.trim();
+        if name.eq_ignore_ascii_case("Language") {
+            if let Some(set) = LetterSet::by_code(value) {
+                explicit.push(set.code().to_owned());
+            }
+            continue;
+        }
+        let is_place = matches!(name, "Site" | "Event");
+        let is_federation = name.ends_with("Fed") || name.ends_with("Country");
+        if !(is_place || is_federation) {
+            continue;
+        }
+        let word = value
+            .rsplit(|c: char| !c.is_ascii_alphabetic())
+            .find(|w| !w.is_empty())
+            .unwrap_or("");
+        if word.len() != 3 || !word.chars().all(|c| c.is_ascii_uppercase()) {
+            continue;
+        }
+        if let Some((_, lang)) = FEDERATIONS.iter().find(|(fed, _)| *fed == word) {
+            found.push((*lang).to_owned());
+        }
+    }
+    for lang in found {
+        if !explicit.contains(&lang) {
+            explicit.push(lang);
+        }
+    }
+    explicit
+}

@@ -1,0 +1,615 @@
+//! Judging a written move against a position: exactly one legal move, or the rule that failed.
+//!
+//! Resolution asks the board only for the legal moves of the written piece to the written square
+//! ([`Position::legal_moves_to`]); it never generates all legal moves.
+//!
+//! ```
+//! use scoresheet::board::{Position, Square};
+//! use scoresheet::notation::{LetterSet, Policy, Warning, WrittenMove};
+//! let cs = LetterSet::by_code("cs").unwrap();
+//! let pos = Position::new();
+//! let r = WrittenMove::parse("Jg1-f3", cs).unwrap().resolve(&pos, Policy::Lenient).unwrap();
+//! assert_eq!(r.mv.to(), Square::F3);
+//! assert!(r.warnings.contains(Warning::Hyphen));
+//! ```
+
+use super::letters::LetterSet;
+use super::print::{disambiguation, move_to_string, Disambiguation, PrintOptions, Style};
+use super::written::{Body, CheckMark, Separator, Target, WrittenMove};
+use crate::board::{
+    Bitboard, CastlingError, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square,
+};
+use std::fmt;
+
+/// How strictly to read.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Policy {
+    /// What a scoresheet allows (C.13: x, +, #, e.p. are optional; long forms, hyphens and
+    /// over-disambiguation are accepted). Deviations are warnings.
+    Lenient,
+    /// The FIDE short form and PGN export: a capture must be marked and only a capture may be.
+    /// Other deviations are warnings.
+    Strict,
+}
+
+/// A deviation from the Laws' short form that did not stop the move from being read.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Warning {
+    /// A capture written without `x` (C.9; optional per C.13).
+    MissingCaptureMark = 0,
+    /// `x` on a move that captures nothing.
+    CaptureMarkOnNonCapture,
+    /// `:` used as the capture mark.
+    ColonCapture,
+    /// A hyphen between the squares (C.8: "no hyphen").
+    Hyphen,
+    /// More of the starting square than C.10 needs (long form, Slovak C.8).
+    OverDisambiguated,
+    /// A pawn named by its letter (C.4).
+    PawnLetter,
+    /// The abbreviated pawn capture with files only (`ed`).
+    FileOnlyCapture,
+    /// `e.p.` on a move that is no en passant capture.
+    EnPassantMarkOnOtherMove,
+    /// A check not marked with `+`.
+    MissingCheckMark,
+    /// A mate not marked with `#` or `++`.
+    MissingMateMark,
+    /// `+` on a move that gives no check.
+    CheckMarkWithoutCheck,
+    /// `#` or `++` on a move that does not mate.
+    MateMarkWithoutMate,
+    /// Castling written as a king move (`Kg1`, or king takes own rook in Chess960).
+    CastlingAsKingMove,
+    /// Unicode look-alikes (×, en dash, fullwidth letters) had to be folded.
+    UnicodeFolded,
+}
+
+impl Warning {
+    const ALL: [Warning; 14] = [
+        Warning::MissingCaptureMark,
+        Warning::CaptureMarkOnNonCapture,
+        Warning::ColonCapture,
+        Warning::Hyphen,
+        Warning::OverDisambiguated,
+        Warning::PawnLetter,
+        Warning::FileOnlyCapture,
+        Warning::EnPassantMarkOnOtherMove,
+        Warning::MissingCheckMark,
+        Warning::MissingMateMark,
+        Warning::CheckMarkWithoutCheck,
+        Warning::MateMarkWithoutMate,
+        Warning::CastlingAsKingMove,
+        Warning::UnicodeFolded,
+    ];
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Warning::MissingCaptureMark => "capture written without x (C.9)",
+            Warning::CaptureMarkOnNonCapture => "x written but nothing is captured (C.9)",
+            Warning::ColonCapture => "':' used as the capture mark instead of x (C.9)",
+            Warning::Hyphen => "hyphen between the squares (C.8: no hyphen)",
+            Warning::OverDisambiguated => {
+                "more of the starting square than needed (C.10; long form, Slovak C.8)"
+            }
+            Warning::PawnLetter => "pawn named by a letter (C.4: pawns are not named)",
+            Warning::FileOnlyCapture => "pawn capture written with files only",
+            Warning::EnPassantMarkOnOtherMove => "e.p. written on a move that is not en passant",
+            Warning::MissingCheckMark => "check not marked with + (optional, C.13)",
+            Warning::MissingMateMark => "mate not marked with # or ++ (optional, C.13)",
+            Warning::CheckMarkWithoutCheck => "+ written but the move gives no check",
+            Warning::MateMarkWithoutMate => "mate mark written but the move does not mate",
+            Warning::CastlingAsKingMove => "castling written as a king move (C.13: 0-0 / 0-0-0)",
+            Warning::UnicodeFolded => "Unicode look-alike characters folded",
+        })
+    }
+}
+
+/// A small set of warnings (no allocation).
+///
+/// ```
+/// use scoresheet::notation::{Warning, Warnings};
+/// let mut w = Warnings::default();
+/// w.insert(Warning::Hyphen);
+/// assert!(w.contains(Warning::Hyphen));
+/// assert_eq!(w.iter().count(), 1);
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Warnings(u32);
+
+impl Warnings {
+    /// Adds a warning.
+    pub fn insert(&mut self, w: Warning) {
+        self.0 |= 1 << (w as u8);
+    }
+
+    /// Is `w` in the set?
+    pub fn contains(&self, w: Warning) -> bool {
+        self.0 & (1 << (w as u8)) != 0
+    }
+
+    /// No warnings?
+    pub fn is_empty(&self) -> bool {
+        self.0 == 0
+    }
+
+    /// The warnings, in a fixed order.
+    pub fn iter(&self) -> impl Iterator<Item = Warning> + '_ {
+        Warning::ALL.into_iter().filter(|w| self.contains(*w))
+    }
+}
+
+/// A written move read as a legal move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Resolved {
+    /// The legal move.
+    pub mv: Move,
+    /// Deviations from the Laws' short form.
+    pub warnings: Warnings,
+    /// Does the move give check / mate (as found by playing it).
+    pub check: CheckMark,
+}
+
+/// Why a written move could not be read as a legal move; each variant names the rule.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ResolveError {
+    /// No piece of that kind (from the written starting file/rank) can move there by the rules of
+    /// movement (Article 3).
+    #[error("no {piece}{from} can move to {target} (Article 3)")]
+    Unreachable {
+        /// The piece as named: `knight (J)`.
+        piece: String,
+        /// ` from g1`, ` from the g-file`, or empty.
+        from: String,
+        /// The target as written.
+        target: String,
+    },
+    /// The piece can move there but the move leaves the own king attacked (Article 3.9).
+    #[error("{mv} is illegal: {reason} (Article 3.9)")]
+    LeavesKingInCheck {
+        /// The move in the letter set, long form.
+        mv: String,
+        /// Which piece pins, checks or attacks.
+        reason: String,
+    },
+    /// More than one legal move fits (C.10 asks for the starting file or rank).
+    #[error("ambiguous: {} all fit; C.10 asks for the starting file or rank", .candidates.join(", "))]
+    Ambiguous {
+        /// The candidates, printed in the same letter set.
+        candidates: Vec<String>,
+    },
+    /// `x` on a move that captures nothing (strict policy).
+    #[error("{mv} captures nothing, but x is written (C.9)")]
+    CaptureMarkOnNonCapture {
+        /// The move, as it should be written.
+        mv: String,
+    },
+    /// A capture without `x` (strict policy).
+    #[error("{mv} is a capture and must be written with x (C.9)")]
+    MissingCaptureMark {
+        /// The move, as it should be written.
+        mv: String,
+    },
+    /// A pawn reaching the last rank without the new piece named.
+    #[error("the pawn reaches {to}: the new piece must be named (C.11), e.g. {example}")]
+    MissingPromotion {
+        /// The promotion square.
+        to: Square,
+        /// The move with a queen.
+        example: String,
+    },
+    /// A promotion that cannot be: to a king or pawn, or on a move that is no promotion.
+    #[error("promotion impossible: {reason} (Article 3.7.5)")]
+    ImpossiblePromotion {
+        /// Why.
+        reason: String,
+    },
+    /// Castling is not allowed now (Article 3.8.2).
+    #[error("{notation} is not allowed: {reason} (Article 3.8.2)")]
+    CastlingNotAllowed {
+        /// `0-0` or `0-0-0`.
+        notation: &'static str,
+        /// Which condition failed.
+        reason: CastlingError,
+    },
+}
+
+/// `knight (J)`, in the letters of the move.
+fn piece_name(role: Role, letters: &LetterSet) -> String {
+    if role == Role::Pawn {
+        "pawn".to_owned()
+    } else {
+        format!("{} ({})", role.name(), letters.letter(role))
+    }
+}
+
+fn side_notation(side: CastlingSide) -> &'static str {
+    match side {
+        CastlingSide::King => "0-0",
+        CastlingSide::Queen => "0-0-0",
+    }
+}
+
+impl WrittenMove<'_> {
+    /// Finds the one legal move of `pos` this written move means, or says which rule failed.
+    ///
+    /// ```
+    /// use scoresheet::board::Position;
+    /// use scoresheet::notation::{LetterSet, Policy, ResolveError, WrittenMove};
+    /// let en = LetterSet::english();
+    /// let pos = Position::new();
+    /// let err = WrittenMove::parse("Nd4", en).unwrap().resolve(&pos, Policy::Lenient).unwrap_err();
+    /// assert!(matches!(err, ResolveError::Unreachable { .. }));
+    /// ```
+    pub fn resolve(&self, pos: &Position, policy: Policy) -> Result<Resolved, ResolveError> {
+        let mut warnings = Warnings::default();
+        if self.folded {
+            warnings.insert(Warning::UnicodeFolded);
+        }
+        let mv = match self.body {
+            Body::Castle { side, .. } => {
+                pos.castling_move(side)
+                    .map_err(|reason| ResolveError::CastlingNotAllowed {
+                        notation: side_notation(side),
+                        reason,
+                    })?
+            }
+            Body::Move { .. } => self.resolve_move(pos, policy, &mut warnings)?,
+        };
+        // The optional marks of C.13: judge them by playing the move.
+        if self.en_passant && !mv.is_en_passant() {
+            warnings.insert(Warning::EnPassantMarkOnOtherMove);
+        }
+        let mut after = pos.clone();
+        after.play(&mv);
+        let check = if !after.is_check() {
+            CheckMark::None
+        } else if after.is_checkmate() {
+            CheckMark::Mate
+        } else {
+            CheckMark::Check
+        };
+        match (self.check, check) {
+            (CheckMark::None, CheckMark::Check) => warnings.insert(Warning::MissingCheckMark),
+            (CheckMark::None | CheckMark::Check, CheckMark::Mate) => {
+                warnings.insert(Warning::MissingMateMark)
+            }
+            (CheckMark::Check, CheckMark::None) => warnings.insert(Warning::CheckMarkWithoutCheck),
+            (CheckMark::Mate | CheckMark::DoublePlus, CheckMark::None | CheckMark::Check) => {
+                warnings.insert(Warning::MateMarkWithoutMate)
+            }
+            _ => {}
+        }
+        Ok(Resolved {
+            mv,
+            warnings,
+            check,
+        })
+    }
+
+    fn resolve_move(
+        &self,
+        pos: &Position,
+        policy: Policy,
+        warnings: &mut Warnings,
+    ) -> Result<Move, ResolveError> {
+        let Body::Move {
+            role,
+            pawn_letter,
+            from_file,
+            from_rank,
+            separator,
+            target,
+            promotion,
+        } = self.body
+        else {
+            return Err(ResolveError::ImpossiblePromotion {
+                reason: "castling".into(),
+            });
+        };
+        let letters = self.letters;
+        if pawn_letter {
+            warnings.insert(Warning::PawnLetter);
+        }
+        match separator {
+            Separator::Colon => warnings.insert(Warning::ColonCapture),
+            Separator::Hyphen => warnings.insert(Warning::Hyphen),
+            _ => {}
+        }
+        if matches!(target, Target::File(_)) {
+            warnings.insert(Warning::FileOnlyCapture);
+        }
+        if let Some((p, _)) = promotion {
+            if matches!(p, Role::King | Role::Pawn) {
+                return Err(ResolveError::ImpossiblePromotion {
+                    reason: format!("a pawn cannot become a {}", p.name()),
+                });
+            }
+        }
+
+        // The legal moves of that piece to that square (or file), before the written hints.
+        let mut all = MoveList::new();
+        collect(pos, role, target, false, &mut all);
+        let fits = |m: &Move| fits_route(m, role, from_file, from_rank, target);
+        let mut list: MoveList = all.iter().copied().filter(|m| fits(m)).collect();
+
+        // A king written onto its castling square or its own rook: castling (Chess960 and sheets).
+        if list.is_empty() && role == Role::King {
+            if let Some(m) = king_move_castling(pos, target) {
+                warnings.insert(Warning::CastlingAsKingMove);
+                return Ok(m);
+            }
+        }
+
+        // C.11: the promotion piece.
+        match promotion {
+            Some((p, _)) => {
+                if !list.is_empty() && !list.iter().any(|m| m.promotion().is_some()) {
+                    return Err(ResolveError::ImpossiblePromotion {
+                        reason: format!(
+                            "{} is not a pawn move to the last rank",
+                            self.long(pos, &list[0])
+                        ),
+                    });
+                }
+                list.retain(|m| m.promotion() == Some(p));
+            }
+            None => {
+                if let Some(m) = list.iter().find(|m| m.promotion().is_some()) {
+                    let queen = match *m {
+                        Move::Normal {
+                            role,
+                            from,
+                            capture,
+                            to,
+                            ..
+                        } => Move::Normal {
+                            role,
+                            from,
+                            capture,
+                            to,
+                            promotion: Some(Role::Queen),
+                        },
+                        other => other,
+                    };
+                    return Err(ResolveError::MissingPromotion {
+                        to: m.to(),
+                        example: move_to_string(pos, &queen, letters, &plain(Style::Fide)),
+                    });
+                }
+            }
+        }
+
+        let mv = match list.len() {
+            1 => list[0],
+            0 => return Err(self.diagnose(pos, role, from_file, from_rank, target)),
+            _ => {
+                let mut candidates: Vec<String> = list
+                    .iter()
+                    .map(|m| move_to_string(pos, m, letters, &plain(Style::Fide)))
+                    .collect();
+                candidates.sort();
+                return Err(ResolveError::Ambiguous { candidates });
+            }
+        };
+
+        // C.9: the capture mark.
+        let written_x = separator.is_capture();
+        if written_x && !mv.is_capture() {
+            if policy == Policy::Strict {
+                return Err(ResolveError::CaptureMarkOnNonCapture {
+                    mv: move_to_string(pos, &mv, letters, &plain(Style::Fide)),
+                });
+            }
+            warnings.insert(Warning::CaptureMarkOnNonCapture);
+        }
+        if !written_x && mv.is_capture() && !matches!(target, Target::File(_)) {
+            if policy == Policy::Strict {
+                return Err(ResolveError::MissingCaptureMark {
+                    mv: move_to_string(pos, &mv, letters, &plain(Style::Fide)),
+                });
+            }
+            warnings.insert(Warning::MissingCaptureMark);
+        }
+
+        // C.10: more of the starting square than needed.
+        if role != Role::Pawn {
+            let needed = disambiguation(&mv, &all);
+            let written = match (from_file, from_rank) {
+                (None, None) => Disambiguation::None,
+                (Some(_), None) => Disambiguation::File,
+                (None, Some(_)) => Disambiguation::Rank,
+                (Some(_), Some(_)) => Disambiguation::Square,
+            };
+            if written != needed {
+                warnings.insert(Warning::OverDisambiguated);
+            }
+        } else if from_rank.is_some() {
+            warnings.insert(Warning::OverDisambiguated);
+        }
+        Ok(mv)
+    }
+
+    /// The long form of `m` in this move's letters, for messages.
+    fn long(&self, pos: &Position, m: &Move) -> String {
+        move_to_string(pos, m, self.letters, &plain(Style::LongHyphen))
+    }
+
+    /// No legal move fits: is there a pseudo-legal one (then it leaves the king in check), or
+    /// none at all?
+    fn diagnose(
+        &self,
+        pos: &Position,
+        role: Role,
+        from_file: Option<crate::board::File>,
+        from_rank: Option<Rank>,
+        target: Target,
+    ) -> ResolveError {
+        let mut pseudo = MoveList::new();
+        collect(pos, role, target, true, &mut pseudo);
+        let found = pseudo
+            .iter()
+            .copied()
+            .find(|m| fits_route(m, role, from_file, from_rank, target));
+        if let Some(m) = found {
+            let us = pos.turn();
+            let king = if role == Role::King {
+                m.to()
+            } else {
+                pos.king_of(us)
+            };
+            let attackers = pos.checkers_after(&m);
+            let names = describe(pos, attackers, self.letters);
+            let reason = if role == Role::King {
+                format!("the king would stand on {king}, attacked by {names}")
+            } else if pos.is_check() {
+                format!(
+                    "the king on {king} is in check from {names} and the move does not parry it"
+                )
+            } else {
+                format!(
+                    "the {} on {} is pinned to the king on {king} by {names}",
+                    piece_name(role, self.letters),
+                    m.from().map_or_else(String::new, |s| s.to_string())
+                )
+            };
+            return ResolveError::LeavesKingInCheck {
+                mv: long_pseudo(&m, self.letters),
+                reason,
+            };
+        }
+        let from = match (from_file, from_rank) {
+            (Some(f), Some(r)) => format!(" from {}{}", f.char(), r.char()),
+            (Some(f), None) => format!(" from the {}-file", f.char()),
+            (None, Some(r)) => format!(" from rank {}", r.char()),
+            (None, None) => String::new(),
+        };
+        let target = match target {
+            Target::Square(s) => s.to_string(),
+            Target::File(f) => format!("the {}-file", f.char()),
+        };
+        let kind = if role == Role::Pawn && from_file.is_some() && from_rank.is_none() {
+            "pawn capturing".to_owned()
+        } else {
+            piece_name(role, self.letters)
+        };
+        ResolveError::Unreachable {
+            piece: format!("{} {kind}", pos.turn()),
+            from,
+            target,
+        }
+    }
+}
+
+/// Options without check marks: the form used inside messages.
+fn plain(style: Style) -> PrintOptions {
+    PrintOptions {
+        check_marks: false,
+        ..PrintOptions::new(style)
+    }
+}
+
+/// The long form of a pseudo-legal move, which cannot be played to test for check.
+fn long_pseudo(m: &Move, letters: &LetterSet) -> String {
+    let mut s = String::from(letters.letter(m.role()));
+    if let Some(from) = m.from() {
+        s.push_str(&from.to_string());
+    }
+    s.push(if m.is_capture() { 'x' } else { '-' });
+    s.push_str(&m.to().to_string());
+    if let Some(p) = m.promotion() {
+        s.push_str(letters.letter(p));
+    }
+    s
+}
+
+/// `the rook (V) on e8 and the bishop (S) on b4`.
+fn describe(pos: &Position, squares: Bitboard, letters: &LetterSet) -> String {
+    let names: Vec<String> = squares
+        .into_iter()
+        .map(|sq| match pos.piece_at(sq) {
+            Some(p) => format!("the {} on {sq}", piece_name(p.role, letters)),
+            None => format!("the piece on {sq}"),
+        })
+        .collect();
+    if names.is_empty() {
+        "an enemy piece".to_owned()
+    } else {
+        names.join(" and ")
+    }
+}
+
+/// The moves of `role` to `target` (for a file target, pawn captures onto any square of it).
+fn collect(pos: &Position, role: Role, target: Target, pseudo: bool, out: &mut MoveList) {
+    out.clear();
+    let one = |sq: Square, out: &mut MoveList| {
+        let mut tmp = MoveList::new();
+        if pseudo {
+            pos.pseudo_legal_moves_to(role, sq, &mut tmp);
+        } else {
+            pos.legal_moves_to(role, sq, &mut tmp);
+        }
+        for m in tmp {
+            let _ = out.try_push(m);
+        }
+    };
+    match target {
+        Target::Square(sq) => one(sq, out),
+        Target::File(f) => {
+            for r in Rank::ALL {
+                one(Square::from_coords(f, r), out);
+            }
+        }
+    }
+}
+
+/// Does `m` fit the written role, starting file/rank and the pawn-capture rule (C.9)?
+fn fits_route(
+    m: &Move,
+    role: Role,
+    from_file: Option<crate::board::File>,
+    from_rank: Option<Rank>,
+    target: Target,
+) -> bool {
+    if m.castling_side().is_some() {
+        return false;
+    }
+    let Some(from) = m.from() else {
+        return false;
+    };
+    if from_file.is_some_and(|f| f != from.file()) || from_rank.is_some_and(|r| r != from.rank()) {
+        return false;
+    }
+    if role == Role::Pawn {
+        // A pawn captures only when its file is written and differs from the target's (C.9);
+        // a bare square is a push.
+        let captures = match (from_file, target) {
+            (_, Target::File(_)) => true,
+            (Some(f), Target::Square(to)) => f != to.file(),
+            (None, Target::Square(_)) => false,
+        };
+        return m.is_capture() == captures;
+    }
+    true
+}
+
+/// A king move onto the castling square or onto its own castling rook, when castling is legal.
+fn king_move_castling(pos: &Position, target: Target) -> Option<Move> {
+    let Target::Square(to) = target else {
+        return None;
+    };
+    let us: Color = pos.turn();
+    CastlingSide::ALL.into_iter().find_map(|side| {
+        let m = pos.castling_move(side).ok()?;
+        let rook = match m {
+            Move::Castle { rook, .. } => rook,
+            _ => return None,
+        };
+        let king_to = side.king_to(us);
+        // In standard chess `Kg1` is unambiguous; in Chess960 only the rook square is.
+        ((to == king_to && !pos.is_chess960()) || to == rook).then_some(m)
+    })
+}

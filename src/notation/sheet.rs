@@ -1,0 +1,601 @@
+//! Move lists as people write them (with or without move numbers, one or several games separated by
+//! blank lines or results), read into games and written back in any letter set and style.
+//!
+//! ```
+//! use scoresheet::notation::sheet::{convert_text, ConvertOptions};
+//! let out = convert_text("1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 (=)", "game.txt", &ConvertOptions::default());
+//! assert!(out.errors.is_empty());
+//! assert!(out.text.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 { (=) } *"));
+//! ```
+
+use super::detect::{detect_letters, AmbiguousLetters};
+use super::letters::LetterSet;
+use super::print::{write_move, PrintOptions, Style};
+use super::resolve::{Policy, ResolveError, Warnings};
+use super::written::{ParseError, WrittenMove};
+use crate::board::{Color, Move, Position};
+use crate::pgn::{Game, PgnError};
+use std::fmt::Write;
+
+/// One written move on a sheet, with where it stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SheetMove<'a> {
+    /// The text as written, including any marks written apart (`exd6 e.p.`, `Kb1 (=)`).
+    pub text: &'a str,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (in characters).
+    pub column: usize,
+    /// A draw offer noted apart from the move text (a PGN comment `{ (=) }`).
+    pub draw_offer: bool,
+}
+
+/// One game of a sheet: its moves and the result written after them, if any.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct SheetGame<'a> {
+    /// The moves, in order.
+    pub moves: Vec<SheetMove<'a>>,
+    /// The result (`1-0`, `0-1`, `1/2-1/2`, `*`), normalised, if written.
+    pub result: Option<&'static str>,
+    /// Tags (from PGN input; empty for move lists).
+    pub tags: Vec<(String, String)>,
+}
+
+fn result_of(word: &str) -> Option<&'static str> {
+    match word {
+        "1-0" | "1:0" => Some("1-0"),
+        "0-1" | "0:1" => Some("0-1"),
+        "1/2-1/2" | "½-½" | "1/2" | "½:½" => Some("1/2-1/2"),
+        "*" => Some("*"),
+        _ => None,
+    }
+}
+
+/// Marks that belong to the move before them when written apart.
+fn is_trailing_mark(word: &str) -> bool {
+    matches!(
+        word,
+        "e.p."
+            | "ep"
+            | "e.p"
+            | "e."
+            | "p."
+            | "(=)"
+            | "+"
+            | "#"
+            | "++"
+            | "!"
+            | "?"
+            | "!!"
+            | "??"
+            | "!?"
+            | "?!"
+    )
+}
+
+/// Splits a move list into games. Move numbers (`1.`, `1...`, `12.e4`) are skipped, `{...}`
+/// comments dropped, and a blank line or a result ends a game.
+///
+/// ```
+/// use scoresheet::notation::sheet::read_sheet;
+/// let games = read_sheet("1.e4 e5 2. Nf3 1-0\n\n1. d4 d5");
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[0].moves[2].text, "Nf3");
+/// assert_eq!(games[0].result, Some("1-0"));
+/// ```
+pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
+    let mut games = Vec::new();
+    let mut game = SheetGame::default();
+    let mut in_comment = false;
+    let mut offset = 0;
+    for (li, line) in text.split_inclusive('\n').enumerate() {
+        let line_start = offset;
+        offset += line.len();
+        let trimmed = line.trim();
+        if trimmed.is_empty() && !in_comment {
+            if !game.moves.is_empty() {
+                games.push(std::mem::take(&mut game));
+            }
+            continue;
+        }
+        let mut rest = line;
+        let mut pos_in_line = 0;
+        while !rest.is_empty() {
+            let skip = rest.len() - rest.trim_start().len();
+            pos_in_line += skip;
+            rest = &rest[skip..];
+            if rest.is_empty() {
+                break;
+            }
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            let mut word = &rest[..end];
+            let word_start = line_start + pos_in_line;
+            pos_in_line += end;
+            rest = &rest[end..];
+            if in_comment {
+                if word.contains('}') {
+                    in_comment = false;
+                }
+                continue;
+            }
+            if word.starts_with('{') {
+                in_comment = !word.contains('}');
+                continue;
+            }
+            // A move number, alone or glued to the move.
+            let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            if digits > 0 && word[digits..].starts_with('.') {
+                word = word[digits..].trim_start_matches('.');
+                if word.is_empty() {
+                    continue;
+                }
+            }
+            let word_start = word_start + (end - word.len());
+            if let Some(r) = result_of(word) {
+                game.result = Some(r);
+                if !game.moves.is_empty() {
+                    games.push(std::mem::take(&mut game));
+                } else {
+                    game.result = None;
+                }
+                continue;
+            }
+            if is_trailing_mark(word) {
+                if let Some(prev) = game.moves.last_mut() {
+                    let start = prev.text.as_ptr() as usize - text.as_ptr() as usize;
+                    prev.text = &text[start..word_start + word.len()];
+                    continue;
+                }
+            }
+            let column = text[line_start..word_start].chars().count() + 1;
+            game.moves.push(SheetMove {
+                text: &text[word_start..word_start + word.len()],
+                line: li + 1,
+                column,
+                draw_offer: false,
+            });
+        }
+    }
+    if !game.moves.is_empty() {
+        games.push(game);
+    }
+    games
+}
+
+/// Which letters to read a sheet in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FromLetters {
+    /// Detect per game ([`detect_letters`]), trying these languages first.
+    Auto(Vec<String>),
+    /// This set.
+    Set(LetterSet),
+}
+
+/// The output form of [`convert_text`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// A PGN game (tags, SAN, `{ (=) }` comments).
+    Pgn,
+    /// Movetext in SAN only.
+    San,
+    /// Movetext in the Laws' short form in the `to` letters.
+    Fide,
+    /// Long form without hyphen.
+    Long,
+    /// Long form with hyphen.
+    LongHyphen,
+    /// UCI, one game per line.
+    Uci,
+    /// Short form with figurines.
+    Figurine,
+}
+
+impl Notation {
+    /// Parses `pgn|san|fide|long|long-hyphen|uci|figurine`.
+    ///
+    /// ```
+    /// use scoresheet::notation::sheet::Notation;
+    /// assert_eq!(Notation::parse("long-hyphen"), Some(Notation::LongHyphen));
+    /// ```
+    pub fn parse(s: &str) -> Option<Notation> {
+        Some(match s.to_ascii_lowercase().as_str() {
+            "pgn" => Notation::Pgn,
+            "san" => Notation::San,
+            "fide" | "short" => Notation::Fide,
+            "long" => Notation::Long,
+            "long-hyphen" => Notation::LongHyphen,
+            "uci" => Notation::Uci,
+            "figurine" => Notation::Figurine,
+            _ => return None,
+        })
+    }
+
+    fn style(self) -> Style {
+        match self {
+            Notation::Pgn | Notation::San => Style::San,
+            Notation::Fide => Style::Fide,
+            Notation::Long => Style::Long,
+            Notation::LongHyphen => Style::LongHyphen,
+            Notation::Uci => Style::Uci,
+            Notation::Figurine => Style::Figurine,
+        }
+    }
+}
+
+/// What [`convert_text`] does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConvertOptions {
+    /// The input letters.
+    pub from: FromLetters,
+    /// The output letters (for fide/long forms).
+    pub to: LetterSet,
+    /// The output form.
+    pub notation: Notation,
+}
+
+impl Default for ConvertOptions {
+    fn default() -> Self {
+        ConvertOptions {
+            from: FromLetters::Auto(Vec::new()),
+            to: LetterSet::english().clone(),
+            notation: Notation::Pgn,
+        }
+    }
+}
+
+/// A game read from a sheet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadGame {
+    /// The letter set it was read in.
+    pub letters: String,
+    /// The moves, each with its draw-offer flag and warnings.
+    pub moves: Vec<(Move, bool, Warnings)>,
+    /// The result written on the sheet, or `*`.
+    pub result: &'static str,
+    /// The tags of PGN input (empty for move lists).
+    pub tags: Vec<(String, String)>,
+}
+
+/// Why a move could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text is not a move in the letter set.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// The move is not legal, or not uniquely so.
+    #[error(transparent)]
+    Resolve(#[from] ResolveError),
+    /// The letter set could not be told.
+    #[error(transparent)]
+    Letters(#[from] AmbiguousLetters),
+    /// The PGN around the moves is broken.
+    #[error(transparent)]
+    Pgn(#[from] PgnError),
+}
+
+/// A game that failed, with everything an arbiter needs to find the move on the sheet.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}:{column}: move {move_number} ({side}) '{token}' [{letters}]: {reason}")]
+pub struct GameError {
+    /// The file name (`-` for standard input).
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// The move number.
+    pub move_number: u32,
+    /// Whose move.
+    pub side: Color,
+    /// The move as written.
+    pub token: String,
+    /// The letter set it was read in.
+    pub letters: String,
+    /// What rule failed.
+    pub reason: MoveError,
+}
+
+/// Reads one game in `from`, starting from the initial position.
+///
+/// ```
+/// use scoresheet::notation::sheet::{read_sheet, read_game, FromLetters};
+/// let games = read_sheet("1. e4 e5 2. Sf3 Sc6");
+/// let game = read_game(&games[0], "-", &FromLetters::Auto(vec![])).unwrap();
+/// assert_eq!(game.letters, "hr");
+/// assert_eq!(game.moves.len(), 4);
+/// ```
+pub fn read_game(
+    game: &SheetGame<'_>,
+    file: &str,
+    from: &FromLetters,
+) -> Result<ReadGame, Box<GameError>> {
+    let start = Position::new();
+    let detected;
+    let letters: &LetterSet = match from {
+        FromLetters::Set(set) => set,
+        FromLetters::Auto(preferred) => {
+            let tokens: Vec<&str> = game.moves.iter().map(|m| m.text).collect();
+            let preferred: Vec<&str> = preferred.iter().map(String::as_str).collect();
+            match detect_letters(&start, &tokens, &preferred) {
+                Ok(d) => {
+                    detected = d;
+                    detected.letters
+                }
+                Err(e) => {
+                    // Point at the first move the two readings disagree on.
+                    let ply = e.ply.saturating_sub(1);
+                    let at = game.moves.get(ply).copied().unwrap_or(SheetMove {
+                        text: "",
+                        line: 1,
+                        column: 1,
+                        draw_offer: false,
+                    });
+                    return Err(Box::new(GameError {
+                        file: file.to_owned(),
+                        line: at.line,
+                        column: at.column,
+                        move_number: (ply / 2 + 1) as u32,
+                        side: if ply % 2 == 0 {
+                            Color::White
+                        } else {
+                            Color::Black
+                        },
+                        token: at.text.to_owned(),
+                        letters: "auto".into(),
+                        reason: e.into(),
+                    }));
+                }
+            }
+        }
+    };
+    let mut pos = start;
+    let mut moves = Vec::with_capacity(game.moves.len());
+    for (ply, sm) in game.moves.iter().enumerate() {
+        let fail = |reason: MoveError| {
+            Box::new(GameError {
+                file: file.to_owned(),
+                line: sm.line,
+                column: sm.column,
+                move_number: (ply / 2 + 1) as u32,
+                side: if ply % 2 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                },
+                token: sm.text.to_owned(),
+                letters: letters.code().to_owned(),
+                reason,
+            })
+        };
+        let w = WrittenMove::parse(sm.text, letters).map_err(|e| fail(e.into()))?;
+        let r = w
+            .resolve(&pos, Policy::Lenient)
+            .map_err(|e| fail(e.into()))?;
+        pos.play(&r.mv);
+        moves.push((r.mv, w.draw_offer || sm.draw_offer, r.warnings));
+    }
+    Ok(ReadGame {
+        letters: letters.code().to_owned(),
+        moves,
+        result: game.result.unwrap_or("*"),
+        tags: game.tags.clone(),
+    })
+}
+
+/// Writes a read game in `notation` and `letters`: PGN with the seven tags, or movetext alone, or
+/// UCI on one line. Lines are wrapped before 80 columns; a draw offer is `{ (=) }` in PGN/SAN and
+/// `(=)` otherwise.
+///
+/// ```
+/// use scoresheet::notation::sheet::{read_sheet, read_game, write_game, FromLetters, Notation};
+/// use scoresheet::notation::LetterSet;
+/// let games = read_sheet("1. e4 e5 2. Nf3 Nc6 (=)");
+/// let game = read_game(&games[0], "-", &FromLetters::Set(LetterSet::english().clone())).unwrap();
+/// let mut out = String::new();
+/// write_game(&mut out, &game, Notation::Fide, LetterSet::by_code("cs").unwrap()).unwrap();
+/// assert_eq!(out, "1. e4 e5 2. Jf3 Jc6 (=) *\n");
+/// ```
+pub fn write_game<W: Write>(
+    out: &mut W,
+    game: &ReadGame,
+    notation: Notation,
+    letters: &LetterSet,
+) -> std::fmt::Result {
+    let mut pos = Position::new();
+    if notation == Notation::Uci {
+        for (i, (m, _, _)) in game.moves.iter().enumerate() {
+            if i > 0 {
+                out.write_char(' ')?;
+            }
+            write!(out, "{}", m.to_uci(pos.is_chess960()))?;
+            pos.play(m);
+        }
+        return out.write_char('\n');
+    }
+    if notation == Notation::Pgn {
+        let given = |name: &str| {
+            game.tags
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.as_str())
+        };
+        let roster = [
+            ("Event", "?"),
+            ("Site", "?"),
+            ("Date", "????.??.??"),
+            ("Round", "?"),
+            ("White", "?"),
+            ("Black", "?"),
+        ];
+        for (tag, default) in roster {
+            write_tag(out, tag, given(tag).unwrap_or(default))?;
+        }
+        write_tag(out, "Result", game.result)?;
+        for (tag, value) in &game.tags {
+            if tag != "Result" && !roster.iter().any(|(r, _)| r == tag) {
+                write_tag(out, tag, value)?;
+            }
+        }
+        out.write_char('\n')?;
+    }
+    let opts = PrintOptions::new(notation.style());
+    let mut line_len = 0;
+    let mut unit = String::new();
+    let emit = |out: &mut W, unit: &str, line_len: &mut usize| -> std::fmt::Result {
+        let width = unit.chars().count();
+        if *line_len > 0 && *line_len + 1 + width > 79 {
+            out.write_char('\n')?;
+            *line_len = 0;
+        } else if *line_len > 0 {
+            out.write_char(' ')?;
+            *line_len += 1;
+        }
+        out.write_str(unit)?;
+        *line_len += width;
+        Ok(())
+    };
+    for (ply, (m, draw_offer, _)) in game.moves.iter().enumerate() {
+        unit.clear();
+        if ply % 2 == 0 {
+            write!(unit, "{}. ", ply / 2 + 1)?;
+        }
+        write_move(&mut unit, &pos, m, letters, &opts)?;
+        emit(out, &unit, &mut line_len)?;
+        if *draw_offer {
+            let mark = match notation {
+                Notation::Pgn | Notation::San => "{ (=) }",
+                _ => "(=)",
+            };
+            emit(out, mark, &mut line_len)?;
+        }
+        pos.play(m);
+    }
+    emit(out, game.result, &mut line_len)?;
+    out.write_char('\n')
+}
+
+fn write_tag<W: Write>(out: &mut W, tag: &str, value: &str) -> std::fmt::Result {
+    out.write_char('[')?;
+    out.write_str(tag)?;
+    out.write_str(" \"")?;
+    for c in value.chars() {
+        if c == '"' || c == '\\' {
+            out.write_char('\\')?;
+        }
+        out.write_char(c)?;
+    }
+    out.write_str("\"]\n")
+}
+
+/// The output of [`convert_text`]: the converted text and the games that failed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Converted {
+    /// The converted games, in order.
+    pub text: String,
+    /// How many games were converted.
+    pub games: usize,
+    /// One error per failed game (the run goes on with the next game).
+    pub errors: Vec<GameError>,
+}
+
+/// Converts every game of a move list. A failed game is reported and skipped.
+///
+/// ```
+/// use scoresheet::notation::sheet::{convert_text, ConvertOptions};
+/// let out = convert_text("1. e4 e5 2. Ke3\n\n1. d4", "x.txt", &ConvertOptions::default());
+/// assert_eq!(out.games, 1);
+/// assert_eq!(out.errors.len(), 1);
+/// assert_eq!(out.errors[0].move_number, 2);
+/// ```
+pub fn convert_text(text: &str, file: &str, opts: &ConvertOptions) -> Converted {
+    if looks_like_pgn(text) {
+        return convert_pgn(text, file, opts);
+    }
+    convert_games(read_sheet(text), file, opts)
+}
+
+/// Converts a file's bytes: the encoding is detected (UTF-8 with or without BOM, UTF-16,
+/// Windows-1250, ISO-8859-2, CP852, ...; see [`crate::encoding`]), then the text converted.
+///
+/// ```
+/// use scoresheet::notation::sheet::{convert_bytes, ConvertOptions, Notation};
+/// // "Jf3" in Windows-1250 with a Czech name in the tags.
+/// let bytes = b"[White \"\x8Atastn\xFD\"]\n\n1. e4 e5 2. Jf3 Jc6 3. Sb5 *\n";
+/// let opts = ConvertOptions { notation: Notation::San, ..ConvertOptions::default() };
+/// let out = convert_bytes(bytes, "x.pgn", &opts);
+/// assert_eq!(out.text, "1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
+/// ```
+pub fn convert_bytes(bytes: &[u8], file: &str, opts: &ConvertOptions) -> Converted {
+    let decoded = crate::encoding::decode(bytes, None);
+    convert_text(&decoded.text, file, opts)
+}
+
+/// True if the text starts (after blank space and comments lines) with a PGN tag.
+fn looks_like_pgn(text: &str) -> bool {
+    text.trim_start_matches('\u{feff}')
+        .trim_start()
+        .starts_with('[')
+}
+
+/// Reads PGN games (mainlines; variations are not converted) and converts them.
+fn convert_pgn(text: &str, file: &str, opts: &ConvertOptions) -> Converted {
+    let parsed = Game::read_all(text.as_bytes());
+    let mut result = Converted::default();
+    let mut sheets = Vec::new();
+    for game in &parsed {
+        match game {
+            Ok(g) => sheets.push(sheet_of_pgn(g)),
+            Err(e) => result.errors.push(GameError {
+                file: file.to_owned(),
+                line: e.at.line as usize,
+                column: e.at.column as usize,
+                move_number: 0,
+                side: Color::White,
+                token: String::new(),
+                letters: String::new(),
+                reason: MoveError::Pgn(e.clone()),
+            }),
+        }
+    }
+    let converted = convert_games(sheets, file, opts);
+    result.text = converted.text;
+    result.games = converted.games;
+    result.errors.extend(converted.errors);
+    result
+}
+
+/// The mainline of a PGN game as a sheet; a `{ (=) }` comment marks a draw offer (C.12).
+fn sheet_of_pgn(g: &Game) -> SheetGame<'_> {
+    SheetGame {
+        moves: g
+            .mainline
+            .moves
+            .iter()
+            .map(|n| SheetMove {
+                text: &n.san,
+                line: n.at.line as usize,
+                column: n.at.column as usize,
+                draw_offer: n.comments.iter().any(|c| c.trim() == "(=)"),
+            })
+            .collect(),
+        result: g.outcome.map(|o| o.as_str()),
+        tags: g.tags.clone(),
+    }
+}
+
+fn convert_games(games: Vec<SheetGame<'_>>, file: &str, opts: &ConvertOptions) -> Converted {
+    let mut result = Converted::default();
+    for game in games {
+        match read_game(&game, file, &opts.from) {
+            Ok(g) => {
+                if result.games > 0 && opts.notation != Notation::Uci {
+                    result.text.push('\n');
+                }
+                let _ = write_game(&mut result.text, &g, opts.notation, &opts.to);
+                result.games += 1;
+            }
+            Err(e) => result.errors.push(*e),
+        }
+    }
+    result
+}

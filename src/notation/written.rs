@@ -1,0 +1,990 @@
+//! What a written move says, before it is judged against a position.
+//!
+//! [`WrittenMove::parse`] implements `grammars/notation.ebnf` with nom, in a given
+//! [`LetterSet`]. It allocates nothing on success: the result is a small `Copy` value.
+//!
+//! ```
+//! use scoresheet::board::{Role, Square};
+//! use scoresheet::notation::{LetterSet, Target, WrittenMove};
+//! let cs = LetterSet::by_code("cs").unwrap();
+//! let w = WrittenMove::parse("Jg1-f3", cs).unwrap();
+//! assert_eq!(w.role(), Some(Role::Knight));
+//! assert_eq!(w.target(), Some(Target::Square(Square::F3)));
+//! let w = WrittenMove::parse("exd6 e.p.", cs).unwrap();
+//! assert!(w.en_passant);
+//! ```
+
+use super::letters::LetterSet;
+use crate::board::{CastlingSide, File, Rank, Role, Square};
+use arrayvec::ArrayString;
+use nom::branch::alt;
+use nom::bytes::complete::tag;
+use nom::character::complete::{char, satisfy, space0};
+use nom::combinator::{map, opt};
+use nom::sequence::{delimited, preceded};
+use nom::{IResult, Parser};
+use unicode_normalization::UnicodeNormalization;
+
+/// The longest move text accepted (after folding), in bytes: `Dd1xd4+ e.p. !? (=)` is 22.
+pub const MAX_MOVE_LEN: usize = 64;
+
+/// How castling was written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CastlingMark {
+    /// With zeros, as the Laws write it (C.13): `0-0`.
+    Zero,
+    /// With capital letter O, as PGN writes it: `O-O`.
+    LetterO,
+    /// With small o: `o-o`.
+    SmallO,
+}
+
+/// The mark between the starting and the target square (or after the piece letter).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Separator {
+    /// Nothing: `Jf3`, `ed4`, `e2e4`.
+    None,
+    /// The capture mark `x` (C.9), also read from `×`.
+    X,
+    /// A colon as capture mark: `e:d4`.
+    Colon,
+    /// A hyphen: `Jg1-f3`, `e2-e4`.
+    Hyphen,
+}
+
+impl Separator {
+    /// True for `x` and `:`.
+    pub const fn is_capture(self) -> bool {
+        matches!(self, Separator::X | Separator::Colon)
+    }
+}
+
+/// How a promotion piece was attached.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PromotionMark {
+    /// Directly, as C.11 says: `d8D`.
+    Bare,
+    /// With `=`, as PGN: `d8=Q`.
+    Equals,
+    /// With a slash: `d8/D`.
+    Slash,
+    /// In parentheses: `d8(D)`.
+    Parens,
+}
+
+/// Check or mate mark (C.13).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CheckMark {
+    /// No mark.
+    None,
+    /// `+`.
+    Check,
+    /// `#`.
+    Mate,
+    /// `++`, the Laws' other mate mark.
+    DoublePlus,
+}
+
+impl CheckMark {
+    /// True for `#` and `++`.
+    pub const fn is_mate(self) -> bool {
+        matches!(self, CheckMark::Mate | CheckMark::DoublePlus)
+    }
+}
+
+/// A move annotation glyph from the literature (`!`, `?`, `!!`, `??`, `!?`, `?!`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Annotation {
+    /// `!`: a good move.
+    Good,
+    /// `?`: a mistake.
+    Mistake,
+    /// `!!`: a brilliant move.
+    Brilliant,
+    /// `??`: a blunder.
+    Blunder,
+    /// `!?`: interesting.
+    Interesting,
+    /// `?!`: dubious.
+    Dubious,
+}
+
+impl Annotation {
+    /// The glyph as written.
+    pub const fn glyph(self) -> &'static str {
+        match self {
+            Annotation::Good => "!",
+            Annotation::Mistake => "?",
+            Annotation::Brilliant => "!!",
+            Annotation::Blunder => "??",
+            Annotation::Interesting => "!?",
+            Annotation::Dubious => "?!",
+        }
+    }
+
+    /// The PGN numeric annotation glyph (`$1`..`$6`).
+    pub const fn nag(self) -> u8 {
+        match self {
+            Annotation::Good => 1,
+            Annotation::Mistake => 2,
+            Annotation::Brilliant => 3,
+            Annotation::Blunder => 4,
+            Annotation::Interesting => 5,
+            Annotation::Dubious => 6,
+        }
+    }
+}
+
+/// Where a move goes: a square, or, in the abbreviated pawn capture `ed`, only a file.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// A square: `f3`.
+    Square(Square),
+    /// A file only: the `d` of `ed`.
+    File(File),
+}
+
+/// The main part of a written move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Body {
+    /// Castling (C.13).
+    Castle {
+        /// Short (`0-0`) or long (`0-0-0`).
+        side: CastlingSide,
+        /// How it was written.
+        mark: CastlingMark,
+    },
+    /// A piece or pawn move.
+    Move {
+        /// The piece named (a pawn when no letter was written).
+        role: Role,
+        /// True if a pawn was named by its letter (`Pe4`), which C.4 does not do.
+        pawn_letter: bool,
+        /// The starting file, if written.
+        from_file: Option<File>,
+        /// The starting rank, if written.
+        from_rank: Option<Rank>,
+        /// The capture mark or hyphen.
+        separator: Separator,
+        /// The target.
+        target: Target,
+        /// The promotion piece and how it was attached.
+        promotion: Option<(Role, PromotionMark)>,
+    },
+}
+
+/// What a written move says, independent of any position.
+///
+/// ```
+/// use scoresheet::board::{CastlingSide, Role};
+/// use scoresheet::notation::{CheckMark, LetterSet, WrittenMove};
+/// let en = LetterSet::english();
+/// let w = WrittenMove::parse("O-O-O+", en).unwrap();
+/// assert_eq!(w.castling_side(), Some(CastlingSide::Queen));
+/// assert_eq!(w.check, CheckMark::Check);
+/// // A lower-case b is a file, a capital B the bishop.
+/// assert_eq!(WrittenMove::parse("bxc3", en).unwrap().role(), Some(Role::Pawn));
+/// assert_eq!(WrittenMove::parse("Bxc3", en).unwrap().role(), Some(Role::Bishop));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct WrittenMove<'l> {
+    /// The letter set the move was read in (diagnostics print candidates in it).
+    pub letters: &'l LetterSet,
+    /// Castling or a piece/pawn move.
+    pub body: Body,
+    /// `+`, `#`, `++` or nothing.
+    pub check: CheckMark,
+    /// `e.p.` (or `ep`) was written.
+    pub en_passant: bool,
+    /// An annotation glyph, if any.
+    pub annotation: Option<Annotation>,
+    /// The draw offer `(=)` (C.12) was written with the move.
+    pub draw_offer: bool,
+    /// The text needed Unicode folding (`×`, en dash, fullwidth letters).
+    pub folded: bool,
+}
+
+/// Why a text is not a move in the given letter set.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    /// Nothing was written.
+    #[error("no move written")]
+    Empty,
+    /// The text is longer than any move.
+    #[error("too long for a move ({0} bytes)")]
+    TooLong(usize),
+    /// A capital or non-Latin letter that names no piece in the letter set (C.2, C.3).
+    #[error("'{letter}' at column {column} is not a piece letter in the {set} letter set")]
+    UnknownLetter {
+        /// The letter.
+        letter: char,
+        /// 1-based column (in characters) within the move.
+        column: usize,
+        /// The letter set's code.
+        set: String,
+    },
+    /// The text does not follow the grammar at `column`.
+    #[error("unexpected '{found}' at column {column}: {expected}")]
+    Syntax {
+        /// What stands there.
+        found: char,
+        /// 1-based column (in characters) within the move.
+        column: usize,
+        /// What the grammar allows there.
+        expected: &'static str,
+    },
+    /// The text ends too early.
+    #[error("the move ends too early: {expected}")]
+    Incomplete {
+        /// What was missing.
+        expected: &'static str,
+    },
+}
+
+type PResult<'a, T> = IResult<&'a str, T>;
+
+impl<'l> WrittenMove<'l> {
+    /// Parses one written move in `letters` (see `grammars/notation.ebnf`).
+    ///
+    /// ```
+    /// use scoresheet::board::{Role, Square};
+    /// use scoresheet::notation::{LetterSet, Target, WrittenMove, ParseError};
+    /// let hr = LetterSet::by_code("hr").unwrap();
+    /// let w = WrittenMove::parse("d8(D)", hr).unwrap();
+    /// assert_eq!(w.promotion(), Some(Role::Queen));
+    /// assert!(matches!(WrittenMove::parse("Jf3", hr), Err(ParseError::UnknownLetter { letter: 'J', .. })));
+    /// ```
+    pub fn parse(text: &str, letters: &'l LetterSet) -> Result<WrittenMove<'l>, ParseError> {
+        let mut buf = ArrayString::<MAX_MOVE_LEN>::new();
+        let (text, folded) = fold(text.trim(), &mut buf)?;
+        if text.is_empty() {
+            return Err(ParseError::Empty);
+        }
+        let (rest, body) = match parse_body(text, letters) {
+            Ok(ok) => ok,
+            Err(_) => return Err(body_error(text, letters)),
+        };
+        let mut w = WrittenMove {
+            letters,
+            body,
+            check: CheckMark::None,
+            en_passant: false,
+            annotation: None,
+            draw_offer: false,
+            folded,
+        };
+        let rest = parse_suffixes(rest, &mut w);
+        if let Some(found) = rest.chars().next() {
+            let column = text[..text.len() - rest.len()].chars().count() + 1;
+            if is_letter_like(found) && letters.match_piece(rest).is_none() {
+                return Err(ParseError::UnknownLetter {
+                    letter: found,
+                    column,
+                    set: letters.code().to_owned(),
+                });
+            }
+            return Err(ParseError::Syntax {
+                found,
+                column,
+                expected: "a check mark (+ # ++), e.p., an annotation (! ?) or (=)",
+            });
+        }
+        Ok(w)
+    }
+
+    /// The role written (the king for castling, a pawn when no letter).
+    pub fn role(&self) -> Option<Role> {
+        match self.body {
+            Body::Castle { .. } => Some(Role::King),
+            Body::Move { role, .. } => Some(role),
+        }
+    }
+
+    /// The target, for a piece or pawn move.
+    pub fn target(&self) -> Option<Target> {
+        match self.body {
+            Body::Castle { .. } => None,
+            Body::Move { target, .. } => Some(target),
+        }
+    }
+
+    /// The promotion piece, if written.
+    pub fn promotion(&self) -> Option<Role> {
+        match self.body {
+            Body::Move {
+                promotion: Some((r, _)),
+                ..
+            } => Some(r),
+            _ => None,
+        }
+    }
+
+    /// The castling side, if castling was written.
+    pub fn castling_side(&self) -> Option<CastlingSide> {
+        match self.body {
+            Body::Castle { side, .. } => Some(side),
+            Body::Move { .. } => None,
+        }
+    }
+
+    /// True if a capture mark (`x`, `:`) was written.
+    pub fn capture_mark(&self) -> bool {
+        matches!(self.body, Body::Move { separator, .. } if separator.is_capture())
+    }
+}
+
+/// Folds Unicode look-alikes into the ASCII the grammar speaks. ASCII text is returned as is.
+fn fold<'a>(
+    text: &'a str,
+    buf: &'a mut ArrayString<MAX_MOVE_LEN>,
+) -> Result<(&'a str, bool), ParseError> {
+    if text.len() > MAX_MOVE_LEN * 4 {
+        return Err(ParseError::TooLong(text.len()));
+    }
+    if text.is_ascii() {
+        if text.len() > MAX_MOVE_LEN {
+            return Err(ParseError::TooLong(text.len()));
+        }
+        return Ok((text, false));
+    }
+    let mut changed = false;
+    for c in text.nfkc() {
+        let mapped = match c {
+            '×' | '⨯' | '✕' => Some('x'),
+            '–' | '—' | '‑' | '‐' | '−' | '‒' | '―' => Some('-'),
+            '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}' => None,
+            c if c.is_whitespace() => Some(' '),
+            c => Some(c),
+        };
+        match mapped {
+            Some(m) => {
+                if m != c {
+                    changed = true;
+                }
+                buf.try_push(m)
+                    .map_err(|_| ParseError::TooLong(text.len()))?;
+            }
+            None => changed = true,
+        }
+    }
+    if buf.as_str() != text {
+        changed = true;
+    }
+    Ok((buf.as_str().trim(), changed))
+}
+
+fn is_letter_like(c: char) -> bool {
+    c.is_alphabetic() || matches!(c as u32, 0x2654..=0x265F)
+}
+
+fn file(i: &str) -> PResult<'_, File> {
+    map(satisfy(|c| ('a'..='h').contains(&c)), |c| {
+        File::from_char(c).unwrap_or(File::A)
+    })
+    .parse(i)
+}
+
+fn rank(i: &str) -> PResult<'_, Rank> {
+    map(satisfy(|c| ('1'..='8').contains(&c)), |c| {
+        Rank::from_char(c).unwrap_or(Rank::First)
+    })
+    .parse(i)
+}
+
+fn square(i: &str) -> PResult<'_, Square> {
+    map((file, rank), |(f, r)| Square::from_coords(f, r)).parse(i)
+}
+
+fn capture(i: &str) -> PResult<'_, Separator> {
+    alt((
+        map(char('x'), |_| Separator::X),
+        map(char(':'), |_| Separator::Colon),
+    ))
+    .parse(i)
+}
+
+fn separator(i: &str) -> PResult<'_, Separator> {
+    map(
+        opt(alt((capture, map(char('-'), |_| Separator::Hyphen)))),
+        |s| s.unwrap_or(Separator::None),
+    )
+    .parse(i)
+}
+
+fn opt_capture(i: &str) -> PResult<'_, Separator> {
+    map(opt(capture), |s| s.unwrap_or(Separator::None)).parse(i)
+}
+
+fn castle_zero(i: &str) -> PResult<'_, CastlingMark> {
+    map(
+        satisfy(|c| matches!(c, '0' | 'O' | 'o' | 'О' | 'о')),
+        |c| match c {
+            '0' => CastlingMark::Zero,
+            'O' | 'О' => CastlingMark::LetterO,
+            _ => CastlingMark::SmallO,
+        },
+    )
+    .parse(i)
+}
+
+fn castling(i: &str) -> PResult<'_, Body> {
+    let (i, mark) = castle_zero(i)?;
+    let (i, _) = preceded(char('-'), castle_zero).parse(i)?;
+    let (i, third) = opt(preceded(char('-'), castle_zero)).parse(i)?;
+    let side = if third.is_some() {
+        CastlingSide::Queen
+    } else {
+        CastlingSide::King
+    };
+    Ok((i, Body::Castle { side, mark }))
+}
+
+/// A piece letter of `letters` (the pawn's letter too: the caller decides what it may be).
+fn piece<'a>(letters: &'a LetterSet) -> impl FnMut(&'a str) -> PResult<'a, Role> {
+    move |i: &'a str| match letters.match_piece(i) {
+        Some((role, len)) => Ok((&i[len..], role)),
+        None => Err(nom::Err::Error(nom::error::Error::new(
+            i,
+            nom::error::ErrorKind::Tag,
+        ))),
+    }
+}
+
+/// `from`, separator and target of a piece move or of a pawn move.
+type Route = (Option<File>, Option<Rank>, Separator, Target);
+
+fn piece_route(i: &str) -> PResult<'_, Route> {
+    alt((
+        map((square, separator, square), |(from, sep, to)| {
+            (
+                Some(from.file()),
+                Some(from.rank()),
+                sep,
+                Target::Square(to),
+            )
+        }),
+        map((file, opt_capture, square), |(f, sep, to)| {
+            (Some(f), None, sep, Target::Square(to))
+        }),
+        map((rank, opt_capture, square), |(r, sep, to)| {
+            (None, Some(r), sep, Target::Square(to))
+        }),
+        map((separator, square), |(sep, to)| {
+            (None, None, sep, Target::Square(to))
+        }),
+    ))
+    .parse(i)
+}
+
+fn pawn_route(i: &str) -> PResult<'_, Route> {
+    alt((
+        map((square, separator, square), |(from, sep, to)| {
+            (
+                Some(from.file()),
+                Some(from.rank()),
+                sep,
+                Target::Square(to),
+            )
+        }),
+        map((file, opt_capture, square), |(f, sep, to)| {
+            (Some(f), None, sep, Target::Square(to))
+        }),
+        map((file, opt_capture, file), |(f, sep, to)| {
+            (Some(f), None, sep, Target::File(to))
+        }),
+        map(square, |to| {
+            (None, None, Separator::None, Target::Square(to))
+        }),
+    ))
+    .parse(i)
+}
+
+fn promotion<'a>(
+    letters: &'a LetterSet,
+) -> impl FnMut(&'a str) -> PResult<'a, (Role, PromotionMark)> {
+    move |i: &'a str| {
+        alt((
+            map(preceded(char('='), piece(letters)), |r| {
+                (r, PromotionMark::Equals)
+            }),
+            map(preceded(char('/'), piece(letters)), |r| {
+                (r, PromotionMark::Slash)
+            }),
+            map(delimited(char('('), piece(letters), char(')')), |r| {
+                (r, PromotionMark::Parens)
+            }),
+            map(piece(letters), |r| (r, PromotionMark::Bare)),
+        ))
+        .parse(i)
+    }
+}
+
+fn parse_body<'a>(i: &'a str, letters: &'a LetterSet) -> PResult<'a, Body> {
+    if let Ok(ok) = castling(i) {
+        // `0-0` must not be the start of something longer such as a result `0-0-1`.
+        if !ok.0.starts_with(|c: char| c.is_alphanumeric()) {
+            return Ok(ok);
+        }
+    }
+    match letters.match_piece(i) {
+        Some((role, len)) if role != Role::Pawn => {
+            let (rest, (from_file, from_rank, separator, target)) = piece_route(&i[len..])?;
+            Ok((
+                rest,
+                Body::Move {
+                    role,
+                    pawn_letter: false,
+                    from_file,
+                    from_rank,
+                    separator,
+                    target,
+                    promotion: None,
+                },
+            ))
+        }
+        matched => {
+            let (pawn_letter, i) = match matched {
+                Some((_, len)) => (true, &i[len..]),
+                None => (false, i),
+            };
+            let (i, (from_file, from_rank, separator, target)) = pawn_route(i)?;
+            let (i, promotion) = opt(promotion(letters)).parse(i)?;
+            Ok((
+                i,
+                Body::Move {
+                    role: Role::Pawn,
+                    pawn_letter,
+                    from_file,
+                    from_rank,
+                    separator,
+                    target,
+                    promotion,
+                },
+            ))
+        }
+    }
+}
+
+fn check_mark(i: &str) -> PResult<'_, CheckMark> {
+    alt((
+        map(tag("++"), |_| CheckMark::DoublePlus),
+        map(char('+'), |_| CheckMark::Check),
+        map(char('#'), |_| CheckMark::Mate),
+    ))
+    .parse(i)
+}
+
+fn en_passant(i: &str) -> PResult<'_, ()> {
+    map(
+        alt((tag("e.p."), tag("e. p."), tag("e.p"), tag("ep"))),
+        |_| (),
+    )
+    .parse(i)
+}
+
+fn annotation(i: &str) -> PResult<'_, Annotation> {
+    alt((
+        map(tag("!!"), |_| Annotation::Brilliant),
+        map(tag("??"), |_| Annotation::Blunder),
+        map(tag("!?"), |_| Annotation::Interesting),
+        map(tag("?!"), |_| Annotation::Dubious),
+        map(char('!'), |_| Annotation::Good),
+        map(char('?'), |_| Annotation::Mistake),
+    ))
+    .parse(i)
+}
+
+/// Reads the optional marks after the body, each at most once, in any order; returns what is left.
+fn parse_suffixes<'a>(mut i: &'a str, w: &mut WrittenMove<'_>) -> &'a str {
+    loop {
+        let Ok((j, _)) = space0::<&str, nom::error::Error<&str>>(i) else {
+            return i;
+        };
+        if w.check == CheckMark::None {
+            if let Ok((k, c)) = check_mark(j) {
+                w.check = c;
+                i = k;
+                continue;
+            }
+        }
+        if !w.en_passant {
+            if let Ok((k, ())) = en_passant(j) {
+                w.en_passant = true;
+                i = k;
+                continue;
+            }
+        }
+        if w.annotation.is_none() {
+            if let Ok((k, a)) = annotation(j) {
+                w.annotation = Some(a);
+                i = k;
+                continue;
+            }
+        }
+        if !w.draw_offer {
+            if let Ok((k, _)) = tag::<&str, &str, nom::error::Error<&str>>("(=)")(j) {
+                w.draw_offer = true;
+                i = k;
+                continue;
+            }
+        }
+        return if j.is_empty() { j } else { i.trim_start() };
+    }
+}
+
+/// Explains why the body did not parse: an unknown letter, or where the grammar stopped.
+fn body_error(text: &str, letters: &LetterSet) -> ParseError {
+    let column_of = |rest: &str| text[..text.len() - rest.len()].chars().count() + 1;
+    let first = text.chars().next().unwrap_or(' ');
+    // A capital or non-Latin letter that is no piece: the commonest error, a wrong letter set.
+    if is_letter_like(first) && !('a'..='h').contains(&first) && letters.match_piece(text).is_none()
+    {
+        return ParseError::UnknownLetter {
+            letter: first,
+            column: 1,
+            set: letters.code().to_owned(),
+        };
+    }
+    // Walk the longest prefix the grammar accepts, to point at the first wrong character.
+    let rest = match letters.match_piece(text) {
+        Some((role, len)) if role != Role::Pawn => {
+            let after = &text[len..];
+            match piece_route(after) {
+                Ok((rest, _)) => rest,
+                Err(_) => furthest_square_prefix(after),
+            }
+        }
+        _ => {
+            let after = match letters.match_piece(text) {
+                Some((_, len)) => &text[len..],
+                None => text,
+            };
+            match pawn_route(after) {
+                Ok((rest, _)) => rest,
+                Err(_) => furthest_square_prefix(after),
+            }
+        }
+    };
+    match rest.chars().next() {
+        None => ParseError::Incomplete {
+            expected: "a target square (a file a-h and a rank 1-8)",
+        },
+        Some(found) if is_letter_like(found) && !('a'..='h').contains(&found) => {
+            ParseError::UnknownLetter {
+                letter: found,
+                column: column_of(rest),
+                set: letters.code().to_owned(),
+            }
+        }
+        Some(found) => ParseError::Syntax {
+            found,
+            column: column_of(rest),
+            expected: "a square (a file a-h and a rank 1-8), x, - or a piece letter",
+        },
+    }
+}
+
+/// The rest after the longest run of file/rank/separator characters.
+fn furthest_square_prefix(i: &str) -> &str {
+    i.trim_start_matches(|c: char| {
+        ('a'..='h').contains(&c) || ('1'..='8').contains(&c) || matches!(c, 'x' | ':' | '-')
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn en(text: &str) -> WrittenMove<'static> {
+        WrittenMove::parse(text, LetterSet::english()).unwrap()
+    }
+
+    fn cs(text: &str) -> WrittenMove<'static> {
+        WrittenMove::parse(text, LetterSet::by_code("cs").unwrap()).unwrap()
+    }
+
+    fn route(w: &WrittenMove) -> (Role, Option<File>, Option<Rank>, Separator, Target) {
+        match w.body {
+            Body::Move {
+                role,
+                from_file,
+                from_rank,
+                separator,
+                target,
+                ..
+            } => (role, from_file, from_rank, separator, target),
+            Body::Castle { .. } => panic!("castling"),
+        }
+    }
+
+    #[test]
+    fn short_piece_moves() {
+        let sq = |s: Square| Target::Square(s);
+        use Separator as S;
+        assert_eq!(
+            route(&cs("Jf3")),
+            (Role::Knight, None, None, S::None, sq(Square::F3))
+        );
+        assert_eq!(
+            route(&cs("Jxe5")),
+            (Role::Knight, None, None, S::X, sq(Square::E5))
+        );
+        assert_eq!(
+            route(&cs("Jbd2")),
+            (Role::Knight, Some(File::B), None, S::None, sq(Square::D2))
+        );
+        assert_eq!(
+            route(&cs("J1f3")),
+            (
+                Role::Knight,
+                None,
+                Some(Rank::First),
+                S::None,
+                sq(Square::F3)
+            )
+        );
+        assert_eq!(
+            route(&cs("Jg1f3")),
+            (
+                Role::Knight,
+                Some(File::G),
+                Some(Rank::First),
+                S::None,
+                sq(Square::F3)
+            )
+        );
+        assert_eq!(
+            route(&cs("Jgxf3")),
+            (Role::Knight, Some(File::G), None, S::X, sq(Square::F3))
+        );
+        assert_eq!(
+            route(&cs("J5xf3")),
+            (Role::Knight, None, Some(Rank::Fifth), S::X, sq(Square::F3))
+        );
+    }
+
+    #[test]
+    fn long_forms_with_and_without_hyphen_x_and_colon() {
+        use Separator as S;
+        for (text, sep) in [
+            ("Jg1f3", S::None),
+            ("Jg1-f3", S::Hyphen),
+            ("Dd1xd4", S::X),
+            ("Dd1:d4", S::Colon),
+            ("Dd1×d4", S::X),
+            ("Jg1–f3", S::Hyphen),
+            ("Jg1—f3", S::Hyphen),
+            ("Jg1‑f3", S::Hyphen),
+        ] {
+            let (_, f, r, s, _) = route(&cs(text));
+            assert!(f.is_some() && r.is_some(), "{text}");
+            assert_eq!(s, sep, "{text}");
+        }
+        for (text, sep) in [
+            ("e2e4", S::None),
+            ("e2-e4", S::Hyphen),
+            ("e5xd4", S::X),
+            ("e5:d4", S::Colon),
+        ] {
+            let (role, f, r, s, _) = route(&cs(text));
+            assert_eq!(role, Role::Pawn);
+            assert!(f.is_some() && r.is_some(), "{text}");
+            assert_eq!(s, sep, "{text}");
+        }
+    }
+
+    #[test]
+    fn pawn_captures_with_and_without_mark_and_file_only() {
+        use Separator as S;
+        let d4 = Target::Square(Square::D4);
+        assert_eq!(
+            route(&cs("exd4")),
+            (Role::Pawn, Some(File::E), None, S::X, d4)
+        );
+        assert_eq!(
+            route(&cs("ed4")),
+            (Role::Pawn, Some(File::E), None, S::None, d4)
+        );
+        assert_eq!(
+            route(&cs("e:d4")),
+            (Role::Pawn, Some(File::E), None, S::Colon, d4)
+        );
+        assert_eq!(
+            route(&cs("ed")),
+            (
+                Role::Pawn,
+                Some(File::E),
+                None,
+                S::None,
+                Target::File(File::D)
+            )
+        );
+        assert_eq!(
+            route(&cs("exd")),
+            (Role::Pawn, Some(File::E), None, S::X, Target::File(File::D))
+        );
+    }
+
+    #[test]
+    fn en_passant_marks() {
+        for text in [
+            "exd6 e.p.",
+            "exd6e.p.",
+            "exd6 ep",
+            "exd6ep",
+            "exd6 e. p.",
+            "ed6 e.p.+",
+        ] {
+            assert!(cs(text).en_passant, "{text}");
+        }
+        assert_eq!(cs("ed6 e.p.+").check, CheckMark::Check);
+        assert!(!cs("exd6").en_passant);
+    }
+
+    #[test]
+    fn promotions_in_four_spellings() {
+        for (text, mark) in [
+            ("d8D", PromotionMark::Bare),
+            ("d8=D", PromotionMark::Equals),
+            ("d8/D", PromotionMark::Slash),
+            ("d8(D)", PromotionMark::Parens),
+        ] {
+            let w = cs(text);
+            assert_eq!(
+                w.body,
+                Body::Move {
+                    role: Role::Pawn,
+                    pawn_letter: false,
+                    from_file: None,
+                    from_rank: None,
+                    separator: Separator::None,
+                    target: Target::Square(Square::D8),
+                    promotion: Some((Role::Queen, mark)),
+                }
+            );
+        }
+        assert_eq!(cs("exf8J").promotion(), Some(Role::Knight));
+        assert_eq!(en("exf8=N+").promotion(), Some(Role::Knight));
+    }
+
+    #[test]
+    fn castling_spellings() {
+        for (text, side, mark) in [
+            ("0-0", CastlingSide::King, CastlingMark::Zero),
+            ("O-O", CastlingSide::King, CastlingMark::LetterO),
+            ("o-o", CastlingSide::King, CastlingMark::SmallO),
+            ("0–0", CastlingSide::King, CastlingMark::Zero),
+            ("0-0-0", CastlingSide::Queen, CastlingMark::Zero),
+            ("O-O-O+", CastlingSide::Queen, CastlingMark::LetterO),
+            ("О-О-О", CastlingSide::Queen, CastlingMark::LetterO),
+            ("0—0—0", CastlingSide::Queen, CastlingMark::Zero),
+        ] {
+            assert_eq!(cs(text).body, Body::Castle { side, mark }, "{text}");
+        }
+    }
+
+    #[test]
+    fn check_mate_annotation_and_draw_offer() {
+        assert_eq!(cs("De3+").check, CheckMark::Check);
+        assert_eq!(cs("Vh8#").check, CheckMark::Mate);
+        assert_eq!(cs("Vh8++").check, CheckMark::DoublePlus);
+        for (text, a) in [
+            ("Jf3!", Annotation::Good),
+            ("Jf3?", Annotation::Mistake),
+            ("Jf3!!", Annotation::Brilliant),
+            ("Jf3??", Annotation::Blunder),
+            ("Jf3!?", Annotation::Interesting),
+            ("Jf3?!", Annotation::Dubious),
+            ("Jf3+ ?!", Annotation::Dubious),
+        ] {
+            assert_eq!(cs(text).annotation, Some(a), "{text}");
+        }
+        let w = cs("Kb1 (=)");
+        assert!(w.draw_offer);
+        assert!(cs("Kb1(=)").draw_offer);
+    }
+
+    #[test]
+    fn unicode_look_alikes_fold() {
+        let w = en("Ｎｘｆ３");
+        assert!(w.folded);
+        assert_eq!(w.target(), Some(Target::Square(Square::F3)));
+        assert!(w.capture_mark());
+        assert!(!en("Nxf3").folded);
+        assert_eq!(en("N\u{200B}f3").role(), Some(Role::Knight));
+    }
+
+    #[test]
+    fn b_file_and_bishop() {
+        let w = en("bxc3");
+        assert_eq!(route(&w).0, Role::Pawn);
+        assert_eq!(route(&w).1, Some(File::B));
+        assert_eq!(route(&en("Bxc3")).0, Role::Bishop);
+        assert_eq!(route(&en("bc3")).0, Role::Pawn);
+    }
+
+    #[test]
+    fn russian_and_figurines() {
+        let ru = LetterSet::by_code("ru").unwrap();
+        let w = WrittenMove::parse("Крg1", ru).unwrap();
+        assert_eq!(w.role(), Some(Role::King));
+        let w = WrittenMove::parse("Кf3", ru).unwrap();
+        assert_eq!(w.role(), Some(Role::Knight));
+        let fig = LetterSet::figurine();
+        assert_eq!(
+            WrittenMove::parse("♞xe4", fig).unwrap().role(),
+            Some(Role::Knight)
+        );
+        assert_eq!(
+            WrittenMove::parse("e8♕", fig).unwrap().promotion(),
+            Some(Role::Queen)
+        );
+        let hu = LetterSet::by_code("hu").unwrap();
+        let w = WrittenMove::parse("Gye4", hu).unwrap();
+        assert!(matches!(
+            w.body,
+            Body::Move {
+                role: Role::Pawn,
+                pawn_letter: true,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn errors_point_at_the_problem() {
+        let hr = LetterSet::by_code("hr").unwrap();
+        assert_eq!(
+            WrittenMove::parse("Jf3", hr),
+            Err(ParseError::UnknownLetter {
+                letter: 'J',
+                column: 1,
+                set: "hr".into()
+            })
+        );
+        assert!(matches!(
+            WrittenMove::parse("e8X", LetterSet::english()),
+            Err(ParseError::UnknownLetter {
+                letter: 'X',
+                column: 3,
+                ..
+            })
+        ));
+        assert!(matches!(
+            WrittenMove::parse("Nf9", LetterSet::english()),
+            Err(ParseError::Syntax { found: '9', .. })
+        ));
+        assert!(matches!(
+            WrittenMove::parse("Nf", LetterSet::english()),
+            Err(ParseError::Incomplete { .. })
+        ));
+        assert_eq!(
+            WrittenMove::parse("  ", LetterSet::english()),
+            Err(ParseError::Empty)
+        );
+        assert!(matches!(
+            WrittenMove::parse("e4 foo", LetterSet::english()),
+            Err(ParseError::UnknownLetter { .. } | ParseError::Syntax { .. })
+        ));
+    }
+}

@@ -1,0 +1,243 @@
+//! A convenience tree of one game: tags in order, the mainline with nested variations, comments,
+//! NAGs and the result. Built by [`GameBuilder`], a [`Visitor`] (bulk work should use its own
+//! visitor instead: building the tree allocates).
+//!
+//! Comments are stored with their whitespace normalised (trimmed, runs of blanks and line ends
+//! made one space), since the export format may wrap them at any space.
+//!
+//! ```
+//! use scoresheet::pgn::Game;
+//! let g = Game::read_all(b"1. e4 {best by test} (1. d4 $1) e5 2. Nf3 *").remove(0).unwrap();
+//! let e4 = &g.mainline.moves[0];
+//! assert_eq!(e4.comments, ["best by test"]);
+//! assert_eq!(e4.variations[0].moves[0].san, "d4");
+//! assert_eq!(e4.variations[0].moves[0].nags, [1]);
+//! assert_eq!(g.mainline.moves.len(), 3);
+//! ```
+
+use super::reader::{Location, Outcome, PgnError, SliceReader, TagValue, Visitor};
+use std::ops::ControlFlow;
+
+/// One game as a tree.
+///
+/// Two games are equal when they say the same (tags, moves as written, annotations, result);
+/// where they were written ([`Location`]s) is not compared.
+///
+/// ```
+/// use scoresheet::pgn::Game;
+/// let a = Game::read_all(b"1. e4 e5 *").remove(0).unwrap();
+/// let b = Game::read_all(b"\n\n  1.e4   e5\n*").remove(0).unwrap();
+/// assert_eq!(a, b);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Game {
+    /// Tag pairs in the order read, values with escapes resolved.
+    pub tags: Vec<(String, String)>,
+    /// The moves played, with their variations.
+    pub mainline: Line,
+    /// The result token ending the movetext, if there was one.
+    pub outcome: Option<Outcome>,
+    /// Where the game starts.
+    pub at: Location,
+}
+
+impl PartialEq for Game {
+    fn eq(&self, other: &Self) -> bool {
+        self.tags == other.tags && self.mainline == other.mainline && self.outcome == other.outcome
+    }
+}
+
+impl Eq for Game {}
+
+/// A line of moves: the mainline or a variation.
+///
+/// ```
+/// let line = scoresheet::pgn::Line::default();
+/// assert!(line.moves.is_empty());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Line {
+    /// Comments before the first move of the line.
+    pub comments: Vec<String>,
+    /// NAGs standing before the first move (not standard PGN, kept anyway).
+    pub nags: Vec<u8>,
+    /// Variations standing before the first move (not standard PGN, kept anyway).
+    pub variations: Vec<Line>,
+    /// The moves.
+    pub moves: Vec<Node>,
+}
+
+/// One move as written, with what follows it.
+///
+/// ```
+/// use scoresheet::pgn::Node;
+/// let n = Node { san: "Nf3".into(), ..Node::default() };
+/// assert_eq!(n.san, "Nf3");
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Node {
+    /// The move token as written (`Nf3`, `Jxe4`, `0-0`).
+    pub san: String,
+    /// Where it was written.
+    pub at: Location,
+    /// Annotation glyphs after the move (suffixes `!`, `?` as their NAG numbers).
+    pub nags: Vec<u8>,
+    /// Comments after the move.
+    pub comments: Vec<String>,
+    /// Alternatives to this move, each starting from the position before it.
+    pub variations: Vec<Line>,
+}
+
+impl PartialEq for Node {
+    fn eq(&self, other: &Self) -> bool {
+        self.san == other.san
+            && self.nags == other.nags
+            && self.comments == other.comments
+            && self.variations == other.variations
+    }
+}
+
+impl Eq for Node {}
+
+impl Game {
+    /// The value of the first tag called `name`.
+    ///
+    /// ```
+    /// let g = scoresheet::pgn::Game::read_all(b"[Round \"3\"] *").remove(0).unwrap();
+    /// assert_eq!(g.tag("Round"), Some("3"));
+    /// assert_eq!(g.tag("Event"), None);
+    /// ```
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Reads every game of `bytes` (UTF-8), broken ones as errors.
+    ///
+    /// ```
+    /// let all = scoresheet::pgn::Game::read_all(b"1. e4 * 1. d4 *");
+    /// assert_eq!(all.len(), 2);
+    /// ```
+    pub fn read_all(bytes: &[u8]) -> Vec<Result<Game, PgnError>> {
+        let mut reader = SliceReader::new(bytes);
+        let mut builder = GameBuilder::default();
+        std::iter::from_fn(|| reader.read_game(&mut builder)).collect()
+    }
+}
+
+/// Normalises the whitespace of a comment: trimmed, runs of blanks made one space.
+///
+/// ```
+/// use scoresheet::pgn::game::normalize_comment;
+/// assert_eq!(normalize_comment("  a\n  b\t c "), "a b c");
+/// ```
+pub fn normalize_comment(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+/// The visitor that builds a [`Game`].
+///
+/// ```
+/// use scoresheet::pgn::{game::GameBuilder, SliceReader};
+/// let mut r = SliceReader::new(b"1. e4 *");
+/// let g = r.read_game(&mut GameBuilder::default()).unwrap().unwrap();
+/// assert_eq!(g.mainline.moves[0].san, "e4");
+/// ```
+#[derive(Debug, Default)]
+pub struct GameBuilder {
+    game: Game,
+    /// Lines being built: the mainline first, then each open variation.
+    stack: Vec<Line>,
+}
+
+impl GameBuilder {
+    fn line(&mut self) -> &mut Line {
+        if self.stack.is_empty() {
+            self.stack.push(Line::default());
+        }
+        let last = self.stack.len() - 1;
+        &mut self.stack[last]
+    }
+}
+
+impl Visitor for GameBuilder {
+    type Output = Game;
+
+    fn begin_game(&mut self, _game: u64, at: Location) {
+        self.game = Game {
+            at,
+            ..Game::default()
+        };
+        self.stack.clear();
+        self.stack.push(Line::default());
+    }
+
+    fn tag(&mut self, name: &str, value: TagValue<'_>, _at: Location) {
+        self.game
+            .tags
+            .push((name.to_owned(), value.decode().into_owned()));
+    }
+
+    fn san(&mut self, san: &str, at: Location) {
+        self.line().moves.push(Node {
+            san: san.to_owned(),
+            at,
+            ..Node::default()
+        });
+    }
+
+    fn nag(&mut self, nag: u8, _at: Location) {
+        let line = self.line();
+        match line.moves.last_mut() {
+            Some(node) => node.nags.push(nag),
+            None => line.nags.push(nag),
+        }
+    }
+
+    fn comment(&mut self, text: &str, _at: Location) {
+        let text = normalize_comment(text);
+        let line = self.line();
+        match line.moves.last_mut() {
+            Some(node) => node.comments.push(text),
+            None => line.comments.push(text),
+        }
+    }
+
+    fn begin_variation(&mut self, _at: Location) -> ControlFlow<()> {
+        self.stack.push(Line::default());
+        ControlFlow::Continue(())
+    }
+
+    fn end_variation(&mut self, _at: Location) {
+        if self.stack.len() < 2 {
+            return;
+        }
+        let Some(done) = self.stack.pop() else { return };
+        let parent = self.line();
+        match parent.moves.last_mut() {
+            Some(node) => node.variations.push(done),
+            None => parent.variations.push(done),
+        }
+    }
+
+    fn outcome(&mut self, outcome: Outcome, _at: Location) {
+        self.game.outcome = Some(outcome);
+    }
+
+    fn end_game(&mut self) -> Game {
+        while self.stack.len() > 1 {
+            self.end_variation(Location::default());
+        }
+        self.game.mainline = self.stack.pop().unwrap_or_default();
+        std::mem::take(&mut self.game)
+    }
+}

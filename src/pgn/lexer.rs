@@ -1,0 +1,473 @@
+//! The PGN lexer: turns decoded text into tokens of the PGN import format.
+//!
+//! Built with [`logos`]: one deterministic automaton, no backtracking, so lexing is linear in the
+//! input. Tag pairs, brace comments and `%` escape lines are scanned by small hand-written
+//! callbacks (memchr for the closing brace) because their leniency rules (unclosed quotes,
+//! unclosed braces) are easier to state in code than in a regular expression.
+//!
+//! The lexer knows nothing about games: the [reader](super::reader) decides what a token means
+//! where it stands. Tokens carry no allocation; their text is a slice of the input
+//! ([`logos::Lexer::slice`]).
+//!
+//! ```
+//! use logos::Logos;
+//! use scoresheet::pgn::lexer::Token;
+//!
+//! let mut lex = Token::lexer("12... Jxe4!? {good} 1–0");
+//! assert_eq!(lex.next(), Some(Ok(Token::MoveNumber)));
+//! assert_eq!(lex.next(), Some(Ok(Token::Move)));
+//! assert_eq!(lex.slice(), "Jxe4");
+//! assert_eq!(lex.next(), Some(Ok(Token::Glyph)));
+//! assert!(matches!(lex.next(), Some(Ok(Token::Comment(_)))));
+//! assert_eq!(lex.next(), Some(Ok(Token::Result)));
+//! ```
+
+use logos::{Lexer, Logos};
+use memchr::{memchr, memchr2};
+
+/// Limits the lexer enforces while scanning long tokens (carried as the lexer's extras).
+///
+/// ```
+/// use scoresheet::pgn::lexer::LexLimits;
+/// assert!(LexLimits::default().max_comment_bytes >= 64 * 1024);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LexLimits {
+    /// Longest brace or line comment, in bytes.
+    pub max_comment_bytes: usize,
+    /// Longest tag pair (`[Name "value"]`), in bytes.
+    pub max_tag_bytes: usize,
+}
+
+impl Default for LexLimits {
+    fn default() -> Self {
+        LexLimits {
+            max_comment_bytes: 1 << 20,
+            max_tag_bytes: 64 * 1024,
+        }
+    }
+}
+
+/// Why a piece of input is not a token.
+///
+/// ```
+/// use logos::Logos;
+/// use scoresheet::pgn::lexer::{LexError, Token};
+/// let mut lex = Token::lexer("{never closed");
+/// assert_eq!(lex.next(), Some(Err(LexError::UnclosedComment)));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LexError {
+    /// A character that starts no PGN token.
+    #[default]
+    UnexpectedCharacter,
+    /// A `{` whose `}` never comes (before the end of input or the next game's tag line).
+    UnclosedComment,
+    /// A comment longer than [`LexLimits::max_comment_bytes`].
+    CommentTooLong,
+    /// A `[` that does not start a tag pair `[Name "value"]`.
+    MalformedTag,
+    /// A tag pair longer than [`LexLimits::max_tag_bytes`].
+    TagTooLong,
+    /// A `%` that is not the first character of a line.
+    MisplacedEscape,
+}
+
+/// Where the name and the (still escaped) value of a tag pair lie, relative to the `[`.
+///
+/// ```
+/// use logos::Logos;
+/// use scoresheet::pgn::lexer::Token;
+/// let mut lex = Token::lexer(r#"[White "Tal, M."]"#);
+/// let Some(Ok(Token::Tag(t))) = lex.next() else { panic!() };
+/// assert_eq!(&lex.slice()[t.name.0 as usize..t.name.1 as usize], "White");
+/// assert_eq!(&lex.slice()[t.value.0 as usize..t.value.1 as usize], "Tal, M.");
+/// assert!(t.closed);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TagSpan {
+    /// Byte range of the name within the token.
+    pub name: (u32, u32),
+    /// Byte range of the raw value (escapes not yet resolved) within the token.
+    pub value: (u32, u32),
+    /// False when the closing quote was missing and the value was cut at the `]`.
+    pub closed: bool,
+}
+
+/// Where the text of a comment lies, relative to the token start.
+///
+/// ```
+/// use logos::Logos;
+/// use scoresheet::pgn::lexer::Token;
+/// let mut lex = Token::lexer("{ a\nb }");
+/// let Some(Ok(Token::Comment(c))) = lex.next() else { panic!() };
+/// assert_eq!(c.newlines, 1);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommentSpan {
+    /// Number of line ends inside the comment (CRLF counts once).
+    pub newlines: u32,
+    /// Byte offset, relative to the token start, just after the last line end inside the
+    /// comment (0 when there is none): where the line the comment ends on begins.
+    pub last_line_start: u32,
+}
+
+/// A PGN token. Its text is [`Lexer::slice`].
+///
+/// ```
+/// use logos::Logos;
+/// use scoresheet::pgn::lexer::Token;
+/// let kinds: Vec<_> = Token::lexer("1.e4 e5 (1...c5) $1 ½-½").map(|t| t.unwrap()).collect();
+/// assert_eq!(kinds, [Token::MoveNumber, Token::Move, Token::Move, Token::Open,
+///     Token::MoveNumber, Token::Move, Token::Close, Token::Nag, Token::Result]);
+/// ```
+#[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
+#[logos(extras = LexLimits)]
+#[logos(error = LexError)]
+#[logos(skip r"[ \t\x0B\x0C\u{A0}\u{FEFF}\u{200B}\u{200C}\u{200D}\u{2060}\u{202F}]+")]
+pub enum Token {
+    /// A line end: `\n`, `\r\n` or a lone `\r`.
+    #[regex(r"\r\n|\r|\n")]
+    Newline,
+    /// A tag pair `[Name "value"]`.
+    #[token("[", lex_tag)]
+    Tag(TagSpan),
+    /// A forum delimiter around pasted PGN, `[pgn]` or `[/pgn]` (ignored by the reader).
+    #[regex(r"\[/?(pgn|PGN)\]")]
+    Delimiter,
+    /// A brace comment `{...}` (may span lines; no nesting).
+    #[token("{", lex_brace_comment)]
+    Comment(CommentSpan),
+    /// A rest-of-line comment `;...`.
+    #[regex(r";[^\r\n]*", allow_greedy = true)]
+    LineComment,
+    /// A `%` escape line (ignored by the reader).
+    #[token("%", lex_escape)]
+    Escape,
+    /// A numeric annotation glyph `$n`.
+    #[regex(r"\$[0-9]+")]
+    Nag,
+    /// A suffix annotation (`!`, `?!`, ...) or a symbol for an evaluation (`±`, `+-`, `∞`, ...).
+    #[regex(r"[!?]{1,2}|[=∞⩲⩱±∓□]|\+--|--\+|\+=|=\+|\+/-|-/\+|\+-|-\+")]
+    Glyph,
+    /// Start of a variation.
+    #[token("(")]
+    Open,
+    /// End of a variation.
+    #[token(")")]
+    Close,
+    /// A move number: `12`, `12.`, `12...`, `12…`.
+    #[regex(r"[0-9]+(\.+|…)?")]
+    MoveNumber,
+    /// Dots standing alone (`7. .. fxe5`).
+    #[regex(r"\.+|…")]
+    Dots,
+    /// A game result: `1-0 0-1 1/2-1/2 *` and the forms people write (`½-½`, `1:0`, en dashes).
+    #[regex(r"1[-–:]0|0[-–:]1|(1/2|½)[-–:](1/2|½)|\*")]
+    Result,
+    /// Anything move-like: SAN in any letter set, long algebraic, figurines, `O-O`, `Z0`, drops.
+    /// Suffix annotations (`!`, `?`) are separate tokens.
+    #[regex(r"(@|[A-Za-z\u{C0}-\u{24F}\u{370}-\u{3FF}\u{400}-\u{4FF}\u{2654}-\u{265F}])[A-Za-z0-9\u{C0}-\u{24F}\u{370}-\u{3FF}\u{400}-\u{4FF}\u{2654}-\u{265F}=+#:/@\-‐‑–]*")]
+    /// Castling written with zeros: `0-0`, `0-0-0` (any dash), with a check mark.
+    #[regex(r"0[-‐‑–]0([-‐‑–]0)?[+#]*")]
+    /// A null move: `--`.
+    #[token("--")]
+    Move,
+    /// An en passant mark standing after its move: `e.p.`, `ep`.
+    #[regex(r"e\.p\.?|ep", priority = 10)]
+    EnPassant,
+}
+
+/// True if `pos` is at the start of a line of `src`.
+fn at_line_start(src: &str, pos: usize) -> bool {
+    pos == 0 || matches!(src.as_bytes().get(pos - 1), Some(b'\n' | b'\r'))
+}
+
+fn lex_escape(lex: &mut Lexer<Token>) -> Result<(), LexError> {
+    if !at_line_start(lex.source(), lex.span().start) {
+        return Err(LexError::MisplacedEscape);
+    }
+    let rest = lex.remainder().as_bytes();
+    let len = memchr2(b'\n', b'\r', rest).unwrap_or(rest.len());
+    lex.bump(len);
+    Ok(())
+}
+
+/// True if `line` (the bytes after a line end) starts like a tag pair: `[Name "`.
+pub fn looks_like_tag_line(line: &[u8]) -> bool {
+    let mut i = 0;
+    while matches!(line.get(i), Some(b' ' | b'\t')) {
+        i += 1;
+    }
+    if line.get(i) != Some(&b'[') {
+        return false;
+    }
+    i += 1;
+    while matches!(line.get(i), Some(b' ' | b'\t')) {
+        i += 1;
+    }
+    if !line.get(i).is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    while line
+        .get(i)
+        .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+    {
+        i += 1;
+    }
+    let name_end = i;
+    while matches!(line.get(i), Some(b' ' | b'\t')) {
+        i += 1;
+    }
+    i > name_end && line.get(i) == Some(&b'"')
+}
+
+fn lex_brace_comment(lex: &mut Lexer<Token>) -> Result<CommentSpan, LexError> {
+    let rest = lex.remainder().as_bytes();
+    let limit = lex.extras.max_comment_bytes;
+    let Some(close) = memchr(b'}', rest) else {
+        return Err(if rest.len() > limit {
+            LexError::CommentTooLong
+        } else {
+            LexError::UnclosedComment
+        });
+    };
+    let body = &rest[..close];
+    // A comment that runs over a tag line is a comment whose brace was never closed: the tag
+    // line starts the next game.
+    let mut newlines = 0u32;
+    let mut last_line_start = 0u32;
+    let mut i = 0;
+    while let Some(k) = memchr2(b'\n', b'\r', &body[i..]) {
+        let mut end = i + k + 1;
+        if body[i + k] == b'\r' && body.get(end) == Some(&b'\n') {
+            end += 1;
+        }
+        newlines += 1;
+        last_line_start = u32::try_from(end + 1).unwrap_or(u32::MAX);
+        if looks_like_tag_line(&body[end..]) {
+            return Err(LexError::UnclosedComment);
+        }
+        i = end;
+    }
+    if close > limit {
+        return Err(LexError::CommentTooLong);
+    }
+    lex.bump(close + 1);
+    Ok(CommentSpan {
+        newlines,
+        last_line_start,
+    })
+}
+
+fn lex_tag(lex: &mut Lexer<Token>) -> Result<TagSpan, LexError> {
+    let rest = lex.remainder().as_bytes();
+    let line_len = memchr2(b'\n', b'\r', rest).unwrap_or(rest.len());
+    let line = &rest[..line_len];
+    let mut i = 0;
+    let skip_ws = |i: &mut usize| {
+        while matches!(line.get(*i), Some(b' ' | b'\t')) {
+            *i += 1;
+        }
+    };
+    skip_ws(&mut i);
+    let name_start = i;
+    while line
+        .get(i)
+        .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+    {
+        i += 1;
+    }
+    let name_end = i;
+    if name_end == name_start {
+        return Err(LexError::MalformedTag);
+    }
+    skip_ws(&mut i);
+    if line.get(i) != Some(&b'"') {
+        return Err(LexError::MalformedTag);
+    }
+    i += 1;
+    let value_start = i;
+    // The value ends at the first unescaped quote.
+    let mut value_end = None;
+    while i < line.len() {
+        match line[i] {
+            b'\\' => i += 2,
+            b'"' => {
+                value_end = Some(i);
+                break;
+            }
+            _ => i += 1,
+        }
+    }
+    // A closing quote followed by `]` (or by the end of the line) ends the value.
+    let closed_end = value_end.and_then(|end| {
+        let mut j = end + 1;
+        skip_ws(&mut j);
+        match line.get(j) {
+            Some(b']') => Some((end, true, j + 1)),
+            None => Some((end, true, j)),
+            Some(_) => None,
+        }
+    });
+    let (value_end, closed, after) = match closed_end {
+        Some(found) => found,
+        None => {
+            // Unclosed quote: the value ends at the first `]` followed by the end of the line
+            // or by the next tag.
+            let mut found = None;
+            let mut j = value_start;
+            while let Some(k) = memchr(b']', &line[j..]) {
+                let pos = j + k;
+                let mut m = pos + 1;
+                skip_ws(&mut m);
+                if matches!(line.get(m), None | Some(b'[')) {
+                    found = Some(pos);
+                    break;
+                }
+                j = pos + 1;
+            }
+            match found {
+                Some(pos) => (pos, false, pos + 1),
+                None => return Err(LexError::MalformedTag),
+            }
+        }
+    };
+    if after > lex.extras.max_tag_bytes {
+        return Err(LexError::TagTooLong);
+    }
+    lex.bump(after);
+    let off = |x: usize| u32::try_from(x + 1).unwrap_or(u32::MAX);
+    Ok(TagSpan {
+        name: (off(name_start), off(name_end)),
+        value: (off(value_start), off(value_end.min(line.len()))),
+        closed,
+    })
+}
+
+/// Which NAG number a suffix annotation or evaluation symbol stands for (PGN standard, 10).
+///
+/// ```
+/// use scoresheet::pgn::lexer::glyph_nag;
+/// assert_eq!(glyph_nag("!?"), Some(5));
+/// assert_eq!(glyph_nag("±"), Some(16));
+/// assert_eq!(glyph_nag("x"), None);
+/// ```
+pub fn glyph_nag(glyph: &str) -> Option<u8> {
+    Some(match glyph {
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        "□" => 7,
+        "=" => 10,
+        "∞" => 13,
+        "⩲" | "+=" => 14,
+        "⩱" | "=+" => 15,
+        "±" | "+/-" => 16,
+        "∓" | "-/+" => 17,
+        "+-" | "+--" => 18,
+        "-+" | "--+" => 19,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(s: &str) -> Vec<(Result<Token, LexError>, &str)> {
+        let mut lex = Token::lexer(s);
+        let mut out = Vec::new();
+        while let Some(t) = lex.next() {
+            out.push((t, lex.slice()));
+        }
+        out
+    }
+
+    #[test]
+    fn results_in_every_spelling() {
+        for r in [
+            "1-0",
+            "0-1",
+            "1/2-1/2",
+            "*",
+            "½-½",
+            "1:0",
+            "0:1",
+            "1–0",
+            "0–1",
+            "1/2–1/2",
+            "½–½",
+        ] {
+            assert_eq!(kinds(r), [(Ok(Token::Result), r)], "{r}");
+        }
+    }
+
+    #[test]
+    fn moves_of_every_kind() {
+        for m in [
+            "e4", "Nf3", "Jf3", "O-O", "O-O-O", "0-0", "0-0-0+", "O‑O", "Z0", "--", "exd8=Q+",
+            "Ng1-f3", "♘f3", "Кf3", "N@f3", "Ne7g6+", "e8Q", "Bxd3",
+        ] {
+            assert_eq!(kinds(m), [(Ok(Token::Move), m)], "{m}");
+        }
+    }
+
+    #[test]
+    fn suffixes_split_off() {
+        let k = kinds("Bxd3?? bxa6 e.p. exf6ep 8... O-O!?");
+        let texts: Vec<_> = k.iter().map(|(_, s)| *s).collect();
+        assert_eq!(
+            texts,
+            ["Bxd3", "??", "bxa6", "e.p.", "exf6ep", "8...", "O-O", "!?"]
+        );
+        assert_eq!(k[3].0, Ok(Token::EnPassant));
+    }
+
+    #[test]
+    fn tags_with_escapes_and_unclosed_quotes() {
+        let src = r#"[Event "A \"B\" C"] [Site "Lille][Date "x"]"#;
+        let mut lex = Token::lexer(src);
+        let Some(Ok(Token::Tag(t))) = lex.next() else {
+            panic!()
+        };
+        assert_eq!(
+            &lex.slice()[t.value.0 as usize..t.value.1 as usize],
+            r#"A \"B\" C"#
+        );
+        let Some(Ok(Token::Tag(t))) = lex.next() else {
+            panic!()
+        };
+        assert!(!t.closed);
+        assert_eq!(
+            &lex.slice()[t.value.0 as usize..t.value.1 as usize],
+            "Lille"
+        );
+        assert!(matches!(lex.next(), Some(Ok(Token::Tag(_)))));
+        assert_eq!(lex.next(), None);
+    }
+
+    #[test]
+    fn comment_over_a_tag_line_is_unclosed() {
+        let mut lex = Token::lexer("{ oops\n\n[Event \"x\"]\n1. e4 }");
+        assert_eq!(lex.next(), Some(Err(LexError::UnclosedComment)));
+        let mut lex = Token::lexer("{ clock\n[%clk 0:01:00] }");
+        assert!(matches!(lex.next(), Some(Ok(Token::Comment(_)))));
+    }
+
+    #[test]
+    fn escape_only_at_line_start() {
+        assert_eq!(kinds("%anything\ne4")[0], (Ok(Token::Escape), "%anything"));
+        assert_eq!(kinds("e4 %x")[1].0, Err(LexError::MisplacedEscape));
+    }
+
+    #[test]
+    fn line_ends() {
+        let k = kinds("e4\r\ne5\rNf3\n");
+        let n = k.iter().filter(|(t, _)| *t == Ok(Token::Newline)).count();
+        assert_eq!(n, 3);
+    }
+}

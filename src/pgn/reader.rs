@@ -1,0 +1,1183 @@
+//! The PGN reader: a streaming reader over any [`Read`] and a fast path over a byte slice, both
+//! driving a [`Visitor`].
+//!
+//! The input is cut into game sections by the [splitter](super::split) and each section is lexed
+//! by the [lexer](super::lexer). The visitor sees tags, move tokens (as text, with their
+//! location), NAGs, comments, variations and the result; the text it gets is borrowed from the
+//! reader's buffer, so a visitor that keeps nothing allocates nothing.
+//!
+//! A broken game is returned as a [`PgnError`] with its location and game number; reading goes
+//! on at the next game (the next tag line after movetext).
+//!
+//! ```
+//! use scoresheet::pgn::{Location, SliceReader, Visitor};
+//!
+//! /// Counts the moves of the mainline.
+//! struct Plies { depth: u32, plies: u32 }
+//! impl Visitor for Plies {
+//!     type Output = u32;
+//!     fn begin_game(&mut self, _game: u64, _at: Location) { self.depth = 0; self.plies = 0; }
+//!     fn san(&mut self, _san: &str, _at: Location) { if self.depth == 0 { self.plies += 1 } }
+//!     fn begin_variation(&mut self, _at: Location) -> std::ops::ControlFlow<()> {
+//!         std::ops::ControlFlow::Break(()) // skip variations
+//!     }
+//!     fn end_game(&mut self) -> u32 { self.plies }
+//! }
+//!
+//! let pgn = b"[Event \"x\"]\n1. e4 (1. d4 d5) e5 2. Nf3 1-0\n\n[Event \"y\"]\n1. c4 *\n";
+//! let mut reader = SliceReader::new(pgn);
+//! let mut v = Plies { depth: 0, plies: 0 };
+//! assert_eq!(reader.read_game(&mut v).unwrap().unwrap(), 3);
+//! assert_eq!(reader.read_game(&mut v).unwrap().unwrap(), 1);
+//! assert!(reader.read_game(&mut v).is_none());
+//! ```
+
+use super::lexer::{LexError, LexLimits, Token};
+use super::split::{Section, Splitter};
+use logos::Logos;
+use std::borrow::Cow;
+use std::fmt;
+use std::io::Read;
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+/// Where something stands in the input: byte offset, line and column.
+///
+/// `line` and `column` are 1-based; the column counts characters (not bytes) of the decoded
+/// text from the start of the line.
+///
+/// ```
+/// use scoresheet::pgn::Location;
+/// let l = Location { offset: 0, line: 1, column: 1 };
+/// assert_eq!(l.to_string(), "1:1");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Location {
+    /// Byte offset in the (decoded) input.
+    pub offset: u64,
+    /// Line number, 1-based.
+    pub line: u32,
+    /// Column in characters, 1-based.
+    pub column: u32,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// The result of a game as the movetext (or the Result tag) states it.
+///
+/// ```
+/// use scoresheet::pgn::Outcome;
+/// assert_eq!(Outcome::from_token("½–½"), Some(Outcome::Draw));
+/// assert_eq!(Outcome::Draw.as_str(), "1/2-1/2");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+    /// `*`: unknown, ongoing or abandoned.
+    Unknown,
+}
+
+impl Outcome {
+    /// Reads a result token in any spelling the lexer accepts (`1-0`, `1:0`, `1–0`, `½-½`, ...).
+    ///
+    /// ```
+    /// use scoresheet::pgn::Outcome;
+    /// assert_eq!(Outcome::from_token("0:1"), Some(Outcome::BlackWins));
+    /// assert_eq!(Outcome::from_token("e4"), None);
+    /// ```
+    pub fn from_token(token: &str) -> Option<Outcome> {
+        let t = token.trim();
+        if t == "*" {
+            return Some(Outcome::Unknown);
+        }
+        let (a, b) = t.split_once(['-', '–', ':'])?;
+        let half = |s: &str| s == "1/2" || s == "½";
+        match (a, b) {
+            ("1", "0") => Some(Outcome::WhiteWins),
+            ("0", "1") => Some(Outcome::BlackWins),
+            (a, b) if half(a) && half(b) => Some(Outcome::Draw),
+            _ => None,
+        }
+    }
+
+    /// The token of the PGN export format.
+    ///
+    /// ```
+    /// assert_eq!(scoresheet::pgn::Outcome::Unknown.as_str(), "*");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::WhiteWins => "1-0",
+            Outcome::BlackWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+            Outcome::Unknown => "*",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A tag value as written, with its escapes (`\"`, `\\`) still in place.
+///
+/// ```
+/// use scoresheet::pgn::TagValue;
+/// let v = TagValue::new(r#"The \"Immortal\""#);
+/// assert_eq!(v.decode(), r#"The "Immortal""#);
+/// assert_eq!(TagValue::new("plain").decode(), "plain");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TagValue<'a>(&'a str);
+
+impl<'a> TagValue<'a> {
+    /// Wraps a raw value.
+    ///
+    /// ```
+    /// assert_eq!(scoresheet::pgn::TagValue::new("x").raw(), "x");
+    /// ```
+    pub fn new(raw: &'a str) -> Self {
+        TagValue(raw)
+    }
+
+    /// The value as written between the quotes.
+    ///
+    /// ```
+    /// assert_eq!(scoresheet::pgn::TagValue::new(r"a\\b").raw(), r"a\\b");
+    /// ```
+    pub fn raw(&self) -> &'a str {
+        self.0
+    }
+
+    /// The value with escapes resolved; borrows when there are none.
+    ///
+    /// ```
+    /// assert_eq!(scoresheet::pgn::TagValue::new(r"a\\b").decode(), r"a\b");
+    /// ```
+    pub fn decode(&self) -> Cow<'a, str> {
+        if !self.0.contains('\\') {
+            return Cow::Borrowed(self.0);
+        }
+        let mut out = String::with_capacity(self.0.len());
+        let mut chars = self.0.chars();
+        while let Some(c) = chars.next() {
+            if c == '\\' {
+                match chars.next() {
+                    Some(n @ ('"' | '\\')) => out.push(n),
+                    Some(n) => {
+                        out.push('\\');
+                        out.push(n);
+                    }
+                    None => out.push('\\'),
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        Cow::Owned(out)
+    }
+}
+
+/// Receives the parts of each game, in order. Every method but [`end_game`](Visitor::end_game)
+/// has a default that ignores its input.
+///
+/// Variations are reported between [`begin_variation`](Visitor::begin_variation) and
+/// [`end_variation`](Visitor::end_variation); returning `ControlFlow::Break(())` from
+/// `begin_variation` skips the variation (nothing inside it is reported, not even its end), and
+/// from [`end_tags`](Visitor::end_tags) skips the whole movetext. When a game turns out broken
+/// the reader returns an error instead of calling `end_game`, so keep per-game state reset in
+/// [`begin_game`](Visitor::begin_game).
+///
+/// ```
+/// use scoresheet::pgn::{Location, SliceReader, TagValue, Visitor};
+/// struct White(String);
+/// impl Visitor for White {
+///     type Output = String;
+///     fn begin_game(&mut self, _: u64, _: Location) { self.0.clear() }
+///     fn tag(&mut self, name: &str, value: TagValue<'_>, _: Location) {
+///         if name == "White" { self.0.push_str(&value.decode()) }
+///     }
+///     fn end_game(&mut self) -> String { std::mem::take(&mut self.0) }
+/// }
+/// let mut r = SliceReader::new(b"[White \"Anand\"] 1. e4 *");
+/// assert_eq!(r.read_game(&mut White(String::new())).unwrap().unwrap(), "Anand");
+/// ```
+pub trait Visitor {
+    /// What a finished game becomes.
+    type Output;
+
+    /// A game starts (`game` counts from 1, broken games included) at `at`.
+    fn begin_game(&mut self, game: u64, at: Location) {
+        let _ = (game, at);
+    }
+    /// A tag pair.
+    fn tag(&mut self, name: &str, value: TagValue<'_>, at: Location) {
+        let _ = (name, value, at);
+    }
+    /// The tag section is over; `Break` skips the movetext.
+    fn end_tags(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    /// A move token as written (`Nf3`, `Jxe4`, `0-0`, `--`), without suffix annotations.
+    fn san(&mut self, san: &str, at: Location) {
+        let _ = (san, at);
+    }
+    /// A numeric annotation glyph (`$n`, or a suffix such as `!?` converted to its number).
+    fn nag(&mut self, nag: u8, at: Location) {
+        let _ = (nag, at);
+    }
+    /// A comment's text without its delimiters (`{...}` or `;...`).
+    fn comment(&mut self, text: &str, at: Location) {
+        let _ = (text, at);
+    }
+    /// A variation opens at `at` (its `(`); `Break` skips it.
+    fn begin_variation(&mut self, at: Location) -> ControlFlow<()> {
+        let _ = at;
+        ControlFlow::Continue(())
+    }
+    /// The variation opened last closes.
+    fn end_variation(&mut self, at: Location) {
+        let _ = at;
+    }
+    /// The result token ending the movetext.
+    fn outcome(&mut self, outcome: Outcome, at: Location) {
+        let _ = (outcome, at);
+    }
+    /// The game is complete.
+    fn end_game(&mut self) -> Self::Output;
+}
+
+/// Limits against hostile input.
+///
+/// ```
+/// use scoresheet::pgn::Limits;
+/// let l = Limits { max_depth: 8, ..Limits::default() };
+/// assert_eq!(l.max_depth, 8);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest variation nesting.
+    pub max_depth: usize,
+    /// Longest move token, in bytes.
+    pub max_token_bytes: usize,
+    /// Longest game section the streaming reader will hold in memory, in bytes.
+    pub max_game_bytes: usize,
+    /// Limits of the lexer (comment and tag length).
+    pub lex: LexLimits,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_depth: 128,
+            max_token_bytes: 64,
+            max_game_bytes: 64 << 20,
+            lex: LexLimits::default(),
+        }
+    }
+}
+
+/// What went wrong in a game.
+///
+/// ```
+/// use scoresheet::pgn::ErrorKind;
+/// assert_eq!(ErrorKind::UnclosedComment.to_string(), "comment `{` never closed");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ErrorKind {
+    /// A character that starts no PGN token.
+    #[error("unexpected character {0:?}")]
+    UnexpectedCharacter(char),
+    /// A `{` without its `}`.
+    #[error("comment `{{` never closed")]
+    UnclosedComment,
+    /// A comment over the length limit.
+    #[error("comment longer than {max} bytes")]
+    CommentTooLong {
+        /// The limit.
+        max: usize,
+    },
+    /// A `[` that does not start a tag pair.
+    #[error("malformed tag pair")]
+    MalformedTag,
+    /// A tag pair over the length limit.
+    #[error("tag pair longer than {max} bytes")]
+    TagTooLong {
+        /// The limit.
+        max: usize,
+    },
+    /// A `%` escape not at the start of a line.
+    #[error("`%` escape not at the start of a line")]
+    MisplacedEscape,
+    /// A `(` without its `)` at the end of the game.
+    #[error("variation `(` never closed")]
+    UnclosedVariation,
+    /// A `)` without a `(`.
+    #[error("`)` closes no variation")]
+    UnmatchedClose,
+    /// Variations nested deeper than the limit.
+    #[error("variations nested deeper than {max}")]
+    TooDeep {
+        /// The limit.
+        max: usize,
+    },
+    /// A move token over the length limit.
+    #[error("token longer than {max} bytes")]
+    TokenTooLong {
+        /// The limit.
+        max: usize,
+    },
+    /// A `$n` with n above 255.
+    #[error("annotation glyph number above 255")]
+    InvalidNag,
+    /// Bytes that are not UTF-8 (decode the input first, see [`crate::encoding`]).
+    #[error("invalid UTF-8 (wrong encoding?)")]
+    InvalidUtf8,
+    /// Text after a finished game that is no game: no tags, no move numbers, no result (a
+    /// download notice, a signature).
+    #[error("text between games that is not a game (no tags, move numbers or result)")]
+    StrayText,
+    /// A game section over the reader's size limit.
+    #[error("game longer than {max} bytes")]
+    GameTooLarge {
+        /// The limit.
+        max: usize,
+    },
+    /// Reading the input failed.
+    #[error("I/O error: {0}")]
+    Io(String),
+}
+
+/// A broken game: where, which game, and what.
+///
+/// ```
+/// use scoresheet::pgn::{ErrorKind, Game};
+/// let err = Game::read_all(&b"1. e4 (1. d4"[..]).remove(0).unwrap_err();
+/// assert_eq!(err.kind, ErrorKind::UnclosedVariation);
+/// assert_eq!((err.at.line, err.at.column, err.game), (1, 7, 1));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct PgnError {
+    /// The file name, when the reader was told one.
+    pub file: Option<Arc<str>>,
+    /// The game number, from 1.
+    pub game: u64,
+    /// Where the problem is.
+    pub at: Location,
+    /// What it is.
+    pub kind: ErrorKind,
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(file) = &self.file {
+            write!(f, "{file}:")?;
+        }
+        write!(f, "{}: game {}: {}", self.at, self.game, self.kind)
+    }
+}
+
+/// Counts characters (not bytes) of UTF-8 text.
+fn count_chars(b: &[u8]) -> usize {
+    b.iter().filter(|&&c| (c as i8) >= -0x40).count()
+}
+
+/// The parsing engine shared by both readers: it walks sections of a text buffer.
+#[derive(Debug)]
+struct Engine {
+    limits: Limits,
+    file: Option<Arc<str>>,
+    splitter: Splitter,
+    /// Absolute offset of buffer index 0.
+    base: u64,
+    /// Current section (buffer indices) and the parse position within it.
+    section: Option<Section>,
+    pos: usize,
+    line: u32,
+    /// Column bookkeeping: the column at buffer index `anchor`.
+    anchor: usize,
+    anchor_col: u32,
+    games: u64,
+    /// Locations of the open `(` of the game being read (reused: no allocation per game).
+    open: Vec<Location>,
+    /// Absolute offsets of bytes that were not UTF-8 (replaced by U+FFFD in the buffer).
+    bad_bytes: std::collections::VecDeque<u64>,
+    /// Buffer range and start location of the last game read.
+    game_span: (usize, usize),
+    game_origin: Location,
+    /// Column of buffer index 0 when the input starts in the middle of a line.
+    first_column: Option<u32>,
+    /// The last game ended with its result token (what follows in the section may be stray).
+    after_result: bool,
+}
+
+enum Step<T> {
+    Game(Result<T, PgnError>),
+    NeedMore,
+    Done,
+}
+
+impl Engine {
+    fn new(limits: Limits) -> Self {
+        Engine {
+            limits,
+            file: None,
+            splitter: Splitter::new(),
+            base: 0,
+            section: None,
+            pos: 0,
+            line: 1,
+            anchor: 0,
+            anchor_col: 1,
+            games: 0,
+            open: Vec::new(),
+            bad_bytes: Default::default(),
+            game_span: (0, 0),
+            game_origin: Location::default(),
+            first_column: None,
+            after_result: false,
+        }
+    }
+
+    fn loc(&mut self, text: &str, i: usize) -> Location {
+        if i >= self.anchor {
+            let add = text.as_bytes().get(self.anchor..i).map_or(0, count_chars);
+            self.anchor_col = self
+                .anchor_col
+                .saturating_add(u32::try_from(add).unwrap_or(u32::MAX));
+            self.anchor = i;
+        }
+        Location {
+            offset: self.base + i as u64,
+            line: self.line,
+            column: self.anchor_col,
+        }
+    }
+
+    fn new_line(&mut self, line_start: usize, count: u32) {
+        self.line = self.line.saturating_add(count);
+        self.anchor = line_start;
+        self.anchor_col = 1;
+    }
+
+    fn error<T>(&mut self, at: Location, kind: ErrorKind) -> Step<T> {
+        Step::Game(Err(PgnError {
+            file: self.file.clone(),
+            game: self.games,
+            at,
+            kind,
+        }))
+    }
+
+    /// Bytes before this buffer index are no longer needed.
+    fn keep_from(&self) -> usize {
+        match self.section {
+            Some(_) => self.anchor.min(self.pos),
+            None => self.splitter.section_start(),
+        }
+    }
+
+    /// The buffer lost its first `n` bytes.
+    fn drop_front(&mut self, n: usize) {
+        self.base += n as u64;
+        self.splitter.drop_front(n);
+        if let Some(s) = &mut self.section {
+            s.start = s.start.saturating_sub(n);
+            s.end = s.end.saturating_sub(n);
+        }
+        self.pos = self.pos.saturating_sub(n);
+        self.anchor = self.anchor.saturating_sub(n);
+    }
+
+    fn next<V: Visitor>(&mut self, text: &str, eof: bool, v: &mut V) -> Step<V::Output> {
+        loop {
+            let sec = match self.section {
+                Some(s) if self.pos < s.end => s,
+                _ => {
+                    let Some(s) = self.splitter.next_section(text.as_bytes(), eof) else {
+                        return if eof { Step::Done } else { Step::NeedMore };
+                    };
+                    self.section = Some(s);
+                    self.pos = s.start;
+                    self.line = s.line;
+                    self.anchor = s.start;
+                    self.anchor_col = self.first_column.take().unwrap_or(1);
+                    // Bytes that were not UTF-8 make the whole section a broken game.
+                    let (lo, hi) = (self.base + s.start as u64, self.base + s.end as u64);
+                    while self.bad_bytes.front().is_some_and(|&b| b < lo) {
+                        self.bad_bytes.pop_front();
+                    }
+                    if let Some(&bad) = self.bad_bytes.front().filter(|&&b| b < hi) {
+                        self.games += 1;
+                        let idx = usize::try_from(bad - self.base).unwrap_or(s.start);
+                        // Find the line of the bad byte.
+                        let before = text.as_bytes().get(s.start..idx).unwrap_or(&[]);
+                        let mut line = s.line;
+                        let mut line_start = s.start;
+                        for (k, &b) in before.iter().enumerate() {
+                            if b == b'\n' || (b == b'\r' && before.get(k + 1) != Some(&b'\n')) {
+                                line = line.saturating_add(1);
+                                line_start = s.start + k + 1;
+                            }
+                        }
+                        self.line = line;
+                        self.anchor = line_start;
+                        self.anchor_col = 1;
+                        let at = self.loc(text, idx);
+                        self.pos = s.end;
+                        self.game_span = (s.start, s.end);
+                        self.game_origin = Location {
+                            offset: self.base + s.start as u64,
+                            line: s.line,
+                            column: 1,
+                        };
+                        return self.error(at, ErrorKind::InvalidUtf8);
+                    }
+                    continue;
+                }
+            };
+            match self.parse_game(text, sec, v) {
+                Some(r) => {
+                    self.game_span.1 = self.pos;
+                    return Step::Game(r);
+                }
+                None => continue,
+            }
+        }
+    }
+
+    /// Parses one game from `self.pos` within `sec`; `None` if only blanks were left.
+    fn parse_game<V: Visitor>(
+        &mut self,
+        text: &str,
+        sec: Section,
+        v: &mut V,
+    ) -> Option<Result<V::Output, PgnError>> {
+        let start = self.pos;
+        let src = text.get(start..sec.end).unwrap_or("");
+        let mut lex = Token::lexer_with_extras(src, self.limits.lex);
+        let mut started = false;
+        // For telling stray text after a game from a game: tags or move numbers seen, and
+        // where the first token stood.
+        let mut tags_or_numbers = false;
+        let mut first_at = Location::default();
+        let after_result = std::mem::take(&mut self.after_result) && start > sec.start;
+        let mut movetext = false;
+        let mut skip_game = false;
+        // Depth at which a skipped variation began.
+        let mut skip_from: Option<usize> = None;
+        self.open.clear();
+        // Comments standing alone between games (after a result, before the next tags or the
+        // end) belong to no game: pass over them.
+        let mut probe = lex.clone();
+        let mut saw_comment = false;
+        let stray_comments = loop {
+            match probe.next() {
+                None => break saw_comment.then_some(src.len()),
+                Some(Ok(Token::Tag(_))) => break saw_comment.then_some(probe.span().start),
+                Some(Ok(Token::Comment(_) | Token::LineComment)) => saw_comment = true,
+                Some(Ok(Token::Newline | Token::Escape | Token::Delimiter)) => {}
+                _ => break None,
+            }
+        };
+        if let Some(target) = stray_comments {
+            while lex.span().end < target {
+                match lex.next() {
+                    Some(Ok(Token::Newline)) => self.new_line(start + lex.span().end, 1),
+                    Some(Ok(Token::Comment(c))) if c.newlines > 0 => {
+                        let at = start + lex.span().start + c.last_line_start as usize;
+                        self.new_line(at, c.newlines);
+                    }
+                    Some(_) => {}
+                    None => break,
+                }
+            }
+        }
+        let err = |this: &mut Self, at: Location, kind: ErrorKind| {
+            this.pos = sec.end;
+            Some(Err(PgnError {
+                file: this.file.clone(),
+                game: this.games,
+                at,
+                kind,
+            }))
+        };
+        while let Some(tok) = lex.next() {
+            let span = lex.span();
+            let at_idx = start + span.start;
+            match tok {
+                Ok(Token::Newline) => {
+                    self.new_line(start + span.end, 1);
+                    continue;
+                }
+                Ok(Token::Escape | Token::Delimiter) => continue,
+                _ => {}
+            }
+            if !started {
+                started = true;
+                self.games += 1;
+                let at = self.loc(text, at_idx);
+                first_at = at;
+                self.game_span.0 = at_idx;
+                self.game_origin = at;
+                v.begin_game(self.games, at);
+            }
+            let visible = !skip_game && skip_from.is_none();
+            let slice = lex.slice();
+            let tok = match tok {
+                Ok(t) => t,
+                Err(e) => {
+                    let at = self.loc(text, at_idx);
+                    let kind = match e {
+                        LexError::UnexpectedCharacter => {
+                            ErrorKind::UnexpectedCharacter(slice.chars().next().unwrap_or('?'))
+                        }
+                        LexError::UnclosedComment => ErrorKind::UnclosedComment,
+                        LexError::CommentTooLong => ErrorKind::CommentTooLong {
+                            max: self.limits.lex.max_comment_bytes,
+                        },
+                        LexError::MalformedTag => ErrorKind::MalformedTag,
+                        LexError::TagTooLong => ErrorKind::TagTooLong {
+                            max: self.limits.lex.max_tag_bytes,
+                        },
+                        LexError::MisplacedEscape => ErrorKind::MisplacedEscape,
+                    };
+                    if after_result && !tags_or_numbers {
+                        return err(self, first_at, ErrorKind::StrayText);
+                    }
+                    return err(self, at, kind);
+                }
+            };
+            if !movetext && !matches!(tok, Token::Tag(_)) {
+                movetext = true;
+                if v.end_tags().is_break() {
+                    skip_game = true;
+                }
+            }
+            match tok {
+                Token::Newline | Token::Escape | Token::Delimiter => {}
+                Token::Tag(t) => {
+                    tags_or_numbers = true;
+                    if movetext {
+                        // The next game's tags: this game ends without a result.
+                        self.pos = at_idx;
+                        return Some(Ok(v.end_game()));
+                    }
+                    let at = self.loc(text, at_idx);
+                    let name = slice
+                        .get(t.name.0 as usize..t.name.1 as usize)
+                        .unwrap_or("");
+                    let value = slice
+                        .get(t.value.0 as usize..t.value.1 as usize)
+                        .unwrap_or("");
+                    v.tag(name, TagValue(value), at);
+                }
+                Token::Comment(c) => {
+                    let at = self.loc(text, at_idx);
+                    if visible {
+                        let body = slice.get(1..slice.len().saturating_sub(1)).unwrap_or("");
+                        v.comment(body, at);
+                    }
+                    if c.newlines > 0 {
+                        self.new_line(at_idx + c.last_line_start as usize, c.newlines);
+                    }
+                }
+                Token::LineComment => {
+                    let at = self.loc(text, at_idx);
+                    if slice.len() > self.limits.lex.max_comment_bytes {
+                        let max = self.limits.lex.max_comment_bytes;
+                        return err(self, at, ErrorKind::CommentTooLong { max });
+                    }
+                    if visible {
+                        v.comment(slice.get(1..).unwrap_or(""), at);
+                    }
+                }
+                Token::Nag => {
+                    let at = self.loc(text, at_idx);
+                    match slice.get(1..).and_then(|n| n.parse::<u8>().ok()) {
+                        Some(n) => {
+                            if visible {
+                                v.nag(n, at)
+                            }
+                        }
+                        None => return err(self, at, ErrorKind::InvalidNag),
+                    }
+                }
+                Token::Glyph => {
+                    if visible {
+                        if let Some(n) = super::lexer::glyph_nag(slice) {
+                            let at = self.loc(text, at_idx);
+                            v.nag(n, at);
+                        }
+                    }
+                }
+                Token::Open => {
+                    let at = self.loc(text, at_idx);
+                    if self.open.len() >= self.limits.max_depth {
+                        let max = self.limits.max_depth;
+                        return err(self, at, ErrorKind::TooDeep { max });
+                    }
+                    self.open.push(at);
+                    if visible && v.begin_variation(at).is_break() {
+                        skip_from = Some(self.open.len());
+                    }
+                }
+                Token::Close => {
+                    let at = self.loc(text, at_idx);
+                    if self.open.pop().is_none() {
+                        return err(self, at, ErrorKind::UnmatchedClose);
+                    }
+                    if skip_from.is_some_and(|d| d > self.open.len()) {
+                        skip_from = None;
+                    } else if visible {
+                        v.end_variation(at);
+                    }
+                }
+                Token::MoveNumber => tags_or_numbers = true,
+                Token::Dots | Token::EnPassant => {}
+                Token::Move => {
+                    if slice.len() > self.limits.max_token_bytes {
+                        let at = self.loc(text, at_idx);
+                        let max = self.limits.max_token_bytes;
+                        return err(self, at, ErrorKind::TokenTooLong { max });
+                    }
+                    if visible {
+                        let at = self.loc(text, at_idx);
+                        v.san(slice, at);
+                    }
+                }
+                Token::Result => {
+                    // A result inside a variation is ignored; at the top it ends the game.
+                    if self.open.is_empty() {
+                        if !skip_game {
+                            if let Some(o) = Outcome::from_token(slice) {
+                                let at = self.loc(text, at_idx);
+                                v.outcome(o, at);
+                            }
+                        }
+                        self.pos = start + span.end;
+                        self.after_result = true;
+                        return Some(Ok(v.end_game()));
+                    }
+                }
+            }
+        }
+        self.pos = sec.end;
+        if !started {
+            return None;
+        }
+        if let Some(&at) = self.open.last() {
+            return err(self, at, ErrorKind::UnclosedVariation);
+        }
+        // Words after a finished game, with no tags, move numbers or result: not a game.
+        if after_result && !tags_or_numbers {
+            return err(self, first_at, ErrorKind::StrayText);
+        }
+        Some(Ok(v.end_game()))
+    }
+}
+
+/// Decodes `bytes` as UTF-8, replacing what is not UTF-8 by U+FFFD and noting where that was
+/// (offsets in the returned text, from `base`).
+fn utf8_lossy<'a>(
+    bytes: &'a [u8],
+    base: u64,
+    bad: &mut std::collections::VecDeque<u64>,
+) -> Cow<'a, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Cow::Borrowed(s),
+        Err(_) => {
+            let mut out = String::with_capacity(bytes.len() + 16);
+            for chunk in bytes.utf8_chunks() {
+                out.push_str(chunk.valid());
+                if !chunk.invalid().is_empty() {
+                    bad.push_back(base + out.len() as u64);
+                    out.push(char::REPLACEMENT_CHARACTER);
+                }
+            }
+            Cow::Owned(out)
+        }
+    }
+}
+
+/// The fast path: reads games from a byte slice (a file read whole, a memory map).
+///
+/// The bytes should be UTF-8 (see [`crate::encoding::decode`] for anything else); a leading BOM
+/// is skipped. Games containing bytes that are not UTF-8 are reported as
+/// [`ErrorKind::InvalidUtf8`], the others are read normally.
+///
+/// ```
+/// use scoresheet::pgn::{Game, SliceReader};
+/// let mut r = SliceReader::new(b"1. e4 e5 1-0 1. d4 d5 0-1");
+/// let mut b = scoresheet::pgn::game::GameBuilder::default();
+/// let g1 = r.read_game(&mut b).unwrap().unwrap();
+/// let g2 = r.read_game(&mut b).unwrap().unwrap();
+/// assert_eq!(g2.mainline.moves[0].san, "d4");
+/// assert!(r.read_game(&mut b).is_none());
+/// assert_eq!(r.games_read(), 2);
+/// # let _ = g1;
+/// ```
+#[derive(Debug)]
+pub struct SliceReader<'a> {
+    text: Cow<'a, str>,
+    engine: Engine,
+}
+
+impl<'a> SliceReader<'a> {
+    /// A reader over `bytes` with the default [`Limits`].
+    ///
+    /// ```
+    /// let r = scoresheet::pgn::SliceReader::new(b"");
+    /// assert_eq!(r.games_read(), 0);
+    /// ```
+    pub fn new(bytes: &'a [u8]) -> Self {
+        Self::with_limits(bytes, Limits::default())
+    }
+
+    /// A reader over `bytes` with the given limits.
+    ///
+    /// ```
+    /// use scoresheet::pgn::{Limits, SliceReader};
+    /// let r = SliceReader::with_limits(b"", Limits { max_depth: 4, ..Limits::default() });
+    /// # let _ = r;
+    /// ```
+    pub fn with_limits(bytes: &'a [u8], limits: Limits) -> Self {
+        let (bytes, base) = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+            Some(rest) => (rest, 3),
+            None => (bytes, 0),
+        };
+        let mut engine = Engine::new(limits);
+        engine.base = base;
+        let text = utf8_lossy(bytes, base, &mut engine.bad_bytes);
+        SliceReader { text, engine }
+    }
+
+    /// A reader over text cut out of a larger input: `origin` is where `bytes` starts there
+    /// (offset, line, column) and `game` the number of its first game, so locations and game
+    /// numbers are those of the larger input. Used to read one game again (see
+    /// [`last_game`](Self::last_game)).
+    ///
+    /// ```
+    /// use scoresheet::pgn::{game::GameBuilder, Limits, Location, SliceReader};
+    /// let all = b"1. e4 e5 *\n1. d4 {oops";
+    /// let mut r = SliceReader::new(all);
+    /// let mut b = GameBuilder::default();
+    /// r.read_game(&mut b);
+    /// let err = r.read_game(&mut b).unwrap().unwrap_err();
+    /// let (text, origin) = r.last_game().unwrap();
+    /// assert_eq!(text, "1. d4 {oops");
+    /// let mut again = SliceReader::with_origin(text.as_bytes(), Limits::default(), origin, 2);
+    /// assert_eq!(again.read_game(&mut b).unwrap().unwrap_err(), err);
+    /// ```
+    pub fn with_origin(bytes: &'a [u8], limits: Limits, origin: Location, game: u64) -> Self {
+        let mut engine = Engine::new(limits);
+        engine.base = origin.offset;
+        engine.games = game.saturating_sub(1);
+        engine.first_column = Some(origin.column.max(1));
+        engine.splitter = Splitter::starting_at_line(origin.line.max(1));
+        let text = utf8_lossy(bytes, origin.offset, &mut engine.bad_bytes);
+        SliceReader { text, engine }
+    }
+
+    /// The text of the last game read (broken or not) and where it starts.
+    ///
+    /// ```
+    /// use scoresheet::pgn::SliceReader;
+    /// let mut r = SliceReader::new(b"[Event \"x\"]\n1. e4 *\n");
+    /// r.read_game(&mut scoresheet::pgn::game::GameBuilder::default());
+    /// let (text, at) = r.last_game().unwrap();
+    /// assert_eq!((text, at.line), ("[Event \"x\"]\n1. e4 *", 1));
+    /// ```
+    pub fn last_game(&self) -> Option<(&str, Location)> {
+        let (a, b) = self.engine.game_span;
+        if self.engine.games == 0 || b <= a {
+            return None;
+        }
+        self.text
+            .get(a..b)
+            .map(|t| (t.trim_end(), self.engine.game_origin))
+    }
+
+    /// Names the input in error messages.
+    ///
+    /// ```
+    /// use scoresheet::pgn::SliceReader;
+    /// let mut r = SliceReader::new(b"1. e4 {").with_file_name("a.pgn");
+    /// let mut b = scoresheet::pgn::game::GameBuilder::default();
+    /// let e = r.read_game(&mut b).unwrap().unwrap_err();
+    /// assert!(e.to_string().starts_with("a.pgn:1:7: game 1:"));
+    /// ```
+    pub fn with_file_name(mut self, name: impl Into<Arc<str>>) -> Self {
+        self.engine.file = Some(name.into());
+        self
+    }
+
+    /// Reads the next game into `visitor`: `None` at the end of input, `Some(Err(_))` for a
+    /// broken game (reading goes on with the next one).
+    ///
+    /// ```
+    /// use scoresheet::pgn::SliceReader;
+    /// let mut r = SliceReader::new(b"");
+    /// assert!(r.read_game(&mut scoresheet::pgn::game::GameBuilder::default()).is_none());
+    /// ```
+    pub fn read_game<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+    ) -> Option<Result<V::Output, PgnError>> {
+        match self.engine.next(&self.text, true, visitor) {
+            Step::Game(r) => Some(r),
+            Step::NeedMore | Step::Done => None,
+        }
+    }
+
+    /// How many games (broken ones included) were started so far.
+    ///
+    /// ```
+    /// assert_eq!(scoresheet::pgn::SliceReader::new(b"e4").games_read(), 0);
+    /// ```
+    pub fn games_read(&self) -> u64 {
+        self.engine.games
+    }
+}
+
+/// The streaming reader: reads games from any [`Read`], holding one game section in memory at a
+/// time (up to [`Limits::max_game_bytes`]).
+///
+/// Expects UTF-8 (a leading BOM is skipped); wrap other encodings with
+/// [`crate::encoding::DecodingReader`].
+///
+/// ```
+/// use scoresheet::pgn::Reader;
+/// use scoresheet::pgn::game::GameBuilder;
+/// let data = "[Event \"Praha\"]\n\n1. e4 e5 1-0\n".as_bytes();
+/// let mut r = Reader::new(data);
+/// let g = r.read_game(&mut GameBuilder::default()).unwrap().unwrap();
+/// assert_eq!(g.tag("Event"), Some("Praha"));
+/// ```
+#[derive(Debug)]
+pub struct Reader<R> {
+    inner: R,
+    /// Decoded text; bytes before the current section are dropped as reading goes on.
+    text: String,
+    /// Raw bytes read but not yet decoded (an incomplete character at the end).
+    pending: Vec<u8>,
+    eof: bool,
+    started: bool,
+    /// Set while skipping an oversized section.
+    discarding: bool,
+    engine: Engine,
+    chunk: Vec<u8>,
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader with the default [`Limits`].
+    ///
+    /// ```
+    /// let r = scoresheet::pgn::Reader::new(std::io::empty());
+    /// assert_eq!(r.games_read(), 0);
+    /// ```
+    pub fn new(inner: R) -> Self {
+        Self::with_limits(inner, Limits::default())
+    }
+
+    /// A reader with the given limits.
+    ///
+    /// ```
+    /// use scoresheet::pgn::{Limits, Reader};
+    /// let r = Reader::with_limits(std::io::empty(), Limits::default());
+    /// # let _ = r;
+    /// ```
+    pub fn with_limits(inner: R, limits: Limits) -> Self {
+        Reader {
+            inner,
+            text: String::new(),
+            pending: Vec::new(),
+            eof: false,
+            started: false,
+            discarding: false,
+            engine: Engine::new(limits),
+            chunk: vec![0; 1 << 16],
+        }
+    }
+
+    /// Names the input in error messages.
+    ///
+    /// ```
+    /// let r = scoresheet::pgn::Reader::new(std::io::empty()).with_file_name("-");
+    /// # let _ = r;
+    /// ```
+    pub fn with_file_name(mut self, name: impl Into<Arc<str>>) -> Self {
+        self.engine.file = Some(name.into());
+        self
+    }
+
+    /// How many games (broken ones included) were started so far.
+    ///
+    /// ```
+    /// assert_eq!(scoresheet::pgn::Reader::new(std::io::empty()).games_read(), 0);
+    /// ```
+    pub fn games_read(&self) -> u64 {
+        self.engine.games
+    }
+
+    /// Reads more input into the text buffer; false at the end of input.
+    fn fill(&mut self) -> Result<bool, std::io::Error> {
+        // Drop what is no longer needed first, so the buffer holds about one game.
+        let keep = self.engine.keep_from();
+        if keep > 0 && keep >= self.text.len() / 2 {
+            self.text.drain(..keep);
+            self.engine.drop_front(keep);
+        }
+        let n = loop {
+            match self.inner.read(&mut self.chunk) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        };
+        if n == 0 {
+            self.eof = true;
+            if !self.pending.is_empty() {
+                let base = self.engine.base + self.text.len() as u64;
+                let pending = std::mem::take(&mut self.pending);
+                let s = utf8_lossy(&pending, base, &mut self.engine.bad_bytes);
+                self.text.push_str(&s);
+            }
+            return Ok(false);
+        }
+        let mut data = self.chunk.get(..n).unwrap_or(&[]);
+        if !self.started {
+            self.started = true;
+            if let Some(rest) = data.strip_prefix(b"\xEF\xBB\xBF") {
+                data = rest;
+                self.engine.base = 3;
+            }
+        }
+        self.pending.extend_from_slice(data);
+        // Keep an incomplete character at the end for the next read.
+        let valid = incomplete_tail_start(&self.pending);
+        let base = self.engine.base + self.text.len() as u64;
+        let s = utf8_lossy(&self.pending[..valid], base, &mut self.engine.bad_bytes);
+        self.text.push_str(&s);
+        self.pending.drain(..valid);
+        Ok(true)
+    }
+
+    /// Reads the next game into `visitor`: `None` at the end of input, `Some(Err(_))` for a
+    /// broken game or an I/O error (reading goes on with the next game).
+    ///
+    /// ```
+    /// use scoresheet::pgn::{ErrorKind, Reader};
+    /// use scoresheet::pgn::game::GameBuilder;
+    /// let mut r = Reader::new(&b"1. e4 ) e5 *\n[Event \"2\"]\n1. d4 *"[..]);
+    /// let mut b = GameBuilder::default();
+    /// assert_eq!(r.read_game(&mut b).unwrap().unwrap_err().kind, ErrorKind::UnmatchedClose);
+    /// assert_eq!(r.read_game(&mut b).unwrap().unwrap().tag("Event"), Some("2"));
+    /// ```
+    pub fn read_game<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+    ) -> Option<Result<V::Output, PgnError>> {
+        loop {
+            if self.discarding {
+                // Skip the oversized section: let the splitter find its end, dropping the text.
+                match self
+                    .engine
+                    .splitter
+                    .next_section(self.text.as_bytes(), self.eof)
+                {
+                    Some(_) => {
+                        self.discarding = false;
+                        continue;
+                    }
+                    None if self.eof => return None,
+                    None => {
+                        let scanned = self.engine.splitter.scanned();
+                        self.text.drain(..scanned);
+                        self.engine.drop_front(scanned);
+                    }
+                }
+            } else {
+                match self.engine.next(&self.text, self.eof, visitor) {
+                    Step::Game(r) => return Some(r),
+                    Step::Done => return None,
+                    Step::NeedMore => {
+                        let held = self.text.len() - self.engine.splitter.section_start();
+                        if held > self.engine.limits.max_game_bytes {
+                            self.engine.games += 1;
+                            let line = self.engine.splitter_line();
+                            let at = Location {
+                                offset: self.engine.base
+                                    + self.engine.splitter.section_start() as u64,
+                                line,
+                                column: 1,
+                            };
+                            self.discarding = true;
+                            let max = self.engine.limits.max_game_bytes;
+                            return Some(Err(PgnError {
+                                file: self.engine.file.clone(),
+                                game: self.engine.games,
+                                at,
+                                kind: ErrorKind::GameTooLarge { max },
+                            }));
+                        }
+                    }
+                }
+            }
+            if self.eof {
+                continue;
+            }
+            if let Err(e) = self.fill() {
+                self.eof = true;
+                self.engine.games += 1;
+                return Some(Err(PgnError {
+                    file: self.engine.file.clone(),
+                    game: self.engine.games,
+                    at: Location {
+                        offset: self.engine.base + self.text.len() as u64,
+                        line: self.engine.line,
+                        column: 1,
+                    },
+                    kind: ErrorKind::Io(e.to_string()),
+                }));
+            }
+        }
+    }
+}
+
+impl Engine {
+    fn splitter_line(&self) -> u32 {
+        self.splitter.section_line()
+    }
+}
+
+/// Where a UTF-8 sequence that the end of `bytes` cuts short begins (`bytes.len()` if none).
+fn incomplete_tail_start(bytes: &[u8]) -> usize {
+    let len = bytes.len();
+    for back in 1..=3.min(len) {
+        let i = len - back;
+        let b = bytes[i];
+        if b & 0xC0 == 0x80 {
+            continue;
+        }
+        let need = match b {
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF7 => 4,
+            _ => 1,
+        };
+        return if need > back { i } else { len };
+    }
+    len
+}

@@ -1,0 +1,288 @@
+//! Splitting PGN bytes into game sections without lexing them.
+//!
+//! A *section* starts at a tag line (`[Name "`) that follows movetext, so it holds one game with
+//! its tags — or, in files without tags, one or more bare games that the reader separates by
+//! their result tokens. The rule is the one the reader applies: a tag line after movetext always
+//! starts a new game, even inside a brace comment that was never closed, so one broken game never
+//! swallows the rest of the file.
+//!
+//! The splitter looks only at line starts (memchr from line end to line end), so it runs at
+//! memory speed and can cut a stream or a memory map into games for parallel work.
+//!
+//! ```
+//! use scoresheet::pgn::split::sections;
+//! let pgn = b"[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 0-1\n";
+//! let games: Vec<_> = sections(pgn).collect();
+//! assert_eq!(games.len(), 2);
+//! assert_eq!(&pgn[games[1].start..games[1].end], b"[Event \"b\"]\n\n1. d4 0-1\n");
+//! assert_eq!(games[1].line, 5);
+//! ```
+
+use super::lexer::looks_like_tag_line;
+use memchr::memchr2;
+
+/// One game section: a byte range and the line number (1-based) it starts on.
+///
+/// ```
+/// use scoresheet::pgn::split::Section;
+/// let s = Section { start: 0, end: 10, line: 1 };
+/// assert_eq!(s.end - s.start, 10);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Section {
+    /// First byte of the section.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+    /// Line number of the first byte, 1-based.
+    pub line: u32,
+}
+
+/// What kind of line a line start opens.
+fn is_movetext_line(line: &[u8]) -> bool {
+    let mut i = 0;
+    // Skip ASCII blanks and the common invisible characters (BOM, no-break space).
+    loop {
+        match line.get(i) {
+            Some(b' ' | b'\t' | b'\x0B' | b'\x0C') => i += 1,
+            Some(0xEF) if line.get(i + 1..i + 3) == Some(&[0xBB, 0xBF]) => i += 3,
+            Some(0xC2) if line.get(i + 1) == Some(&0xA0) => i += 2,
+            _ => break,
+        }
+    }
+    match line.get(i) {
+        None | Some(b'\n' | b'\r' | b'%') => false,
+        Some(b'[') => !looks_like_tag_line(&line[i..]),
+        Some(_) => true,
+    }
+}
+
+/// An incremental splitter: feed it a growing buffer, take sections as they complete.
+///
+/// ```
+/// use scoresheet::pgn::split::Splitter;
+/// let mut s = Splitter::new();
+/// let buf = b"1. e4 *\n[Event \"b\"]\n1. d4 *";
+/// let first = s.next_section(buf, false).unwrap();
+/// assert_eq!(first.end, 8);
+/// assert_eq!(s.next_section(buf, false), None); // the last line may still grow
+/// assert_eq!(s.next_section(buf, true).unwrap().start, 8);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Splitter {
+    /// Scan position: always a line start not yet classified.
+    pos: usize,
+    /// Line number at `pos`.
+    line: u32,
+    /// Start and line of the section being scanned.
+    start: usize,
+    start_line: u32,
+    /// The current section has movetext.
+    movetext: bool,
+}
+
+impl Default for Splitter {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Splitter {
+    /// A splitter at the start of the input (line 1).
+    ///
+    /// ```
+    /// let s = scoresheet::pgn::split::Splitter::new();
+    /// assert_eq!(s.scanned(), 0);
+    /// ```
+    pub fn new() -> Self {
+        Splitter {
+            pos: 0,
+            line: 1,
+            start: 0,
+            start_line: 1,
+            movetext: false,
+        }
+    }
+
+    /// A splitter whose input starts on line `line` (for a piece cut out of a larger input).
+    ///
+    /// ```
+    /// let mut s = scoresheet::pgn::split::Splitter::starting_at_line(10);
+    /// assert_eq!(s.next_section(b"1. e4 *", true).unwrap().line, 10);
+    /// ```
+    pub fn starting_at_line(line: u32) -> Self {
+        Splitter {
+            line,
+            start_line: line,
+            ..Splitter::new()
+        }
+    }
+
+    /// How far the buffer has been scanned (a line start).
+    ///
+    /// ```
+    /// let mut s = scoresheet::pgn::split::Splitter::new();
+    /// s.next_section(b"e4\ne5", false);
+    /// assert_eq!(s.scanned(), 3);
+    /// ```
+    pub fn scanned(&self) -> usize {
+        self.pos
+    }
+
+    /// Where the section being scanned starts.
+    ///
+    /// ```
+    /// let s = scoresheet::pgn::split::Splitter::new();
+    /// assert_eq!(s.section_start(), 0);
+    /// ```
+    pub fn section_start(&self) -> usize {
+        self.start
+    }
+
+    /// The line on which the section being scanned starts.
+    ///
+    /// ```
+    /// let s = scoresheet::pgn::split::Splitter::new();
+    /// assert_eq!(s.section_line(), 1);
+    /// ```
+    pub fn section_line(&self) -> u32 {
+        self.start_line
+    }
+
+    /// Tells the splitter that the first `n` bytes of its buffer were dropped (all of them before
+    /// [`section_start`](Self::section_start)), or that they should be: when `n` goes past the
+    /// section start, the section being scanned now starts at `n` (used to discard an oversized
+    /// game).
+    ///
+    /// ```
+    /// let mut s = scoresheet::pgn::split::Splitter::new();
+    /// s.next_section(b"e4\ne5\n", false);
+    /// s.drop_front(3);
+    /// assert_eq!(s.scanned(), 3);
+    /// ```
+    pub fn drop_front(&mut self, n: usize) {
+        let n = n.min(self.pos);
+        self.pos -= n;
+        self.start = self.start.saturating_sub(n);
+    }
+
+    /// The next complete section of `buf`, or `None` when the buffer ends before the section
+    /// does (`eof` false: feed more) or when all of it was returned (`eof` true).
+    ///
+    /// `buf` must keep its bytes from [`section_start`](Self::section_start) on between calls
+    /// (it may grow at the end).
+    ///
+    /// ```
+    /// let mut s = scoresheet::pgn::split::Splitter::new();
+    /// assert_eq!(s.next_section(b"", true), None);
+    /// ```
+    pub fn next_section(&mut self, buf: &[u8], eof: bool) -> Option<Section> {
+        loop {
+            if self.pos >= buf.len() {
+                if eof && self.start < buf.len() {
+                    let s = Section {
+                        start: self.start,
+                        end: buf.len(),
+                        line: self.start_line,
+                    };
+                    self.start = buf.len();
+                    self.pos = buf.len();
+                    self.movetext = false;
+                    return Some(s);
+                }
+                return None;
+            }
+            let rest = &buf[self.pos..];
+            // Find the end of this line first so a line is classified only when complete
+            // enough: a tag line needs its first characters, which a partial line may lack.
+            let (line_len, next) = match memchr2(b'\n', b'\r', rest) {
+                Some(k) => {
+                    if rest[k] == b'\r' {
+                        match rest.get(k + 1) {
+                            Some(b'\n') => (k, k + 2),
+                            Some(_) => (k, k + 1),
+                            None if eof => (k, k + 1),
+                            None => return None,
+                        }
+                    } else {
+                        (k, k + 1)
+                    }
+                }
+                None if eof => (rest.len(), rest.len()),
+                None => return None,
+            };
+            let line = &rest[..line_len];
+            if self.movetext && self.pos > self.start && looks_like_tag_line(line) {
+                let s = Section {
+                    start: self.start,
+                    end: self.pos,
+                    line: self.start_line,
+                };
+                self.start = self.pos;
+                self.start_line = self.line;
+                self.movetext = false;
+                return Some(s);
+            }
+            if is_movetext_line(line) {
+                self.movetext = true;
+            }
+            self.pos += next;
+            self.line = self.line.saturating_add(1);
+        }
+    }
+}
+
+/// All sections of a complete input.
+///
+/// ```
+/// assert_eq!(scoresheet::pgn::split::sections(b"1. e4 e5 *").count(), 1);
+/// ```
+pub fn sections(buf: &[u8]) -> impl Iterator<Item = Section> + '_ {
+    let mut s = Splitter::new();
+    std::iter::from_fn(move || s.next_section(buf, true))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unclosed_comment_does_not_swallow_the_next_game() {
+        let pgn = b"[Event \"a\"]\n1. e4 {oops\n\n[Event \"b\"]\n1. d4 }\n";
+        let v: Vec<_> = sections(pgn).collect();
+        assert_eq!(v.len(), 2);
+        assert_eq!(v[1].line, 4);
+    }
+
+    #[test]
+    fn crlf_and_lone_cr() {
+        for pgn in [
+            &b"[Event \"a\"]\r\n\r\n1. e4 *\r\n\r\n[Event \"b\"]\r\n1. d4 *\r\n"[..],
+            &b"[Event \"a\"]\r\r1. e4 *\r\r[Event \"b\"]\r1. d4 *\r"[..],
+        ] {
+            let v: Vec<_> = sections(pgn).collect();
+            assert_eq!(v.len(), 2);
+            assert_eq!(v[1].line, 5);
+        }
+    }
+
+    #[test]
+    fn comment_lines_with_clock_commands_are_not_tags() {
+        let pgn = b"[Event \"a\"]\n1. e4 {\n[%clk 0:01:00]} e5 *\n";
+        assert_eq!(sections(pgn).count(), 1);
+    }
+
+    #[test]
+    fn streaming_equals_whole() {
+        let pgn = b"[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n1. d4 *\n[Event \"c\"]\n1. c4 *";
+        let whole: Vec<_> = sections(pgn).collect();
+        let mut s = Splitter::new();
+        let mut got = Vec::new();
+        for n in 0..=pgn.len() {
+            while let Some(sec) = s.next_section(&pgn[..n], n == pgn.len()) {
+                got.push(sec);
+            }
+        }
+        assert_eq!(got, whole);
+    }
+}

@@ -1,0 +1,260 @@
+//! The price list of corrections: how much each kind of slip costs, read from
+//! `grammars/repair-costs.tsv` (embedded, parsed once).
+//!
+//! Costs are in nats, roughly `-ln` of how often the slip happens relative to writing the move
+//! correctly, so the cheapest game is the most likely one and `exp(-cost)` compares explanations.
+//!
+//! ```
+//! use scoresheet::reconstruct::Costs;
+//! let costs = Costs::standard();
+//! assert!(costs.ply_missing > costs.char_lookalike);
+//! assert!(costs.is_lookalike('l', '1'));
+//! assert!(costs.is_lookalike('d', '4'));
+//! assert!(!costs.is_lookalike('e', '4'));
+//! ```
+
+use std::sync::OnceLock;
+
+/// The cost table as shipped in `grammars/repair-costs.tsv`.
+pub const REPAIR_COSTS_TSV: &str = include_str!("../../grammars/repair-costs.tsv");
+
+/// Why a cost table could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CostsError {
+    /// A line that is not `name <TAB> cost <TAB> meaning` or `lookalike <TAB> chars`.
+    #[error("repair-costs.tsv line {line}: {reason}")]
+    BadLine {
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A cost the table must give is missing.
+    #[error("repair-costs.tsv: no line for '{0}'")]
+    Missing(&'static str),
+}
+
+macro_rules! costs_struct {
+    ($($(#[$doc:meta])* $name:ident),* $(,)?) => {
+        /// The cost of each kind of correction (see `grammars/repair-costs.tsv` for what each means).
+        ///
+        /// ```
+        /// use scoresheet::reconstruct::Costs;
+        /// assert_eq!(Costs::standard().noise_extra < Costs::standard().char_extra, true);
+        /// ```
+        #[derive(Clone, Debug, PartialEq)]
+        pub struct Costs {
+            $($(#[$doc])* pub $name: f32,)*
+            /// Pairs of look-alike ASCII characters: bit `b` of `lookalike[a]` set when a ~ b.
+            lookalike: Box<[u128; 128]>,
+            /// Look-alike pairs involving non-ASCII characters.
+            lookalike_wide: Vec<(char, char)>,
+        }
+
+        impl Costs {
+            /// Reads a table in the format of `grammars/repair-costs.tsv`.
+            ///
+            /// ```
+            /// use scoresheet::reconstruct::{Costs, REPAIR_COSTS_TSV};
+            /// let costs = Costs::parse(REPAIR_COSTS_TSV).unwrap();
+            /// assert_eq!(costs, *Costs::standard());
+            /// assert!(Costs::parse("ply_missing\tx\tbad").is_err());
+            /// ```
+            pub fn parse(text: &str) -> Result<Costs, CostsError> {
+                $(let mut $name: Option<f32> = None;)*
+                let mut lookalike = Box::new([0u128; 128]);
+                let mut lookalike_wide = Vec::new();
+                for (i, raw) in text.lines().enumerate() {
+                    let line = i + 1;
+                    let trimmed = raw.trim();
+                    if trimmed.is_empty() || trimmed.starts_with('#') {
+                        continue;
+                    }
+                    let mut cols = raw.split('\t');
+                    let key = cols.next().unwrap_or("").trim();
+                    let value = cols.next().unwrap_or("").trim();
+                    if key == "lookalike" {
+                        let chars: Vec<char> = value
+                            .split(' ')
+                            .filter(|s| !s.is_empty())
+                            .filter_map(|s| s.chars().next())
+                            .collect();
+                        if chars.len() < 2 {
+                            return Err(CostsError::BadLine { line, reason: "a lookalike line needs two characters or more".into() });
+                        }
+                        for &a in &chars {
+                            for &b in &chars {
+                                if a == b { continue; }
+                                match (u32::from(a), u32::from(b)) {
+                                    (x @ 0..=127, y @ 0..=127) => {
+                                        if let Some(row) = lookalike.get_mut(x as usize) {
+                                            *row |= 1u128 << y;
+                                        }
+                                    }
+                                    _ => lookalike_wide.push((a, b)),
+                                }
+                            }
+                        }
+                        continue;
+                    }
+                    let cost: f32 = value.parse().map_err(|_| CostsError::BadLine {
+                        line,
+                        reason: format!("'{value}' is not a number"),
+                    })?;
+                    if !cost.is_finite() || cost < 0.0 {
+                        return Err(CostsError::BadLine { line, reason: format!("cost {cost} must be finite and not negative") });
+                    }
+                    match key {
+                        $(stringify!($name) => $name = Some(cost),)*
+                        other => return Err(CostsError::BadLine { line, reason: format!("unknown name '{other}'") }),
+                    }
+                }
+                Ok(Costs {
+                    $($name: $name.ok_or(CostsError::Missing(stringify!($name)))?,)*
+                    lookalike,
+                    lookalike_wide,
+                })
+            }
+
+            /// A table where every cost is `cost` and nothing looks alike (a neutral baseline).
+            ///
+            /// ```
+            /// use scoresheet::reconstruct::Costs;
+            /// assert_eq!(Costs::uniform(2.0).ply_missing, 2.0);
+            /// ```
+            pub fn uniform(cost: f32) -> Costs {
+                Costs {
+                    $($name: cost,)*
+                    lookalike: Box::new([0; 128]),
+                    lookalike_wide: Vec::new(),
+                }
+            }
+        }
+    };
+}
+
+costs_struct! {
+    /// The piece's letter in another language's set, unused by the sheet's set.
+    letter_other_language,
+    /// A letter naming this piece elsewhere but another piece in the sheet's set.
+    letter_other_piece,
+    /// The right letter in lower case.
+    letter_lowercase,
+    /// A character that looks like the piece letter.
+    letter_lookalike,
+    /// Any other letter where the piece letter belongs.
+    letter_wrong,
+    /// The piece letter left out.
+    letter_missing,
+    /// A piece letter before a pawn move.
+    letter_extra,
+    /// A look-alike character for a file or rank.
+    char_lookalike,
+    /// A file letter in upper case.
+    case_only,
+    /// A wrong file letter.
+    file_wrong,
+    /// A file letter next to the right one.
+    file_neighbour,
+    /// A wrong rank digit.
+    rank_wrong,
+    /// A rank digit next to the right one.
+    rank_neighbour,
+    /// Any other character for a file or rank.
+    char_wrong,
+    /// A file or rank left out.
+    char_missing,
+    /// An extra character.
+    char_extra,
+    /// An extra stray mark.
+    noise_extra,
+    /// Unneeded disambiguation in short form.
+    disambiguation_extra,
+    /// Needed disambiguation left out.
+    disambiguation_missing,
+    /// A pawn capture written by files only.
+    pawn_file_only,
+    /// A pawn capture written as its target only.
+    pawn_capture_no_file,
+    /// No promotion piece written.
+    promotion_missing,
+    /// Castling written as the king's move.
+    castling_as_king_move,
+    /// Castling on the wrong side.
+    castling_wrong_side,
+    /// A word that cannot be a move.
+    garbage_word,
+    /// A move number out of step.
+    number_out_of_step,
+    /// A result before the end of the sheet.
+    result_early,
+    /// A ply not written: a move is invented.
+    ply_missing,
+    /// A written move belonging to no ply.
+    ply_extra,
+    /// A move written twice in a row.
+    ply_duplicate,
+    /// Two moves written in each other's place.
+    plies_swapped,
+    /// The most a written move may cost when read as a legal move.
+    read_max,
+    /// The game stops where the rest costs this much per written move.
+    stop_average,
+    /// Totals closer than this are equally plausible.
+    tie_margin,
+    /// Search states this much worse than the best are dropped.
+    prune_margin,
+    /// Structural edits are tried only where a word reads this badly.
+    structural_trigger,
+    /// Structural edits are tried only from states this close to the best.
+    structural_margin,
+}
+
+impl Costs {
+    /// The shipped table, parsed once. If the embedded table were broken (a test guards against
+    /// that) this falls back to a table where every cost is 1.
+    pub fn standard() -> &'static Costs {
+        static STANDARD: OnceLock<Costs> = OnceLock::new();
+        STANDARD
+            .get_or_init(|| Costs::parse(REPAIR_COSTS_TSV).unwrap_or_else(|_| Costs::uniform(1.0)))
+    }
+
+    /// True if handwriting or OCR confuses `a` and `b` (they share a `lookalike` line).
+    #[inline]
+    pub fn is_lookalike(&self, a: char, b: char) -> bool {
+        match (u32::from(a), u32::from(b)) {
+            (x @ 0..=127, y @ 0..=127) => self
+                .lookalike
+                .get(x as usize)
+                .is_some_and(|row| row & (1u128 << y) != 0),
+            _ => self.lookalike_wide.contains(&(a, b)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_table_parses_completely() {
+        let costs = Costs::parse(REPAIR_COSTS_TSV).unwrap();
+        assert!(costs.tie_margin < costs.char_lookalike);
+        assert!(costs.is_lookalike('I', '|'));
+        assert!(costs.is_lookalike('S', '5'));
+        assert!(!costs.is_lookalike('a', 'a'));
+    }
+
+    #[test]
+    fn missing_and_unknown_names_are_errors() {
+        assert_eq!(
+            Costs::parse("# nothing\n").unwrap_err(),
+            CostsError::Missing("letter_other_language")
+        );
+        let bad = format!("{REPAIR_COSTS_TSV}\nwhatever\t1\tx\n");
+        assert!(matches!(
+            Costs::parse(&bad),
+            Err(CostsError::BadLine { .. })
+        ));
+    }
+}

@@ -1,0 +1,759 @@
+//! What a repair found: the game, every correction, the games that explain the sheet about as
+//! well, where the game stops if nothing plausible continues, and an overall confidence.
+
+use super::score::{short_text, MoveReader};
+use super::search::{Search, Step};
+use super::sheet::TokenKind;
+use crate::board::{CastlingSide, Color, Move, MoveList, Position};
+use crate::notation::LetterSet;
+use serde::Serialize;
+use std::collections::HashSet;
+use std::fmt;
+
+/// How many alternative games a report lists (the rest are counted).
+pub const ALTERNATIVES_SHOWN: usize = 3;
+
+/// One correction made to read the sheet as the game.
+///
+/// ```
+/// use scoresheet::notation::LetterSet;
+/// use scoresheet::reconstruct::{repair, RepairOptions, Sheet};
+/// let r = repair(&Sheet::read("1. e4 e5 2. Jf3 Jc6 3. Sc4 ScS"), &RepairOptions::new(LetterSet::by_code("cs").unwrap()));
+/// let c = &r.corrections[0];
+/// assert_eq!((c.ply, c.move_number, c.side), (6, 3, "black"));
+/// assert_eq!(c.written.as_deref(), Some("ScS"));
+/// assert_eq!(c.kind, "char_lookalike");
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Correction {
+    /// The ply concerned, from 1 (for a skipped word: the ply that was due).
+    pub ply: u32,
+    /// Its move number.
+    pub move_number: u32,
+    /// `white` or `black`.
+    pub side: &'static str,
+    /// Which sheet (1, or 2 for the `--with` sheet).
+    pub sheet: u8,
+    /// The word as written (none for an invented move).
+    pub written: Option<String>,
+    /// Where the word stands (0 for an invented move).
+    pub line: u32,
+    /// Its column.
+    pub column: u32,
+    /// The legal move it was read as, in the sheet's letters (none for a skipped word).
+    pub read_as: Option<String>,
+    /// The same move in UCI.
+    pub uci: Option<String>,
+    /// The kind of correction: the name of its cost in `grammars/repair-costs.tsv`
+    /// (`char_lookalike`, `ply_missing`, `garbage_word`, ...), or `unread` after the game stops.
+    pub kind: &'static str,
+    /// What was corrected, character by character.
+    pub detail: String,
+    /// The cost.
+    pub cost: f32,
+}
+
+/// A ply where an alternative game differs from the chosen one.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Difference {
+    /// The ply, from 1.
+    pub ply: u32,
+    /// Its move number.
+    pub move_number: u32,
+    /// `white` or `black`.
+    pub side: &'static str,
+    /// The chosen game's move there (sheet letters), none if it has ended.
+    pub chosen: Option<String>,
+    /// The alternative's move there.
+    pub other: Option<String>,
+}
+
+/// Another legal game that explains the sheet about as well as the chosen one.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Alternative {
+    /// How much more it costs than the chosen game (≥ 0).
+    pub extra_cost: f32,
+    /// The plies where the two games differ (the first few).
+    pub differences: Vec<Difference>,
+}
+
+/// Where the game stops because nothing plausible continues.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Stop {
+    /// The first ply that could not be read.
+    pub ply: u32,
+    /// Its move number.
+    pub move_number: u32,
+    /// `white` or `black`.
+    pub side: &'static str,
+    /// The word that could not be read.
+    pub written: String,
+    /// Its line.
+    pub line: u32,
+    /// Its column.
+    pub column: u32,
+    /// Why.
+    pub reason: String,
+}
+
+/// A place where White's and Black's sheets disagree, and which was followed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Disagreement {
+    /// The ply, from 1.
+    pub ply: u32,
+    /// Its move number.
+    pub move_number: u32,
+    /// `white` or `black`.
+    pub side: &'static str,
+    /// What the first sheet says there (none: nothing).
+    pub first: Option<String>,
+    /// What the second sheet says there.
+    pub second: Option<String>,
+    /// The move played in the repaired game.
+    pub played: String,
+    /// `first`, `second` or `neither`: the sheet whose word reads exactly as the move played.
+    pub followed: &'static str,
+}
+
+/// The result of a repair.
+///
+/// ```
+/// use scoresheet::notation::LetterSet;
+/// use scoresheet::reconstruct::{repair, RepairOptions, Sheet};
+/// let r = repair(&Sheet::read("1. e4 e5 2. Jf3"), &RepairOptions::new(LetterSet::by_code("cs").unwrap()));
+/// assert_eq!(r.uci_line(), "e2e4 e7e5 g1f3");
+/// assert_eq!(r.confidence, 1.0);
+/// assert!(r.to_pgn().contains("1. e4 e5 2. Nf3 *"));
+/// ```
+#[derive(Clone, Debug, Serialize)]
+pub struct Repair {
+    /// The letter set the sheet was read in.
+    pub letters: String,
+    /// The start position.
+    #[serde(skip)]
+    pub start: Position,
+    /// The game.
+    #[serde(skip)]
+    pub moves: Vec<Move>,
+    /// The game in UCI.
+    pub uci: Vec<String>,
+    /// The game in PGN SAN (English letters, check marks).
+    pub san: Vec<String>,
+    /// Comments to keep after a ply (index = ply − 1): the draw offer `(=)`.
+    pub comments: Vec<(u32, String)>,
+    /// Every correction, in sheet order.
+    pub corrections: Vec<Correction>,
+    /// The total cost of the corrections.
+    pub cost: f32,
+    /// How sure the repair is of this game against every other game the search kept: the
+    /// share of `exp(-cost)` (0..1; 1 for a sheet that reads exactly).
+    pub confidence: f32,
+    /// Other games that explain the sheet about as well (within `tie_margin`).
+    pub alternatives: Vec<Alternative>,
+    /// How many such games there are in all (only the first few are listed).
+    pub alternatives_total: usize,
+    /// Where the game stops early, and why.
+    pub stop: Option<Stop>,
+    /// Two sheets: where they disagree.
+    pub disagreements: Vec<Disagreement>,
+}
+
+fn side_name(c: Color) -> &'static str {
+    if c.is_white() {
+        "white"
+    } else {
+        "black"
+    }
+}
+
+/// Ply (from 1), move number and side of the ply due in `pos`.
+fn ply_info(pos: &Position, ply: u32) -> (u32, u32, &'static str) {
+    (ply + 1, pos.fullmove_number(), side_name(pos.turn()))
+}
+
+/// The steps from the root to `node`.
+pub(crate) fn chain(search: &Search<'_, '_>, node: u32) -> Vec<Step> {
+    let mut out = Vec::new();
+    let mut n = node;
+    while let Some(x) = search.arena.get(n as usize) {
+        out.push(x.step.clone());
+        n = x.parent;
+    }
+    out.reverse();
+    out
+}
+
+fn moves_of(steps: &[Step]) -> Vec<Move> {
+    steps
+        .iter()
+        .filter_map(|s| match s {
+            Step::Read { mv, .. } | Step::Invent { mv, .. } => Some(*mv),
+            _ => None,
+        })
+        .collect()
+}
+
+/// PGN SAN of `m` in `pos` (English letters, `O-O`, `=Q`, `+`/`#`).
+pub(crate) fn san(pos: &Position, m: &Move) -> String {
+    let mut legal = MoveList::new();
+    pos.legal_moves(&mut legal);
+    let mut s = match m.castling_side() {
+        Some(CastlingSide::King) => "O-O".to_owned(),
+        Some(CastlingSide::Queen) => "O-O-O".to_owned(),
+        None => {
+            let mut t = short_text(LetterSet::english(), &legal, m);
+            if let Some(p) = m.promotion() {
+                t.truncate(t.len() - LetterSet::english().letter(p).len());
+                t.push('=');
+                t.push(p.english_char());
+            }
+            t
+        }
+    };
+    let mut after = pos.clone();
+    after.play(m);
+    if after.is_checkmate() {
+        s.push('#');
+    } else if after.is_check() {
+        s.push('+');
+    }
+    s
+}
+
+pub(crate) fn build(
+    search: &Search<'_, '_>,
+    start: &Position,
+    finals: &[(u32, f32)],
+    _best_pos: &Position,
+) -> Repair {
+    let reader: &MoveReader<'_> = &search.reader;
+    let costs = search.costs;
+    let letters = reader.letters();
+    let tokens = &search.sheet.tokens;
+    let (best_node, best_cost) = finals.first().copied().unwrap_or((0, 0.0));
+    let mut steps = chain(search, best_node);
+
+    // Where nothing plausible continues: the longest tail of the explanation that holds two
+    // move words or more, costs `stop_average` or more per move word, and starts with a word
+    // that could not be read cheaply (skipped, invented around, or read at `ply_extra` or more).
+    let step_cost = |s: &Step| match s {
+        Step::Read { cost, .. } | Step::Invent { cost, .. } | Step::Skip { cost, .. } => *cost,
+        Step::Root => 0.0,
+    };
+    let is_move_step = |s: &Step| match s {
+        Step::Read { .. } => true,
+        Step::Skip { tok, .. } => tokens.get(*tok).is_some_and(|t| t.kind == TokenKind::Move),
+        _ => false,
+    };
+    let bad_start = |s: &Step| match s {
+        Step::Read { cost, .. } => *cost >= costs.ply_extra,
+        Step::Invent { .. } => true,
+        Step::Skip { kind, tok, .. } => {
+            *kind == "ply_extra" && tokens.get(*tok).is_some_and(|t| t.kind == TokenKind::Move)
+        }
+        Step::Root => false,
+    };
+    let mut cut = steps.len();
+    let mut sum = 0.0f32;
+    let mut words_in_tail = 0usize;
+    for (k, s) in steps.iter().enumerate().rev() {
+        sum += step_cost(s);
+        if is_move_step(s) {
+            words_in_tail += 1;
+        }
+        if words_in_tail >= 2 && bad_start(s) && sum >= costs.stop_average * words_in_tail as f32 {
+            cut = k;
+        }
+    }
+    let mut stop = None;
+    let mut unread: Vec<usize> = Vec::new();
+    if cut < steps.len() {
+        for s in steps.drain(cut..) {
+            if let Step::Read { tok, .. } | Step::Skip { tok, .. } = s {
+                if tokens.get(tok).is_some_and(|t| t.kind == TokenKind::Move) {
+                    unread.push(tok);
+                }
+            }
+        }
+        unread.sort_unstable();
+    }
+
+    let mut pos = start.clone();
+    let mut ply = 0u32;
+    let mut moves = Vec::new();
+    let mut uci = Vec::new();
+    let mut sans = Vec::new();
+    let mut comments = Vec::new();
+    let mut corrections = Vec::new();
+    let mut legal = MoveList::new();
+    for step in &steps {
+        match step {
+            Step::Root => {}
+            Step::Read {
+                tok,
+                mv,
+                cost,
+                swapped,
+            } => {
+                pos.legal_moves(&mut legal);
+                if *cost > 0.0 {
+                    let (p, n, side) = ply_info(&pos, ply);
+                    let word = &search.words[*tok];
+                    let (_, edits) = reader.explain(&pos, &legal, mv, word);
+                    let mut kind = edits
+                        .iter()
+                        .max_by(|a, b| a.cost.total_cmp(&b.cost))
+                        .map_or("", |e| e.kind);
+                    let mut detail: Vec<String> = edits.iter().map(|e| e.to_string()).collect();
+                    if *swapped {
+                        kind = "plies_swapped";
+                        detail.push("written in the other move's place".to_owned());
+                    }
+                    let t = &tokens[*tok];
+                    corrections.push(Correction {
+                        ply: p,
+                        move_number: n,
+                        side,
+                        sheet: 1,
+                        written: Some(t.text.clone()),
+                        line: t.line,
+                        column: t.column,
+                        read_as: Some(short_text(letters, &legal, mv)),
+                        uci: Some(mv.to_uci(pos.is_chess960()).to_string()),
+                        kind,
+                        detail: detail.join("; "),
+                        cost: *cost,
+                    });
+                }
+                sans.push(san(&pos, mv));
+                uci.push(mv.to_uci(pos.is_chess960()).to_string());
+                pos.play(mv);
+                moves.push(*mv);
+                ply += 1;
+            }
+            Step::Invent { mv, cost } => {
+                pos.legal_moves(&mut legal);
+                let (p, n, side) = ply_info(&pos, ply);
+                corrections.push(Correction {
+                    ply: p,
+                    move_number: n,
+                    side,
+                    sheet: 1,
+                    written: None,
+                    line: 0,
+                    column: 0,
+                    read_as: Some(short_text(letters, &legal, mv)),
+                    uci: Some(mv.to_uci(pos.is_chess960()).to_string()),
+                    kind: "ply_missing",
+                    detail: "not on the sheet: a move was invented for this ply".to_owned(),
+                    cost: *cost,
+                });
+                sans.push(san(&pos, mv));
+                uci.push(mv.to_uci(pos.is_chess960()).to_string());
+                pos.play(mv);
+                moves.push(*mv);
+                ply += 1;
+            }
+            Step::Skip { tok, kind, cost } => {
+                let t = &tokens[*tok];
+                if t.kind == TokenKind::Mark && t.text == "(=)" && ply > 0 {
+                    comments.push((ply, "(=)".to_owned()));
+                }
+                if *cost > 0.0 {
+                    let (p, n, side) = ply_info(&pos, ply);
+                    let detail = match *kind {
+                        "garbage_word" => "not a move: skipped".to_owned(),
+                        "number_out_of_step" => format!(
+                            "the move due is {}{}",
+                            pos.fullmove_number(),
+                            if pos.turn().is_white() { "." } else { "..." }
+                        ),
+                        "ply_duplicate" => "the move before, written twice: skipped".to_owned(),
+                        "result_early" => "a result before the end: skipped".to_owned(),
+                        _ => "belongs to no ply of the game: skipped".to_owned(),
+                    };
+                    corrections.push(Correction {
+                        ply: p,
+                        move_number: n,
+                        side,
+                        sheet: 1,
+                        written: Some(t.text.clone()),
+                        line: t.line,
+                        column: t.column,
+                        read_as: None,
+                        uci: None,
+                        kind,
+                        detail,
+                        cost: *cost,
+                    });
+                }
+            }
+        }
+    }
+    if let Some(&first) = unread.first() {
+        let t = &tokens[first];
+        pos.legal_moves(&mut legal);
+        let word = &search.words[first];
+        let nearest = legal
+            .iter()
+            .map(|m| (m, reader.score(&pos, &legal, m, word).cost))
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        let reason = match nearest {
+            None if pos.is_checkmate() => "the game is over: checkmate".to_owned(),
+            None => "the game is over: stalemate".to_owned(),
+            Some((m, c)) => format!(
+                "no legal move reads as '{}' and nothing plausible follows (nearest: {} at cost {:.2})",
+                t.text,
+                short_text(letters, &legal, m),
+                c
+            ),
+        };
+        let (p, n, side) = ply_info(&pos, ply);
+        stop = Some(Stop {
+            ply: p,
+            move_number: n,
+            side,
+            written: t.text.clone(),
+            line: t.line,
+            column: t.column,
+            reason,
+        });
+        for &u in &unread {
+            let t = &tokens[u];
+            corrections.push(Correction {
+                ply: p,
+                move_number: n,
+                side,
+                sheet: 1,
+                written: Some(t.text.clone()),
+                line: t.line,
+                column: t.column,
+                read_as: None,
+                uci: None,
+                kind: "unread",
+                detail: "after the point where the game stops".to_owned(),
+                cost: 0.0,
+            });
+        }
+    }
+    let cost: f32 = corrections.iter().map(|c| c.cost).sum();
+
+    // Other games: final states within reach, and explanations the beam merged on our path.
+    let on_path: HashSet<u32> = {
+        let mut set = HashSet::new();
+        let mut n = best_node;
+        while let Some(x) = search.arena.get(n as usize) {
+            set.insert(n);
+            n = x.parent;
+        }
+        set
+    };
+    let mut others: Vec<(f32, Vec<Move>)> = Vec::new();
+    for &(node, c) in finals.iter().skip(1) {
+        others.push((c - best_cost, moves_of(&chain(search, node))));
+    }
+    let full = moves_of(&chain(search, best_node));
+    for &(kept_node, kept_cost, other, other_cost) in &search.merged {
+        if !on_path.contains(&kept_node) {
+            continue;
+        }
+        let prefix = moves_of(&chain(search, other));
+        let kept_len = moves_of(&chain(search, kept_node)).len();
+        let mut game = prefix;
+        game.extend(full.iter().skip(kept_len).copied());
+        others.push(((other_cost - kept_cost).max(0.0), game));
+    }
+    others.sort_by(|a, b| a.0.total_cmp(&b.0));
+    // Where the game stops, what other games do after that point is no alternative.
+    let kept = moves.len();
+    let mut full = full;
+    full.truncate(kept);
+    for (_, g) in &mut others {
+        g.truncate(kept);
+    }
+    let mut seen: HashSet<Vec<Move>> = HashSet::new();
+    seen.insert(full.clone());
+    let mut mass = 1.0f32;
+    let mut alternatives = Vec::new();
+    let mut alternatives_total = 0;
+    for (delta, game) in others {
+        if !seen.insert(game.clone()) {
+            continue;
+        }
+        mass += (-delta).exp();
+        if delta <= costs.tie_margin {
+            alternatives_total += 1;
+            if alternatives.len() < ALTERNATIVES_SHOWN {
+                alternatives.push(Alternative {
+                    extra_cost: delta,
+                    differences: differences(start, letters, &full, &game),
+                });
+            }
+        }
+    }
+    let confidence = if finals.len() <= 1 && search.merged.is_empty() {
+        1.0
+    } else {
+        1.0 / mass
+    };
+    Repair {
+        letters: letters.code().to_owned(),
+        start: start.clone(),
+        moves,
+        uci,
+        san: sans,
+        comments,
+        corrections,
+        cost,
+        confidence,
+        alternatives,
+        alternatives_total,
+        stop,
+        disagreements: Vec::new(),
+    }
+}
+
+/// The plies where `b` differs from `a` (at most six), in `letters`.
+fn differences(start: &Position, letters: &LetterSet, a: &[Move], b: &[Move]) -> Vec<Difference> {
+    let mut out = Vec::new();
+    let mut pa = start.clone();
+    let mut pb = start.clone();
+    let mut legal = MoveList::new();
+    for ply in 0..a.len().max(b.len()) {
+        let ma = a.get(ply);
+        let mb = b.get(ply);
+        if ma != mb && out.len() < 6 {
+            let ta = ma.map(|m| {
+                pa.legal_moves(&mut legal);
+                short_text(letters, &legal, m)
+            });
+            let tb = mb.map(|m| {
+                pb.legal_moves(&mut legal);
+                short_text(letters, &legal, m)
+            });
+            out.push(Difference {
+                ply: ply as u32 + 1,
+                move_number: pa.fullmove_number(),
+                side: side_name(pa.turn()),
+                chosen: ta,
+                other: tb,
+            });
+        }
+        if let Some(m) = ma {
+            if pa.is_legal(m) {
+                pa.play(m);
+            }
+        }
+        if let Some(m) = mb {
+            if pb.is_legal(m) {
+                pb.play(m);
+            }
+        }
+    }
+    out
+}
+
+impl Repair {
+    /// The game as one line of UCI moves.
+    pub fn uci_line(&self) -> String {
+        self.uci.join(" ")
+    }
+
+    /// The game as PGN (the seven-tag roster, result `*`, the draw offers as `{ (=) }`).
+    pub fn to_pgn(&self) -> String {
+        let mut out = String::from(
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n",
+        );
+        if self.start != Position::new() {
+            out.push_str(&format!(
+                "[SetUp \"1\"]\n[FEN \"{}\"]\n",
+                self.start.to_fen()
+            ));
+        }
+        out.push('\n');
+        // A move number stays on the line of its move.
+        let mut words: Vec<String> = Vec::new();
+        let mut pos = self.start.clone();
+        for (i, (m, s)) in self.moves.iter().zip(&self.san).enumerate() {
+            if pos.turn().is_white() {
+                words.push(format!("{}. {s}", pos.fullmove_number()));
+            } else if i == 0 {
+                words.push(format!("{}... {s}", pos.fullmove_number()));
+            } else {
+                words.push(s.clone());
+            }
+            for (p, c) in &self.comments {
+                if *p as usize == i + 1 {
+                    words.push(format!("{{ {c} }}"));
+                }
+            }
+            pos.play(m);
+        }
+        words.push("*".to_owned());
+        let mut line = String::new();
+        for w in words {
+            if !line.is_empty() && line.len() + 1 + w.len() > 80 {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&w);
+        }
+        out.push_str(&line);
+        out.push('\n');
+        out
+    }
+
+    /// The report as JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
+}
+
+impl fmt::Display for Repair {
+    /// The correction report an arbiter reads (what `scoresheet repair` prints on stderr).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "read in letters: {}; {} plies; {} correction{}; total cost {:.2}; confidence {:.3}",
+            self.letters,
+            self.moves.len(),
+            self.corrections.len(),
+            if self.corrections.len() == 1 { "" } else { "s" },
+            self.cost,
+            self.confidence
+        )?;
+        if !self.corrections.is_empty() {
+            writeln!(
+                f,
+                "{:>4} {:>6} {:<5} {:<10} {:<9} {:<24} {:>5}  detail",
+                "ply", "move", "side", "written", "read as", "kind", "cost"
+            )?;
+        }
+        for c in &self.corrections {
+            let number = if c.side == "white" {
+                format!("{}.", c.move_number)
+            } else {
+                format!("{}...", c.move_number)
+            };
+            let sheet = if c.sheet == 2 { " [sheet 2]" } else { "" };
+            writeln!(
+                f,
+                "{:>4} {:>6} {:<5} {:<10} {:<9} {:<24} {:>5.2}  {}{}{}",
+                c.ply,
+                number,
+                c.side,
+                c.written.as_deref().unwrap_or("-"),
+                c.read_as.as_deref().unwrap_or("-"),
+                c.kind,
+                c.cost,
+                c.detail,
+                sheet,
+                if c.line > 0 {
+                    format!(" (line {}, column {})", c.line, c.column)
+                } else {
+                    String::new()
+                }
+            )?;
+        }
+        for d in &self.disagreements {
+            writeln!(
+                f,
+                "sheets disagree at ply {} ({}{}): first sheet {}, second sheet {}; played {} (followed: {})",
+                d.ply,
+                d.move_number,
+                if d.side == "white" { "." } else { "..." },
+                d.first.as_deref().unwrap_or("nothing"),
+                d.second.as_deref().unwrap_or("nothing"),
+                d.played,
+                d.followed
+            )?;
+        }
+        if self.alternatives_total > 0 {
+            writeln!(
+                f,
+                "AMBIGUOUS: {} other game{} explain{} the sheet about as well:",
+                self.alternatives_total,
+                if self.alternatives_total == 1 {
+                    ""
+                } else {
+                    "s"
+                },
+                if self.alternatives_total == 1 {
+                    "s"
+                } else {
+                    ""
+                }
+            )?;
+            for a in &self.alternatives {
+                let diffs: Vec<String> = a
+                    .differences
+                    .iter()
+                    .map(|d| {
+                        format!(
+                            "ply {} ({}{}): {} instead of {}",
+                            d.ply,
+                            d.move_number,
+                            if d.side == "white" { "." } else { "..." },
+                            d.other.as_deref().unwrap_or("nothing"),
+                            d.chosen.as_deref().unwrap_or("nothing")
+                        )
+                    })
+                    .collect();
+                writeln!(f, "  +{:.2}: {}", a.extra_cost, diffs.join(", "))?;
+            }
+        }
+        if let Some(s) = &self.stop {
+            writeln!(
+                f,
+                "STOPPED at ply {} ({}{}), '{}' (line {}, column {}): {}",
+                s.ply,
+                s.move_number,
+                if s.side == "white" { "." } else { "..." },
+                s.written,
+                s.line,
+                s.column,
+                s.reason
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl Repair {
+    /// The game written in `notation` (`pgn`, `san`, `fide`, `long`, `long-hyphen`, `uci`,
+    /// `figurine`) and `letters`, as `scoresheet convert` writes it; draw offers kept.
+    ///
+    /// ```
+    /// use scoresheet::notation::{sheet::Notation, LetterSet};
+    /// use scoresheet::reconstruct::{repair, RepairOptions, Sheet};
+    /// let r = repair(&Sheet::read("1. e4 e5 2. Nf3"), &RepairOptions::new(LetterSet::by_code("cs").unwrap()));
+    /// let hr = LetterSet::by_code("hr").unwrap();
+    /// assert_eq!(r.write(Notation::Fide, hr), "1. e4 e5 2. Sf3 *\n");
+    /// assert_eq!(r.write(Notation::Uci, hr), "e2e4 e7e5 g1f3\n");
+    /// ```
+    pub fn write(&self, notation: crate::notation::sheet::Notation, letters: &LetterSet) -> String {
+        let game = crate::notation::sheet::ReadGame {
+            letters: self.letters.clone(),
+            moves: self
+                .moves
+                .iter()
+                .enumerate()
+                .map(|(i, m)| {
+                    let offer = self.comments.iter().any(|(p, _)| *p as usize == i + 1);
+                    (*m, offer, crate::notation::Warnings::default())
+                })
+                .collect(),
+            result: "*",
+            tags: Vec::new(),
+        };
+        let mut out = String::new();
+        if crate::notation::sheet::write_game(&mut out, &game, notation, letters).is_err() {
+            out.clear();
+        }
+        out
+    }
+}

@@ -1,0 +1,949 @@
+//! How well a written word reads as a legal move: a weighted edit distance between the word and
+//! the move printed in the sheet's letter set in each of its forms (short, long, with or without
+//! capture mark), where the weights come from [`Costs`] and know look-alike characters and the
+//! letters of other languages. `Jed` reads as `Je4` (4 and d look alike), `Sclg5` as `Sc1g5`.
+//!
+//! ```
+//! use scoresheet::board::{Position, Square};
+//! use scoresheet::notation::LetterSet;
+//! use scoresheet::reconstruct::{Costs, MoveReader};
+//! let reader = MoveReader::new(LetterSet::by_code("cs").unwrap(), Costs::standard());
+//! let word = reader.prepare("Jf3");
+//! let pos = Position::new();
+//! let mut moves = scoresheet::board::MoveList::new();
+//! pos.legal_moves(&mut moves);
+//! let best = moves.iter().min_by(|a, b| {
+//!     reader.score(&pos, &moves, a, &word).cost.total_cmp(&reader.score(&pos, &moves, b, &word).cost)
+//! }).unwrap();
+//! assert_eq!(best.to(), Square::F3);
+//! assert_eq!(reader.score(&pos, &moves, best, &word).cost, 0.0);
+//! ```
+
+use super::costs::Costs;
+use crate::board::{CastlingSide, Move, MoveList, Position, Role, Square};
+use crate::notation::LetterSet;
+use arrayvec::ArrayVec;
+
+/// The most characters of a word that are compared; longer words cannot be moves anyway.
+pub const MAX_WORD: usize = 15;
+
+/// A written word, normalised for comparison: check marks, annotations, `e.p.`, capture marks
+/// and hyphens removed (they cost nothing), multi-letter piece names folded to one unit.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct PreparedWord {
+    units: ArrayVec<char, MAX_WORD>,
+    /// The word was longer than [`MAX_WORD`] units.
+    pub truncated: bool,
+    /// Per unit: the cost of reading it as each symbol (see `sym_index`), computed once.
+    sub: ArrayVec<[f32; SYMBOLS], MAX_WORD>,
+    /// Per unit: the cost of it being extra — in a piece form, in a castling form, and as the
+    /// first unit of a pawn form.
+    extra: ArrayVec<[f32; 3], MAX_WORD>,
+}
+
+/// Number of distinct symbols: six piece letters, eight files, eight ranks, the castling zero.
+const SYMBOLS: usize = 23;
+
+fn sym_index(sym: Sym) -> usize {
+    match sym {
+        Sym::Piece(r) => r.index(),
+        Sym::File(f) => 6 + usize::from(f),
+        Sym::Rank(r) => 14 + usize::from(r),
+        Sym::Castle => 22,
+    }
+}
+
+fn all_syms() -> [Sym; SYMBOLS] {
+    let mut out = [Sym::Castle; SYMBOLS];
+    for r in Role::ALL {
+        out[r.index()] = Sym::Piece(r);
+    }
+    for i in 0..8u8 {
+        out[6 + usize::from(i)] = Sym::File(i);
+        out[14 + usize::from(i)] = Sym::Rank(i);
+    }
+    out
+}
+
+impl PreparedWord {
+    /// The normalised characters.
+    ///
+    /// ```
+    /// use scoresheet::notation::LetterSet;
+    /// use scoresheet::reconstruct::{Costs, MoveReader};
+    /// let r = MoveReader::new(LetterSet::english(), Costs::standard());
+    /// assert_eq!(r.prepare("exd6 e.p.").as_str(), "ed6");
+    /// assert_eq!(r.prepare("Nbxd2+!?").as_str(), "Nbd2");
+    /// ```
+    pub fn as_str(&self) -> String {
+        self.units.iter().collect()
+    }
+
+    /// True if nothing is left to compare.
+    pub fn is_empty(&self) -> bool {
+        self.units.is_empty()
+    }
+}
+
+/// Which written form of a move a word was matched against.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Form {
+    /// Short form with minimal disambiguation (`Jf3`, `ed4`... with or without `x`).
+    Short,
+    /// Long form, from and to squares (`Jg1f3`, `e2e4`).
+    Long,
+    /// Short form with a file or rank the move does not need (`Jgf3`).
+    OverDisambiguated,
+    /// Short form without the file or rank the move needs (`Jd2` for `Jbd2`).
+    UnderDisambiguated,
+    /// A pawn capture by files only (`ed`).
+    FilesOnly,
+    /// A pawn capture written as its target only (`d4` for `exd4`).
+    TargetOnly,
+    /// Castling (`0-0`, `O-O-O`).
+    Castling,
+    /// Castling written as the king's move (`Kg1`).
+    KingMove,
+}
+
+/// The outcome of comparing a word with one legal move.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Score {
+    /// Total cost (0 = the word is a correct way to write the move).
+    pub cost: f32,
+    /// The form that matched best.
+    pub form: Form,
+    /// Cost of the form itself (over/under-disambiguation...), included in `cost`.
+    pub form_cost: f32,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Sym {
+    Piece(Role),
+    File(u8),
+    Rank(u8),
+    Castle,
+}
+
+/// Private-use characters stand for multi-letter piece names (Russian `Кр`, Hungarian `Gy`).
+const FOLDED_LETTER_BASE: u32 = 0xE000;
+
+fn folded_letter(role: Role) -> char {
+    char::from_u32(FOLDED_LETTER_BASE + role.index() as u32).unwrap_or('\u{E000}')
+}
+
+/// Scores written words against legal moves, for one letter set and one cost table.
+#[derive(Clone, Debug)]
+pub struct MoveReader<'a> {
+    letters: &'a LetterSet,
+    costs: &'a Costs,
+    /// Per ASCII char: the role it names in the sheet's set.
+    own: [Option<Role>; 128],
+    /// Per ASCII char: bit per role it names in any language's set.
+    any: [u8; 128],
+    /// Non-ASCII single-character letters: (char, role in sheet set, roles in any set).
+    wide: Vec<(char, Option<Role>, u8)>,
+    /// Multi-character spellings in the sheet's set, longest first.
+    multi: Vec<(String, Role)>,
+    /// The sheet set's printed letter per role, as a char (first char).
+    own_letter: [Option<char>; 6],
+}
+
+impl<'a> MoveReader<'a> {
+    /// A reader for sheets written in `letters`.
+    ///
+    /// ```
+    /// use scoresheet::notation::LetterSet;
+    /// use scoresheet::reconstruct::{Costs, MoveReader};
+    /// let r = MoveReader::new(LetterSet::by_code("ru").unwrap(), Costs::standard());
+    /// assert_eq!(r.prepare("Крg1").as_str().chars().count(), 3);
+    /// ```
+    pub fn new(letters: &'a LetterSet, costs: &'a Costs) -> MoveReader<'a> {
+        let mut own = [None; 128];
+        let mut any = [0u8; 128];
+        let mut wide: Vec<(char, Option<Role>, u8)> = Vec::new();
+        let mut multi = Vec::new();
+        let mut own_letter = [None; 6];
+        let mut note = |c: char, own_role: Option<Role>, any_role: Option<Role>| {
+            let bit = any_role.map_or(0, |r| 1u8 << r.index());
+            let slot = c as usize;
+            if slot < 128 {
+                if let Some(o) = own.get_mut(slot) {
+                    if own_role.is_some() {
+                        *o = own_role;
+                    }
+                }
+                if let Some(a) = any.get_mut(slot) {
+                    *a |= bit;
+                }
+            } else if let Some(entry) = wide.iter_mut().find(|e| e.0 == c) {
+                if own_role.is_some() {
+                    entry.1 = own_role;
+                }
+                entry.2 |= bit;
+            } else {
+                wide.push((c, own_role, bit));
+            }
+        };
+        for role in Role::ALL {
+            for spelling in letters.spellings(role) {
+                let mut chars = spelling.chars();
+                if let (Some(c), None) = (chars.next(), chars.next()) {
+                    note(c, Some(role), Some(role));
+                } else if !spelling.is_empty() {
+                    multi.push((spelling.to_owned(), role));
+                }
+            }
+            own_letter[role.index()] = letters.letter(role).chars().next();
+        }
+        for set in LetterSet::all() {
+            // Figurines are understood in every language: they read as the sheet's own letters.
+            let universal = set.code() == "figurine";
+            for role in Role::ALL {
+                if role == Role::Pawn {
+                    continue;
+                }
+                for spelling in set.spellings(role) {
+                    let mut chars = spelling.chars();
+                    if let (Some(c), None) = (chars.next(), chars.next()) {
+                        note(c, universal.then_some(role), Some(role));
+                    }
+                }
+            }
+        }
+        multi.sort_by_key(|(s, _)| std::cmp::Reverse(s.len()));
+        MoveReader {
+            letters,
+            costs,
+            own,
+            any,
+            wide,
+            multi,
+            own_letter,
+        }
+    }
+
+    /// The letter set words are read in.
+    pub fn letters(&self) -> &LetterSet {
+        self.letters
+    }
+
+    /// The cost table.
+    pub fn costs(&self) -> &Costs {
+        self.costs
+    }
+
+    /// Normalises a written word for [`MoveReader::score`] (do it once per word).
+    pub fn prepare(&self, text: &str) -> PreparedWord {
+        let mut t = text.trim();
+        // Marks that cost nothing: check, mate, annotations, e.p., the draw offer.
+        loop {
+            let before = t.len();
+            for suffix in [
+                "(=)", "e.p.", "e.p", "ep.", "ep", "++", "+", "#", "†", "‡", "!", "?", "=",
+            ] {
+                if let Some(rest) = t.strip_suffix(suffix) {
+                    // Keep `ep` when it could be the word itself (nothing before it).
+                    if !rest.trim().is_empty() {
+                        t = rest.trim_end();
+                    }
+                }
+            }
+            if t.len() == before {
+                break;
+            }
+        }
+        let mut units = ArrayVec::new();
+        let mut truncated = false;
+        let mut rest = t;
+        while let Some(c) = rest.chars().next() {
+            if let Some((spelling, role)) = self
+                .multi
+                .iter()
+                .find(|(s, _)| rest.starts_with(s.as_str()))
+            {
+                truncated |= units.try_push(folded_letter(*role)).is_err();
+                rest = &rest[spelling.len()..];
+                continue;
+            }
+            rest = &rest[c.len_utf8()..];
+            if matches!(
+                c,
+                'x' | ':' | '×' | '-' | '–' | '—' | '‑' | '−' | '=' | '/' | '(' | ')' | ' '
+            ) {
+                continue;
+            }
+            truncated |= units.try_push(c).is_err();
+        }
+        let syms = all_syms();
+        let mut sub = ArrayVec::new();
+        let mut extra = ArrayVec::new();
+        for &ch in &units {
+            let mut row = [0f32; SYMBOLS];
+            for (slot, &sym) in row.iter_mut().zip(syms.iter()) {
+                *slot = self.sub(sym, ch).0;
+            }
+            sub.push(row);
+            extra.push([
+                self.extra(ch, false, &[Sym::Piece(Role::King)]).0,
+                self.extra(ch, false, &[Sym::Castle]).0,
+                self.extra(ch, true, &[Sym::File(0)]).0,
+            ]);
+        }
+        PreparedWord {
+            units,
+            truncated,
+            sub,
+            extra,
+        }
+    }
+
+    /// How much it costs to read `word` as the legal move `m` in `pos` (`legal` = all legal moves
+    /// of `pos`, used for disambiguation).
+    pub fn score(&self, pos: &Position, legal: &MoveList, m: &Move, word: &PreparedWord) -> Score {
+        self.score_below(pos, legal, m, word, f32::INFINITY)
+    }
+
+    /// As [`MoveReader::score`], but may stop early (returning a cost ≥ `bound`) once the cost
+    /// is certain to reach `bound`.
+    pub fn score_below(
+        &self,
+        pos: &Position,
+        legal: &MoveList,
+        m: &Move,
+        word: &PreparedWord,
+        bound: f32,
+    ) -> Score {
+        let _ = pos;
+        let mut best = Score {
+            cost: f32::INFINITY,
+            form: Form::Short,
+            form_cost: 0.0,
+        };
+        for (syms, form, form_cost) in self.forms(legal, m) {
+            let limit = best.cost.min(bound);
+            if form_cost >= limit {
+                continue;
+            }
+            let d = form_cost + self.distance(&syms, word, limit - form_cost);
+            if d < best.cost {
+                best = Score {
+                    cost: d,
+                    form,
+                    form_cost,
+                };
+            }
+        }
+        best
+    }
+
+    /// The corrections that read `word` as `m`, cheapest explanation first: each says what was
+    /// written, what was meant and the cost's name in `grammars/repair-costs.tsv`.
+    ///
+    /// ```
+    /// use scoresheet::board::{MoveList, Position};
+    /// use scoresheet::notation::LetterSet;
+    /// use scoresheet::reconstruct::{Costs, MoveReader};
+    /// let r = MoveReader::new(LetterSet::by_code("cs").unwrap(), Costs::standard());
+    /// let pos = Position::new();
+    /// let mut legal = MoveList::new();
+    /// pos.legal_moves(&mut legal);
+    /// let m = pos.from_uci(&"g1f3".parse().unwrap()).unwrap();
+    /// let (score, edits) = r.explain(&pos, &legal, &m, &r.prepare("Jfз"));
+    /// assert!(score.cost > 0.0);
+    /// assert_eq!(edits.len(), 1);
+    /// ```
+    pub fn explain(
+        &self,
+        pos: &Position,
+        legal: &MoveList,
+        m: &Move,
+        word: &PreparedWord,
+    ) -> (Score, Vec<Edit>) {
+        let score = self.score(pos, legal, m, word);
+        let mut edits = Vec::new();
+        let Some((syms, form, form_cost)) =
+            self.forms(legal, m).into_iter().find(|(syms, form, fc)| {
+                *form == score.form
+                    && *fc == score.form_cost
+                    && (*fc + self.distance(syms, word, f32::INFINITY) - score.cost).abs() < 1e-4
+            })
+        else {
+            return (score, edits);
+        };
+        if form_cost > 0.0 {
+            edits.push(Edit {
+                written: None,
+                meant: None,
+                kind: form_name(form),
+                cost: form_cost,
+            });
+        }
+        // Full table, then walk back from the end.
+        let w = &word.units;
+        let n = w.len();
+        let rows = syms.len() + 1;
+        let mut d = vec![0f32; rows * (n + 1)];
+        let at = |i: usize, j: usize| i * (n + 1) + j;
+        for j in 1..=n {
+            let ch = w[j - 1];
+            d[at(0, j)] = d[at(0, j - 1)] + self.extra(ch, j == 1, &syms).0;
+        }
+        for i in 1..rows {
+            let sym = syms[i - 1];
+            d[at(i, 0)] = d[at(i - 1, 0)] + self.missing(sym).0;
+            for j in 1..=n {
+                let ch = w[j - 1];
+                let sub = d[at(i - 1, j - 1)] + self.sub(sym, ch).0;
+                let del = d[at(i, j - 1)] + self.extra(ch, false, &syms).0;
+                let ins = d[at(i - 1, j)] + self.missing(sym).0;
+                d[at(i, j)] = sub.min(del).min(ins);
+            }
+        }
+        let (mut i, mut j) = (rows - 1, n);
+        let mut back = Vec::new();
+        while i > 0 || j > 0 {
+            let here = d[at(i, j)];
+            if i > 0 && j > 0 {
+                let sym = syms[i - 1];
+                let ch = w[j - 1];
+                let (c, kind) = self.sub(sym, ch);
+                if (d[at(i - 1, j - 1)] + c - here).abs() < 1e-4 {
+                    if c > 0.0 {
+                        back.push(Edit {
+                            written: Some(ch),
+                            meant: Some(self.sym_text(sym)),
+                            kind,
+                            cost: c,
+                        });
+                    }
+                    i -= 1;
+                    j -= 1;
+                    continue;
+                }
+            }
+            if j > 0 {
+                let ch = w[j - 1];
+                let (c, kind) = self.extra(ch, j == 1 && i == 0, &syms);
+                if (d[at(i, j - 1)] + c - here).abs() < 1e-4 {
+                    if c > 0.0 {
+                        back.push(Edit {
+                            written: Some(ch),
+                            meant: None,
+                            kind,
+                            cost: c,
+                        });
+                    }
+                    j -= 1;
+                    continue;
+                }
+            }
+            if i > 0 {
+                let sym = syms[i - 1];
+                let (c, kind) = self.missing(sym);
+                back.push(Edit {
+                    written: None,
+                    meant: Some(self.sym_text(sym)),
+                    kind,
+                    cost: c,
+                });
+                i -= 1;
+                continue;
+            }
+            break;
+        }
+        back.reverse();
+        edits.extend(back);
+        (score, edits)
+    }
+
+    fn sym_text(&self, sym: Sym) -> String {
+        match sym {
+            Sym::Piece(r) => self.letters.letter(r).to_owned(),
+            Sym::File(f) => char::from(b'a' + f).to_string(),
+            Sym::Rank(r) => char::from(b'1' + r).to_string(),
+            Sym::Castle => "0".to_owned(),
+        }
+    }
+
+    /// The written forms of `m`: symbols, which form, and the form's own cost.
+    fn forms(&self, legal: &MoveList, m: &Move) -> ArrayVec<(ArrayVec<Sym, 8>, Form, f32), 8> {
+        let c = self.costs;
+        let mut out: ArrayVec<(ArrayVec<Sym, 8>, Form, f32), 8> = ArrayVec::new();
+        let file = |sq: Square| Sym::File(sq.file().index() as u8);
+        let rank = |sq: Square| Sym::Rank(sq.rank().index() as u8);
+        let mk = |parts: &[Sym]| -> ArrayVec<Sym, 8> { parts.iter().copied().collect() };
+        let to = m.to();
+        let Some(from) = m.from() else {
+            return out;
+        };
+        if let Some(side) = m.castling_side() {
+            let n = if side == CastlingSide::King { 2 } else { 3 };
+            out.push((mk(&[Sym::Castle; 3][..n]), Form::Castling, 0.0));
+            let k = Sym::Piece(Role::King);
+            out.push((
+                mk(&[k, file(to), rank(to)]),
+                Form::KingMove,
+                c.castling_as_king_move,
+            ));
+            out.push((
+                mk(&[k, file(from), rank(from), file(to), rank(to)]),
+                Form::KingMove,
+                c.castling_as_king_move,
+            ));
+            return out;
+        }
+        let role = m.role();
+        let promo = m.promotion().map(Sym::Piece);
+        let with_promo = |mut v: ArrayVec<Sym, 8>| {
+            if let Some(p) = promo {
+                v.push(p);
+            }
+            v
+        };
+        if role == Role::Pawn {
+            if m.is_capture() {
+                out.push((
+                    with_promo(mk(&[file(from), file(to), rank(to)])),
+                    Form::Short,
+                    0.0,
+                ));
+                out.push((
+                    with_promo(mk(&[file(from), rank(from), file(to), rank(to)])),
+                    Form::Long,
+                    0.0,
+                ));
+                out.push((
+                    with_promo(mk(&[file(from), file(to)])),
+                    Form::FilesOnly,
+                    c.pawn_file_only,
+                ));
+                out.push((
+                    with_promo(mk(&[file(to), rank(to)])),
+                    Form::TargetOnly,
+                    c.pawn_capture_no_file,
+                ));
+            } else {
+                out.push((with_promo(mk(&[file(to), rank(to)])), Form::Short, 0.0));
+                out.push((
+                    with_promo(mk(&[file(from), rank(from), file(to), rank(to)])),
+                    Form::Long,
+                    0.0,
+                ));
+            }
+            return out;
+        }
+        let p = Sym::Piece(role);
+        let (need_file, need_rank) = disambiguation(legal, m);
+        let mut short = mk(&[p]);
+        if need_file {
+            short.push(file(from));
+        }
+        if need_rank {
+            short.push(rank(from));
+        }
+        short.push(file(to));
+        short.push(rank(to));
+        out.push((short, Form::Short, 0.0));
+        if !(need_file && need_rank) {
+            out.push((
+                mk(&[p, file(from), rank(from), file(to), rank(to)]),
+                Form::Long,
+                0.0,
+            ));
+        }
+        if need_file || need_rank {
+            out.push((
+                mk(&[p, file(to), rank(to)]),
+                Form::UnderDisambiguated,
+                c.disambiguation_missing,
+            ));
+        }
+        if !need_file {
+            out.push((
+                mk(&[p, file(from), file(to), rank(to)]),
+                Form::OverDisambiguated,
+                c.disambiguation_extra,
+            ));
+        }
+        if !need_rank {
+            out.push((
+                mk(&[p, rank(from), file(to), rank(to)]),
+                Form::OverDisambiguated,
+                c.disambiguation_extra,
+            ));
+        }
+        out
+    }
+
+    /// The move in the sheet's letters, short form with capture mark (`Jbxd2`, `exd6`, `0-0`).
+    ///
+    /// ```
+    /// use scoresheet::board::{MoveList, Position};
+    /// use scoresheet::notation::LetterSet;
+    /// use scoresheet::reconstruct::{Costs, MoveReader};
+    /// let r = MoveReader::new(LetterSet::by_code("cs").unwrap(), Costs::standard());
+    /// let pos = Position::new();
+    /// let mut legal = MoveList::new();
+    /// pos.legal_moves(&mut legal);
+    /// let m = pos.from_uci(&"g1f3".parse().unwrap()).unwrap();
+    /// assert_eq!(r.short_text(&legal, &m), "Jf3");
+    /// ```
+    pub fn short_text(&self, legal: &MoveList, m: &Move) -> String {
+        short_text(self.letters, legal, m)
+    }
+
+    /// Weighted edit distance between the symbols of a form and the written units; returns a
+    /// value ≥ `limit` as soon as every path costs that much.
+    fn distance(&self, syms: &[Sym], word: &PreparedWord, limit: f32) -> f32 {
+        let n = word.units.len();
+        let mut prev = [0f32; MAX_WORD + 1];
+        let mut cur = [0f32; MAX_WORD + 1];
+        let kind = match syms.first() {
+            Some(Sym::Castle) => 1,
+            Some(Sym::Piece(_)) => 0,
+            _ => 2,
+        };
+        // Extra units: in a pawn form the first one may be the pawn's letter.
+        let extra = |j: usize, first_row: bool| -> f32 {
+            let e = word.extra.get(j).copied().unwrap_or([0.0; 3]);
+            match kind {
+                2 if first_row && j == 0 => e[2],
+                2 => e[0],
+                k => e[k],
+            }
+        };
+        for j in 1..=n {
+            prev[j] = prev[j - 1] + extra(j - 1, true);
+        }
+        for &sym in syms {
+            let idx = sym_index(sym);
+            let missing = self.missing(sym).0;
+            cur[0] = prev[0] + missing;
+            let mut row_min = cur[0];
+            for j in 1..=n {
+                let sub_cost = word.sub.get(j - 1).map_or(f32::INFINITY, |r| r[idx]);
+                let sub = prev[j - 1] + sub_cost;
+                let del = cur[j - 1] + extra(j - 1, false);
+                let ins = prev[j] + missing;
+                let v = sub.min(del).min(ins);
+                cur[j] = v;
+                row_min = row_min.min(v);
+            }
+            if row_min >= limit {
+                return limit.max(row_min);
+            }
+            std::mem::swap(&mut prev, &mut cur);
+        }
+        prev[n]
+    }
+
+    fn role_bits(&self, ch: char) -> (Option<Role>, u8) {
+        let i = ch as usize;
+        if i < 128 {
+            (
+                self.own.get(i).copied().flatten(),
+                self.any.get(i).copied().unwrap_or(0),
+            )
+        } else if let Some(&(_, own, any)) = self.wide.iter().find(|e| e.0 == ch) {
+            (own, any)
+        } else {
+            (None, 0)
+        }
+    }
+
+    /// Cost (and its name) of `ch` written where the letter of `role` belongs.
+    fn letter(&self, role: Role, ch: char) -> (f32, &'static str) {
+        let c = self.costs;
+        if ch == folded_letter(role) {
+            return (0.0, "");
+        }
+        let (own, any) = self.role_bits(ch);
+        if own == Some(role) {
+            return (0.0, "");
+        }
+        if any & (1 << role.index()) != 0 {
+            return if own.is_some() {
+                (c.letter_other_piece, "letter_other_piece")
+            } else {
+                (c.letter_other_language, "letter_other_language")
+            };
+        }
+        let Some(letter) = self.own_letter.get(role.index()).copied().flatten() else {
+            return (c.letter_wrong, "letter_wrong");
+        };
+        if ch != letter && ch.to_uppercase().eq(letter.to_uppercase()) {
+            return (c.letter_lowercase, "letter_lowercase");
+        }
+        if c.is_lookalike(ch, letter) {
+            return (c.letter_lookalike, "letter_lookalike");
+        }
+        // A look-alike of the English letter (8 for B) is nearly as telling.
+        if c.is_lookalike(ch, role.english_char()) {
+            return (
+                c.letter_lookalike + c.letter_other_language,
+                "letter_lookalike",
+            );
+        }
+        (c.letter_wrong, "letter_wrong")
+    }
+
+    fn sub(&self, sym: Sym, ch: char) -> (f32, &'static str) {
+        let c = self.costs;
+        match sym {
+            Sym::Piece(role) => self.letter(role, ch),
+            Sym::File(f) => {
+                let want = char::from(b'a' + f);
+                if ch == want {
+                    (0.0, "")
+                } else if ch == want.to_ascii_uppercase() {
+                    (c.case_only, "case_only")
+                } else if c.is_lookalike(ch, want) {
+                    (c.char_lookalike, "char_lookalike")
+                } else if ('a'..='h').contains(&ch) {
+                    if (ch as i32 - want as i32).abs() == 1 {
+                        (c.file_neighbour, "file_neighbour")
+                    } else {
+                        (c.file_wrong, "file_wrong")
+                    }
+                } else {
+                    (c.char_wrong, "char_wrong")
+                }
+            }
+            Sym::Rank(r) => {
+                let want = char::from(b'1' + r);
+                if ch == want {
+                    (0.0, "")
+                } else if c.is_lookalike(ch, want) {
+                    (c.char_lookalike, "char_lookalike")
+                } else if ('1'..='8').contains(&ch) {
+                    if (ch as i32 - want as i32).abs() == 1 {
+                        (c.rank_neighbour, "rank_neighbour")
+                    } else {
+                        (c.rank_wrong, "rank_wrong")
+                    }
+                } else {
+                    (c.char_wrong, "char_wrong")
+                }
+            }
+            Sym::Castle => {
+                if matches!(ch, '0' | 'O' | 'o') {
+                    (0.0, "")
+                } else if c.is_lookalike(ch, '0') {
+                    (c.char_lookalike, "char_lookalike")
+                } else {
+                    (c.char_wrong, "char_wrong")
+                }
+            }
+        }
+    }
+
+    fn missing(&self, sym: Sym) -> (f32, &'static str) {
+        let c = self.costs;
+        match sym {
+            Sym::Piece(_) => (c.letter_missing, "letter_missing"),
+            Sym::File(_) | Sym::Rank(_) => (c.char_missing, "char_missing"),
+            Sym::Castle => (c.castling_wrong_side, "castling_wrong_side"),
+        }
+    }
+
+    /// Cost (and its name) of a written character that stands for nothing in the form.
+    fn extra(&self, ch: char, first: bool, syms: &[Sym]) -> (f32, &'static str) {
+        let c = self.costs;
+        if matches!(
+            ch,
+            '.' | ',' | '\'' | '`' | '"' | ';' | '_' | '~' | '*' | '‚' | '’'
+        ) {
+            return (c.noise_extra, "noise_extra");
+        }
+        if first && matches!(syms.first(), Some(Sym::File(_))) {
+            // A piece letter before a pawn move: the pawn's own letter is fine.
+            let (own, any) = self.role_bits(ch);
+            if own == Some(Role::Pawn) || ch == 'P' || ch == folded_letter(Role::Pawn) {
+                return (0.0, "");
+            }
+            if own.is_some() || any != 0 {
+                return (c.letter_extra, "letter_extra");
+            }
+        }
+        if matches!(syms.first(), Some(Sym::Castle)) && matches!(ch, '0' | 'O' | 'o') {
+            return (c.castling_wrong_side, "castling_wrong_side");
+        }
+        (c.char_extra, "char_extra")
+    }
+}
+
+/// One correction inside a written move: what was written, what it stands for, and the name of
+/// its cost in `grammars/repair-costs.tsv`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Edit {
+    /// The character written (None when something was left out).
+    pub written: Option<char>,
+    /// What it stands for (None when the character is extra).
+    pub meant: Option<String>,
+    /// The cost's name (`char_lookalike`, `letter_other_language`, ...).
+    pub kind: &'static str,
+    /// The cost.
+    pub cost: f32,
+}
+
+impl std::fmt::Display for Edit {
+    /// `'d' for '4' (char_lookalike)`, `'x' extra`, `'J' missing`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (&self.written, &self.meant) {
+            (Some(w), Some(m)) => write!(f, "'{w}' for '{m}'"),
+            (Some(w), None) => write!(f, "'{w}' extra"),
+            (None, Some(m)) => write!(f, "'{m}' missing"),
+            (None, None) => write!(f, "form"),
+        }?;
+        write!(f, " ({})", self.kind)
+    }
+}
+
+fn form_name(form: Form) -> &'static str {
+    match form {
+        Form::OverDisambiguated => "disambiguation_extra",
+        Form::UnderDisambiguated => "disambiguation_missing",
+        Form::FilesOnly => "pawn_file_only",
+        Form::TargetOnly => "pawn_capture_no_file",
+        Form::KingMove => "castling_as_king_move",
+        Form::Short | Form::Long | Form::Castling => "",
+    }
+}
+
+/// The move in `letters`, short form with capture mark (`Jbxd2`, `exd6`, `0-0`, `e8D`).
+pub(crate) fn short_text(letters: &LetterSet, legal: &MoveList, m: &Move) -> String {
+    if let Some(side) = m.castling_side() {
+        return if side == CastlingSide::King {
+            "0-0"
+        } else {
+            "0-0-0"
+        }
+        .to_owned();
+    }
+    let mut out = String::new();
+    let Some(from) = m.from() else {
+        return out;
+    };
+    let to = m.to();
+    if m.role() == Role::Pawn {
+        if m.is_capture() {
+            out.push(from.file().char());
+            out.push('x');
+        }
+    } else {
+        out.push_str(letters.letter(m.role()));
+        let (f, r) = disambiguation(legal, m);
+        if f {
+            out.push(from.file().char());
+        }
+        if r {
+            out.push(from.rank().char());
+        }
+        if m.is_capture() {
+            out.push('x');
+        }
+    }
+    out.push(to.file().char());
+    out.push(to.rank().char());
+    if let Some(p) = m.promotion() {
+        out.push_str(letters.letter(p));
+    }
+    out
+}
+
+/// Which parts of the from-square short form needs (Laws C.9: file first, then rank, then both).
+fn disambiguation(legal: &MoveList, m: &Move) -> (bool, bool) {
+    let (Some(from), role, to) = (m.from(), m.role(), m.to()) else {
+        return (false, false);
+    };
+    let mut others = false;
+    let mut same_file = false;
+    let mut same_rank = false;
+    for other in legal.iter() {
+        if other.role() != role || other.to() != to || other.castling_side().is_some() {
+            continue;
+        }
+        let Some(of) = other.from() else { continue };
+        if of == from || other.promotion() != m.promotion() {
+            continue;
+        }
+        others = true;
+        same_file |= of.file() == from.file();
+        same_rank |= of.rank() == from.rank();
+    }
+    if !others {
+        (false, false)
+    } else if !same_file {
+        (true, false)
+    } else if !same_rank {
+        (false, true)
+    } else {
+        (true, true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Square;
+
+    fn best(reader: &MoveReader, pos: &Position, text: &str) -> (Move, f32) {
+        let mut legal = MoveList::new();
+        pos.legal_moves(&mut legal);
+        let word = reader.prepare(text);
+        let mut scored: Vec<(Move, f32)> = legal
+            .iter()
+            .map(|m| (*m, reader.score(pos, &legal, m, &word).cost))
+            .collect();
+        scored.sort_by(|a, b| a.1.total_cmp(&b.1));
+        scored[0]
+    }
+
+    fn after(uci: &[&str]) -> Position {
+        let mut pos = Position::new();
+        for u in uci {
+            let m = pos.from_uci(&u.parse().unwrap()).unwrap();
+            pos.play(&m);
+        }
+        pos
+    }
+
+    #[test]
+    fn ocr_lookalikes_read_as_the_move() {
+        let cs = LetterSet::by_code("cs").unwrap();
+        let costs = Costs::standard();
+        let r = MoveReader::new(cs, costs);
+        let pos = after(&["e2e4", "e7e5", "g1f3", "g8f6", "d2d4", "e5d4", "e4e5"]);
+        let (m, cost) = best(&r, &pos, "Jed");
+        assert_eq!((m.from(), m.to()), (Some(Square::F6), Square::E4));
+        assert_eq!(cost, costs.char_lookalike);
+        let (m, _) = best(
+            &r,
+            &after(&["e2e4", "e7e5", "g1f3", "g8f6", "d2d4", "e5d4"]),
+            "ede5",
+        );
+        assert_eq!(m.to(), Square::E5);
+    }
+
+    #[test]
+    fn english_letter_in_czech_sheet() {
+        let cs = LetterSet::by_code("cs").unwrap();
+        let costs = Costs::standard();
+        let r = MoveReader::new(cs, costs);
+        let (m, cost) = best(&r, &Position::new(), "Nf3");
+        assert_eq!(m.to(), Square::F3);
+        assert_eq!(m.role(), Role::Knight);
+        assert_eq!(cost, costs.letter_other_language);
+    }
+
+    #[test]
+    fn capture_and_check_marks_are_free() {
+        let en = LetterSet::english();
+        let r = MoveReader::new(en, Costs::standard());
+        let pos = after(&["e2e4", "d7d5"]);
+        assert_eq!(best(&r, &pos, "e:d5+").1, 0.0);
+        assert_eq!(best(&r, &pos, "ed").1, Costs::standard().pawn_file_only);
+        assert_eq!(best(&r, &pos, "e4xd5!?").1, 0.0);
+    }
+}

@@ -1,0 +1,808 @@
+//! The search for the cheapest legal game explaining the sheet: a beam search over (position,
+//! word index) states, layered by word index, with reads, skipped words, invented plies and
+//! swapped plies as transitions.
+
+use super::costs::Costs;
+use super::report::{self, Repair};
+use super::score::{MoveReader, PreparedWord};
+use super::sheet::{Sheet, TokenKind};
+use crate::board::{Move, MoveList, Position};
+use crate::notation::LetterSet;
+use std::collections::HashMap;
+
+/// How to repair: the sheet's letters, the costs and the width of the search.
+///
+/// ```
+/// use scoresheet::notation::LetterSet;
+/// use scoresheet::reconstruct::RepairOptions;
+/// let o = RepairOptions::new(LetterSet::by_code("hr").unwrap());
+/// assert_eq!(o.beam, RepairOptions::DEFAULT_BEAM);
+/// ```
+#[derive(Clone, Debug)]
+pub struct RepairOptions<'a> {
+    /// The letter set the sheet is written in.
+    pub letters: &'a LetterSet,
+    /// The cost table.
+    pub costs: &'a Costs,
+    /// How many search states are kept per word of the sheet.
+    pub beam: usize,
+    /// The position the game starts from.
+    pub start: Position,
+    /// How many move words before the first word that does not read exactly the search starts.
+    pub backtrack: usize,
+    /// After this many exact reads in a row by a clear leader, the search replays exactly again.
+    pub settle: u32,
+}
+
+impl<'a> RepairOptions<'a> {
+    /// The default beam width.
+    pub const DEFAULT_BEAM: usize = 16;
+
+    /// Options for a sheet in `letters`, with the shipped costs, from the standard start.
+    pub fn new(letters: &'a LetterSet) -> RepairOptions<'a> {
+        RepairOptions {
+            letters,
+            costs: Costs::standard(),
+            beam: Self::DEFAULT_BEAM,
+            start: Position::new(),
+            backtrack: 8,
+            settle: 4,
+        }
+    }
+}
+
+/// One step of an explanation, as stored in the search's history arena.
+#[derive(Clone, Debug)]
+pub(crate) enum Step {
+    /// The start of the explanation.
+    Root,
+    /// Word `tok` read as `mv`.
+    Read {
+        tok: usize,
+        mv: Move,
+        cost: f32,
+        swapped: bool,
+    },
+    /// A move invented for a ply the sheet does not record.
+    Invent { mv: Move, cost: f32 },
+    /// Word `tok` not read as a move.
+    Skip {
+        tok: usize,
+        kind: &'static str,
+        cost: f32,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Node {
+    pub(crate) parent: u32,
+    pub(crate) step: Step,
+}
+
+#[derive(Clone, Debug)]
+struct State {
+    pos: Position,
+    cost: f32,
+    node: u32,
+    /// Where the state came from by a plain read of the previous word: (layer, index).
+    parent: Option<(usize, usize)>,
+    /// Invented plies and swaps have been tried from this state.
+    structural_done: bool,
+    /// How many move words in a row this state's explanation has read exactly.
+    exact_run: u32,
+    /// How far the sheet's move numbers are out of step, in plies (a writer who skipped a cell
+    /// numbers every later move one ply off: that costs once, not at every number).
+    shift: i32,
+}
+
+struct Layer {
+    states: Vec<State>,
+    index: HashMap<u64, usize>,
+    sealed: bool,
+    best: f32,
+}
+
+impl Layer {
+    fn new() -> Layer {
+        Layer {
+            states: Vec::new(),
+            index: HashMap::new(),
+            sealed: false,
+            best: f32::INFINITY,
+        }
+    }
+}
+
+pub(crate) struct Search<'s, 'a> {
+    pub(crate) sheet: &'s Sheet,
+    pub(crate) reader: MoveReader<'a>,
+    pub(crate) costs: &'a Costs,
+    pub(crate) words: Vec<PreparedWord>,
+    pub(crate) arena: Vec<Node>,
+    /// Explanations merged by the beam (same position, same word): (kept node, its cost,
+    /// other node, its cost).
+    pub(crate) merged: Vec<(u32, f32, u32, f32)>,
+    layers: Vec<Layer>,
+    beam: usize,
+    backtrack: usize,
+    settle: u32,
+}
+
+/// Repairs one scoresheet: the cheapest legal game that explains it, with every correction.
+///
+/// ```
+/// use scoresheet::notation::LetterSet;
+/// use scoresheet::reconstruct::{repair, RepairOptions, Sheet};
+/// let r = repair(&Sheet::read("1. e4 e5 2. Jf3 Jc6 3. Sc4 ScS"), &RepairOptions::new(LetterSet::by_code("cs").unwrap()));
+/// assert_eq!(r.moves.len(), 6);
+/// assert_eq!(r.corrections.len(), 1);
+/// assert_eq!(r.corrections[0].read_as.as_deref(), Some("Sc5"));
+/// ```
+pub fn repair(sheet: &Sheet, options: &RepairOptions<'_>) -> Repair {
+    let mut search = Search::new(sheet, options);
+    let start = options.start.clone();
+    let n = sheet.tokens.len();
+    let root = State {
+        pos: start.clone(),
+        cost: 0.0,
+        node: 0,
+        parent: None,
+        structural_done: false,
+        exact_run: 0,
+        shift: 0,
+    };
+    // Replay what reads exactly; search only from a few moves before the sheet stops doing so.
+    let (checkpoints, end, stop) = search.greedy(0, root);
+    if stop == n {
+        return report::build(&search, &start, &[(end.node, end.cost)], &end.pos);
+    }
+    let (from, state) = checkpoints
+        .len()
+        .checked_sub(search.backtrack)
+        .and_then(|k| checkpoints.get(k))
+        .or(checkpoints.first())
+        .cloned()
+        .unwrap_or((stop, end));
+    let finals = search.run(from, state);
+    let best_pos = finals
+        .first()
+        .map(|s| s.pos.clone())
+        .unwrap_or_else(|| start.clone());
+    let finals: Vec<(u32, f32)> = finals.iter().map(|s| (s.node, s.cost)).collect();
+    report::build(&search, &start, &finals, &best_pos)
+}
+
+/// What the search does after a clear leader has read several words exactly.
+enum Settle {
+    /// The leader reads the rest of the sheet exactly: these are the final states.
+    Done(Vec<State>),
+    /// The leader reads exactly up to a later word: continue from this checkpoint alone.
+    Jump(usize, State, usize),
+    /// The leader stops reading exactly at this word, too soon to jump.
+    Stay(usize),
+}
+
+impl<'s, 'a> Search<'s, 'a> {
+    pub(crate) fn new(sheet: &'s Sheet, options: &RepairOptions<'a>) -> Search<'s, 'a> {
+        let reader = MoveReader::new(options.letters, options.costs);
+        let words = sheet
+            .tokens
+            .iter()
+            .map(|t| reader.prepare(&t.text))
+            .collect();
+        Search {
+            sheet,
+            reader,
+            costs: options.costs,
+            words,
+            arena: vec![Node {
+                parent: u32::MAX,
+                step: Step::Root,
+            }],
+            merged: Vec::new(),
+            layers: Vec::new(),
+            beam: options.beam.max(1),
+            backtrack: options.backtrack.max(1),
+            settle: options.settle,
+        }
+    }
+
+    pub(crate) fn push_node(&mut self, parent: u32, step: Step) -> u32 {
+        let id = u32::try_from(self.arena.len()).unwrap_or(u32::MAX);
+        self.arena.push(Node { parent, step });
+        id
+    }
+
+    /// The cost of a move number written before the move of `pos`'s side to move, given how
+    /// far the numbers were out of step so far; and how far they are now.
+    fn number_cost(&self, pos: &Position, number: u32, black: bool, shift: i32) -> (f32, i32) {
+        let ply = |n: u32, black: bool| 2 * i64::from(n.max(1) - 1) + i64::from(black);
+        let actual = ply(pos.fullmove_number(), !pos.turn().is_white());
+        let written = ply(number, black);
+        let now = i32::try_from(actual - written).unwrap_or(i32::MAX);
+        if now == shift {
+            (0.0, now)
+        } else {
+            (self.costs.number_out_of_step, now)
+        }
+    }
+
+    fn push(&mut self, layer: usize, state: State) {
+        let Some(l) = self.layers.get_mut(layer) else {
+            return;
+        };
+        if l.sealed || state.cost > l.best + self.costs.prune_margin {
+            return;
+        }
+        l.best = l.best.min(state.cost);
+        let key = state.pos.zobrist();
+        match l.index.get(&key) {
+            Some(&at) => {
+                if let Some(old) = l.states.get_mut(at) {
+                    if state.cost < old.cost {
+                        self.merged
+                            .push((state.node, state.cost, old.node, old.cost));
+                        *old = state;
+                    } else {
+                        self.merged
+                            .push((old.node, old.cost, state.node, state.cost));
+                    }
+                }
+            }
+            None => {
+                l.index.insert(key, l.states.len());
+                l.states.push(state);
+            }
+        }
+    }
+
+    /// Replays from `state` at word `from` while each move word reads as exactly one legal move
+    /// and nothing else needs correcting. Returns the checkpoints (word index and the state
+    /// before each move word), the state reached, and the word where it stopped.
+    fn greedy(&mut self, from: usize, mut state: State) -> (Vec<(usize, State)>, State, usize) {
+        let n = self.sheet.tokens.len();
+        let mut checkpoints = Vec::new();
+        let mut legal = MoveList::new();
+        for i in from..n {
+            let token = &self.sheet.tokens[i];
+            let free = match token.kind {
+                TokenKind::Mark => true,
+                TokenKind::Number { number, black } => {
+                    self.number_cost(&state.pos, number, black, state.shift).0 == 0.0
+                }
+                TokenKind::Result => self.sheet.tokens[i..]
+                    .iter()
+                    .all(|t| t.kind != TokenKind::Move),
+                TokenKind::Word => false,
+                TokenKind::Move => {
+                    state.pos.legal_moves(&mut legal);
+                    let word = &self.words[i];
+                    let mut exact = None;
+                    let mut count = 0;
+                    for m in legal.iter() {
+                        if self
+                            .reader
+                            .score_below(&state.pos, &legal, m, word, 1e-3)
+                            .cost
+                            == 0.0
+                        {
+                            exact = Some(*m);
+                            count += 1;
+                        }
+                    }
+                    let (Some(m), 1) = (exact, count) else {
+                        return (checkpoints, state, i);
+                    };
+                    checkpoints.push((i, state.clone()));
+                    state.node = self.push_node(
+                        state.node,
+                        Step::Read {
+                            tok: i,
+                            mv: m,
+                            cost: 0.0,
+                            swapped: false,
+                        },
+                    );
+                    state.pos.play(&m);
+                    state.exact_run += 1;
+                    state.parent = None;
+                    state.structural_done = false;
+                    continue;
+                }
+            };
+            if !free {
+                return (checkpoints, state, i);
+            }
+            state.node = self.push_node(
+                state.node,
+                Step::Skip {
+                    tok: i,
+                    kind: "",
+                    cost: 0.0,
+                },
+            );
+        }
+        (checkpoints, state, n)
+    }
+
+    /// Once the best state of layer `i` has read `settle` words exactly and no other state is
+    /// within `tie_margin` of it, replay exactly from it again.
+    fn try_settle(&mut self, i: usize) -> Option<Settle> {
+        let layer = self.layers.get(i)?;
+        let best = layer.states.first()?;
+        if best.exact_run < self.settle {
+            return None;
+        }
+        if layer
+            .states
+            .get(1)
+            .is_some_and(|s| s.cost <= best.cost + self.costs.tie_margin)
+        {
+            return None;
+        }
+        let best = best.clone();
+        let (checkpoints, end, stop) = self.greedy(i, best);
+        let n = self.sheet.tokens.len();
+        if stop == n {
+            let mut finals = vec![end];
+            if let Some(l) = self.layers.get(i) {
+                // The others are kept as lower bounds, for the confidence.
+                finals.extend(l.states.iter().skip(1).cloned());
+            }
+            return Some(Settle::Done(finals));
+        }
+        match checkpoints
+            .len()
+            .checked_sub(self.backtrack)
+            .and_then(|k| checkpoints.get(k))
+        {
+            Some((tok, state)) if *tok > i => Some(Settle::Jump(*tok, state.clone(), stop)),
+            _ => Some(Settle::Stay(stop)),
+        }
+    }
+
+    /// Runs the beam search from `state` at word `from`; returns the final states, cheapest
+    /// first.
+    fn run(&mut self, from: usize, state: State) -> Vec<State> {
+        let n = self.sheet.tokens.len();
+        self.layers = (0..=n + 1).map(|_| Layer::new()).collect();
+        self.push(from, state);
+        let mut i = from;
+        let mut no_settle_before = 0;
+        while i < n {
+            self.seal(i, false);
+            // A ply missing or two plies swapped may show only one word later: where a state
+            // reads its word badly, try those edits from the state before it too.
+            if self.sheet.tokens[i].kind == TokenKind::Move {
+                let mut parents: Vec<(usize, usize)> = Vec::new();
+                let count = self.layers.get(i).map_or(0, |l| l.states.len());
+                for k in 0..count {
+                    let Some(state) = self.layers.get(i).and_then(|l| l.states.get(k)).cloned()
+                    else {
+                        continue;
+                    };
+                    if let Some(p) = state.parent {
+                        if !parents.contains(&p)
+                            && self.best_read(i, &state) >= self.costs.structural_trigger
+                        {
+                            parents.push(p);
+                        }
+                    }
+                }
+                for (pl, pk) in parents {
+                    let parent = self.layers.get(pl).and_then(|l| l.states.get(pk)).cloned();
+                    if let Some(parent) = parent {
+                        if !parent.structural_done && self.worth_structural(pl, &parent) {
+                            self.structural(pl, &parent, pk);
+                        }
+                    }
+                }
+                self.seal(i, false);
+            }
+            self.seal(i, true);
+            if i >= no_settle_before {
+                match self.try_settle(i) {
+                    Some(Settle::Done(finals)) => return finals,
+                    Some(Settle::Jump(tok, state, stop)) => {
+                        for l in self.layers.iter_mut().skip(i + 1) {
+                            *l = Layer::new();
+                        }
+                        self.push(tok, state);
+                        no_settle_before = stop;
+                        i = tok;
+                        continue;
+                    }
+                    Some(Settle::Stay(stop)) => no_settle_before = stop,
+                    None => {}
+                }
+            }
+            let mut k = 0;
+            while let Some(state) = self.layers.get(i).and_then(|l| l.states.get(k)).cloned() {
+                self.expand(i, k, &state);
+                k += 1;
+            }
+            i += 1;
+        }
+        self.seal(n, true);
+        self.layers
+            .get_mut(n)
+            .map(|l| std::mem::take(&mut l.states))
+            .unwrap_or_default()
+    }
+
+    /// Sorts a layer, keeps the best `beam` states within the prune margin; a sealed layer
+    /// takes no more states.
+    fn seal(&mut self, i: usize, sealed: bool) {
+        let beam = self.beam;
+        let margin = self.costs.prune_margin;
+        let Some(layer) = self.layers.get_mut(i) else {
+            return;
+        };
+        layer.states.sort_by(|a, b| a.cost.total_cmp(&b.cost));
+        let best = layer.states.first().map_or(0.0, |s| s.cost);
+        layer.states.retain(|s| s.cost <= best + margin);
+        // States tied with the last one kept stay too (up to four beams): an invented ply is
+        // often one of many equally cheap moves until a later word tells them apart.
+        if let Some(cut) = layer.states.get(beam.saturating_sub(1)).map(|s| s.cost) {
+            let keep = layer
+                .states
+                .iter()
+                .take(beam * 4)
+                .take_while(|s| s.cost <= cut + 1e-4)
+                .count();
+            layer.states.truncate(keep.max(beam));
+        }
+        layer.index = layer
+            .states
+            .iter()
+            .enumerate()
+            .map(|(k, s)| (s.pos.zobrist(), k))
+            .collect();
+        layer.sealed = sealed;
+    }
+
+    /// Invented and swapped plies are tried only from states close to the best at their word
+    /// (`structural_margin`): they are expensive to generate and rarely needed elsewhere.
+    fn worth_structural(&self, layer: usize, state: &State) -> bool {
+        let best = self
+            .layers
+            .get(layer)
+            .and_then(|l| l.states.first())
+            .map_or(state.cost, |s| s.cost);
+        state.cost <= best + self.costs.structural_margin
+    }
+
+    /// The cheapest read of word `i` in `state` (infinite if none within `read_max`).
+    fn best_read(&self, i: usize, state: &State) -> f32 {
+        let mut legal = MoveList::new();
+        state.pos.legal_moves(&mut legal);
+        let mut best = self.costs.read_max + 1e-3;
+        for m in legal.iter() {
+            let c = self
+                .reader
+                .score_below(&state.pos, &legal, m, &self.words[i], best)
+                .cost;
+            best = best.min(c);
+            if best == 0.0 {
+                break;
+            }
+        }
+        best
+    }
+
+    fn expand(&mut self, i: usize, k: usize, state: &State) {
+        let token = &self.sheet.tokens[i];
+        let last_move_word = self.sheet.tokens[i + 1..]
+            .iter()
+            .all(|t| t.kind != TokenKind::Move);
+        let skip = |search: &mut Self, kind: &'static str, cost: f32, shift: i32| {
+            let node = search.push_node(state.node, Step::Skip { tok: i, kind, cost });
+            // A free skip (a mark, a move number in step) keeps the state's standing.
+            let free = cost == 0.0;
+            search.push(
+                i + 1,
+                State {
+                    pos: state.pos.clone(),
+                    cost: state.cost + cost,
+                    node,
+                    parent: None,
+                    structural_done: false,
+                    exact_run: if free { state.exact_run } else { 0 },
+                    shift,
+                },
+            );
+        };
+        match token.kind {
+            TokenKind::Mark => skip(self, "", 0.0, state.shift),
+            TokenKind::Number { number, black } => {
+                let (c, shift) = self.number_cost(&state.pos, number, black, state.shift);
+                skip(self, "number_out_of_step", c, shift);
+            }
+            TokenKind::Result => {
+                let c = if last_move_word {
+                    0.0
+                } else {
+                    self.costs.result_early
+                };
+                skip(self, "result_early", c, state.shift);
+            }
+            TokenKind::Word => skip(self, "garbage_word", self.costs.garbage_word, state.shift),
+            TokenKind::Move => {
+                let duplicate = self
+                    .previous_move_word(i)
+                    .is_some_and(|p| self.words[p] == self.words[i] && !self.words[i].is_empty());
+                let bare_number = self.sheet.tokens[i]
+                    .text
+                    .chars()
+                    .all(|c| c.is_ascii_digit());
+                if duplicate {
+                    skip(self, "ply_duplicate", self.costs.ply_duplicate, state.shift);
+                } else if bare_number {
+                    // `46` may be a move number without its dot, or `d6` with 4 for d.
+                    skip(
+                        self,
+                        "number_out_of_step",
+                        self.costs.number_out_of_step,
+                        state.shift,
+                    );
+                } else {
+                    skip(self, "ply_extra", self.costs.ply_extra, state.shift);
+                }
+                let best = self.read(i, state, i + 1, Some((i, k)));
+                if best >= self.costs.structural_trigger
+                    && !state.structural_done
+                    && self.worth_structural(i, state)
+                {
+                    self.structural(i, state, k);
+                }
+            }
+        }
+    }
+
+    fn previous_move_word(&self, i: usize) -> Option<usize> {
+        (0..i)
+            .rev()
+            .find(|&j| self.sheet.tokens[j].kind == TokenKind::Move)
+    }
+
+    fn next_move_word(&self, i: usize) -> Option<usize> {
+        (i + 1..self.sheet.tokens.len()).find(|&j| self.sheet.tokens[j].kind == TokenKind::Move)
+    }
+
+    /// Reads word `i` as each legal move of `state` (at most `read_max`), pushing the results to
+    /// layer `to`. Returns the cheapest read's cost (infinite if none).
+    fn read(&mut self, i: usize, state: &State, to: usize, parent: Option<(usize, usize)>) -> f32 {
+        let mut legal = MoveList::new();
+        state.pos.legal_moves(&mut legal);
+        let mut best = f32::INFINITY;
+        let max = self.costs.read_max;
+        for m in legal.iter() {
+            let s = self
+                .reader
+                .score_below(&state.pos, &legal, m, &self.words[i], max + 1e-3);
+            if s.cost > max {
+                continue;
+            }
+            best = best.min(s.cost);
+            let node = self.push_node(
+                state.node,
+                Step::Read {
+                    tok: i,
+                    mv: *m,
+                    cost: s.cost,
+                    swapped: false,
+                },
+            );
+            let mut pos = state.pos.clone();
+            pos.play(m);
+            self.push(
+                to,
+                State {
+                    pos,
+                    cost: state.cost + s.cost,
+                    node,
+                    parent,
+                    structural_done: false,
+                    exact_run: if s.cost == 0.0 {
+                        state.exact_run + 1
+                    } else {
+                        0
+                    },
+                    shift: state.shift,
+                },
+            );
+        }
+        best
+    }
+
+    /// The legal moves of `pos` that read `word` for at most `max`, cheapest first (at most `n`).
+    fn best_reads(&self, pos: &Position, word: usize, max: f32, n: usize) -> Vec<(Move, f32)> {
+        let mut legal = MoveList::new();
+        pos.legal_moves(&mut legal);
+        let mut out: Vec<(Move, f32)> = legal
+            .iter()
+            .filter_map(|m| {
+                let s = self
+                    .reader
+                    .score_below(pos, &legal, m, &self.words[word], max + 1e-3);
+                (s.cost <= max).then_some((*m, s.cost))
+            })
+            .collect();
+        out.sort_by(|a, b| a.1.total_cmp(&b.1));
+        out.truncate(n);
+        out
+    }
+
+    /// Invented plies and swapped plies from `state` at word `i`.
+    fn structural(&mut self, i: usize, state: &State, k: usize) {
+        if let Some(s) = self.layers.get_mut(i).and_then(|l| l.states.get_mut(k)) {
+            if s.node == state.node {
+                s.structural_done = true;
+            }
+        }
+        let c = self.costs.clone();
+        if self.sheet.tokens[i].kind != TokenKind::Move {
+            return;
+        }
+        // A ply missing from the sheet: invent it, then read the word as the next ply.
+        let mut legal = MoveList::new();
+        state.pos.legal_moves(&mut legal);
+        for m1 in legal.iter() {
+            let mut pos1 = state.pos.clone();
+            pos1.play(m1);
+            let reads = self.best_reads(&pos1, i, c.read_max, usize::MAX);
+            if reads.is_empty() {
+                continue;
+            }
+            let inv = self.push_node(
+                state.node,
+                Step::Invent {
+                    mv: *m1,
+                    cost: c.ply_missing,
+                },
+            );
+            for (m2, cost) in reads {
+                let node = self.push_node(
+                    inv,
+                    Step::Read {
+                        tok: i,
+                        mv: m2,
+                        cost,
+                        swapped: false,
+                    },
+                );
+                let mut pos2 = pos1.clone();
+                pos2.play(&m2);
+                self.push(
+                    i + 1,
+                    State {
+                        pos: pos2,
+                        cost: state.cost + c.ply_missing + cost,
+                        node,
+                        parent: None,
+                        structural_done: false,
+                        exact_run: 0,
+                        shift: state.shift,
+                    },
+                );
+            }
+        }
+        // Two plies swapped: the next move word read first (neighbours), or the word after it
+        // (the same side's two moves).
+        let Some(j) = self.next_move_word(i) else {
+            return;
+        };
+        let per = 3;
+        for (m1, c1) in self.best_reads(&state.pos, j, c.read_max, per) {
+            let mut p1 = state.pos.clone();
+            p1.play(&m1);
+            for (m2, c2) in self.best_reads(&p1, i, c.read_max, per) {
+                let mut p2 = p1.clone();
+                p2.play(&m2);
+                let n1 = self.push_node(
+                    state.node,
+                    Step::Read {
+                        tok: j,
+                        mv: m1,
+                        cost: c1,
+                        swapped: true,
+                    },
+                );
+                let n2 = self.push_node(
+                    n1,
+                    Step::Read {
+                        tok: i,
+                        mv: m2,
+                        cost: c2 + c.plies_swapped,
+                        swapped: true,
+                    },
+                );
+                let n2 = self.skip_between(n2, i, j);
+                self.push(
+                    j + 1,
+                    State {
+                        pos: p2,
+                        cost: state.cost + c1 + c2 + c.plies_swapped,
+                        node: n2,
+                        parent: None,
+                        structural_done: false,
+                        exact_run: 0,
+                        shift: state.shift,
+                    },
+                );
+            }
+        }
+        let Some(l) = self.next_move_word(j) else {
+            return;
+        };
+        for (m1, c1) in self.best_reads(&state.pos, l, c.read_max, per) {
+            let mut p1 = state.pos.clone();
+            p1.play(&m1);
+            for (m2, c2) in self.best_reads(&p1, j, c.read_max, per) {
+                let mut p2 = p1.clone();
+                p2.play(&m2);
+                for (m3, c3) in self.best_reads(&p2, i, c.read_max, per) {
+                    let mut p3 = p2.clone();
+                    p3.play(&m3);
+                    let n1 = self.push_node(
+                        state.node,
+                        Step::Read {
+                            tok: l,
+                            mv: m1,
+                            cost: c1,
+                            swapped: true,
+                        },
+                    );
+                    let n2 = self.push_node(
+                        n1,
+                        Step::Read {
+                            tok: j,
+                            mv: m2,
+                            cost: c2,
+                            swapped: false,
+                        },
+                    );
+                    let n3 = self.push_node(
+                        n2,
+                        Step::Read {
+                            tok: i,
+                            mv: m3,
+                            cost: c3 + c.plies_swapped,
+                            swapped: true,
+                        },
+                    );
+                    let n3 = self.skip_between(n3, i, l);
+                    self.push(
+                        l + 1,
+                        State {
+                            pos: p3,
+                            cost: state.cost + c1 + c2 + c3 + c.plies_swapped,
+                            node: n3,
+                            parent: None,
+                            structural_done: false,
+                            exact_run: 0,
+                            shift: state.shift,
+                        },
+                    );
+                }
+            }
+        }
+    }
+
+    /// Records the non-move words between `i` and `j` (move numbers, marks) as skipped for free.
+    fn skip_between(&mut self, mut node: u32, i: usize, j: usize) -> u32 {
+        for t in i + 1..j {
+            if self.sheet.tokens[t].kind != TokenKind::Move {
+                node = self.push_node(
+                    node,
+                    Step::Skip {
+                        tok: t,
+                        kind: "",
+                        cost: 0.0,
+                    },
+                );
+            }
+        }
+        node
+    }
+}

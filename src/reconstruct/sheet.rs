@@ -1,0 +1,261 @@
+//! Reading a scoresheet as written: every word with its place, nothing thrown away.
+//!
+//! A strict reader stops at the first word that is not a move; reconstruction needs them all —
+//! the move numbers (which say where a ply is missing), the stray words (`alebo:`) and the moves
+//! as mangled as they are. PGN tag lines, `{comments}` and `;` comments are left out.
+//!
+//! ```
+//! use scoresheet::reconstruct::{Sheet, TokenKind};
+//! let sheet = Sheet::read("alebo: 1.e4 e5 2. Jf3 (=) 1-0");
+//! let kinds: Vec<_> = sheet.tokens.iter().map(|t| t.kind).collect();
+//! assert_eq!(kinds, [
+//!     TokenKind::Word,
+//!     TokenKind::Number { number: 1, black: false },
+//!     TokenKind::Move,
+//!     TokenKind::Move,
+//!     TokenKind::Number { number: 2, black: false },
+//!     TokenKind::Move,
+//!     TokenKind::Mark,
+//!     TokenKind::Result,
+//! ]);
+//! assert_eq!(sheet.tokens[5].text, "Jf3");
+//! assert_eq!((sheet.tokens[5].line, sheet.tokens[5].column), (1, 19));
+//! ```
+
+/// What a word on the sheet is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TokenKind {
+    /// Something that may be a move, however badly written.
+    Move,
+    /// A move number: `12.` (`black` for `12...`).
+    Number {
+        /// The number written.
+        number: u32,
+        /// Written as `12...`, announcing Black's move.
+        black: bool,
+    },
+    /// A result: `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`.
+    Result,
+    /// A mark that belongs to the move before it: `e.p.`, `(=)`, `+`, `!?`, `$1`.
+    Mark,
+    /// A word that cannot be a move (`alebo:`, `or:`, a name).
+    Word,
+}
+
+/// One word of the sheet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// The word as written.
+    pub text: String,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column, in characters.
+    pub column: u32,
+    /// What it is.
+    pub kind: TokenKind,
+}
+
+/// The words of a scoresheet, in order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sheet {
+    /// Every word, with its place.
+    pub tokens: Vec<Token>,
+}
+
+impl Sheet {
+    /// Splits a scoresheet into words. Never fails: what cannot be a move is kept as a
+    /// [`TokenKind::Word`] for the reconstruction to skip (and report).
+    ///
+    /// ```
+    /// use scoresheet::reconstruct::{Sheet, TokenKind};
+    /// let s = Sheet::read("[Event \"x\"]\n1. e4 {good} e5 2... Jc6");
+    /// let texts: Vec<&str> = s.tokens.iter().map(|t| t.text.as_str()).collect();
+    /// assert_eq!(texts, ["1.", "e4", "e5", "2...", "Jc6"]);
+    /// assert_eq!(s.tokens[3].kind, TokenKind::Number { number: 2, black: true });
+    /// ```
+    pub fn read(text: &str) -> Sheet {
+        let mut tokens = Vec::new();
+        let mut in_comment = false;
+        for (line_index, line) in text.lines().enumerate() {
+            let line_no = u32::try_from(line_index + 1).unwrap_or(u32::MAX);
+            if !in_comment && line.trim_start().starts_with('[') {
+                continue;
+            }
+            let mut word = String::new();
+            let mut word_col = 0u32;
+            let mut col = 0u32;
+            for ch in line.chars().chain(std::iter::once(' ')) {
+                col += 1;
+                if in_comment {
+                    if ch == '}' {
+                        in_comment = false;
+                    }
+                    continue;
+                }
+                if ch == '{' {
+                    flush(&mut word, line_no, word_col, &mut tokens);
+                    in_comment = true;
+                    continue;
+                }
+                if ch == ';' && word.is_empty() {
+                    break;
+                }
+                if ch.is_whitespace() || ch == '\u{feff}' {
+                    flush(&mut word, line_no, word_col, &mut tokens);
+                    continue;
+                }
+                if word.is_empty() {
+                    word_col = col;
+                }
+                word.push(ch);
+            }
+            flush(&mut word, line_no, word_col, &mut tokens);
+        }
+        Sheet { tokens }
+    }
+
+    /// The tokens that may be moves.
+    ///
+    /// ```
+    /// use scoresheet::reconstruct::Sheet;
+    /// assert_eq!(Sheet::read("1. e4 e5 2. Jf3").moves().count(), 3);
+    /// ```
+    pub fn moves(&self) -> impl Iterator<Item = &Token> {
+        self.tokens.iter().filter(|t| t.kind == TokenKind::Move)
+    }
+}
+
+/// Ends the current word: splits a leading move number off (`12.Jf3`) and classifies the rest.
+fn flush(word: &mut String, line: u32, column: u32, out: &mut Vec<Token>) {
+    if word.is_empty() {
+        return;
+    }
+    let text = std::mem::take(word);
+    let digits = text.chars().take_while(|c| c.is_ascii_digit()).count();
+    let dots = text[digits..].chars().take_while(|&c| c == '.').count();
+    if digits > 0 && dots > 0 && !is_result(&text) {
+        let number: u32 = text[..digits].parse().unwrap_or(u32::MAX);
+        out.push(Token {
+            text: text[..digits + dots].to_owned(),
+            line,
+            column,
+            kind: TokenKind::Number {
+                number,
+                black: dots >= 2,
+            },
+        });
+        let rest = &text[digits + dots..];
+        if !rest.is_empty() {
+            let col = column + u32::try_from(digits + dots).unwrap_or(0);
+            out.push(classify(rest, line, col));
+        }
+        return;
+    }
+    out.push(classify(&text, line, column));
+}
+
+fn classify(text: &str, line: u32, column: u32) -> Token {
+    let kind = if is_result(text) {
+        TokenKind::Result
+    } else if is_mark(text) {
+        TokenKind::Mark
+    } else if is_word(text) {
+        TokenKind::Word
+    } else {
+        TokenKind::Move
+    };
+    Token {
+        text: text.to_owned(),
+        line,
+        column,
+        kind,
+    }
+}
+
+fn is_result(text: &str) -> bool {
+    matches!(
+        text,
+        "1-0" | "0-1" | "1/2-1/2" | "½-½" | "1/2" | "*" | "0.5-0.5" | "1–0" | "0–1" | "½–½"
+    )
+}
+
+fn is_mark(text: &str) -> bool {
+    let t = text.trim_end_matches(['+', '#']);
+    matches!(
+        text,
+        "e.p." | "ep" | "e.p" | "(=)" | "=" | "+" | "#" | "++" | "†" | "‡"
+    ) || (!t.is_empty() && t.chars().all(|c| c == '!' || c == '?'))
+        || (text.starts_with('$')
+            && text.len() > 1
+            && text[1..].chars().all(|c| c.is_ascii_digit()))
+        || t.is_empty()
+}
+
+/// A word that cannot be meant as a move: it ends with a colon, or it has no digit and letters
+/// that are neither files, piece letters nor look-alikes of digits (`Kasparov`).
+fn is_word(text: &str) -> bool {
+    if text.ends_with(':') && text.chars().count() > 1 {
+        return true;
+    }
+    if text.chars().any(|c| c.is_ascii_digit()) || text.chars().count() < 4 {
+        return false;
+    }
+    let strange = text
+        .chars()
+        .filter(|c| {
+            c.is_lowercase() && !matches!(c, 'a'..='h' | 'l' | 'i' | 'o' | 'q' | 's' | 'z' | 'x')
+        })
+        .count();
+    strange >= 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ocr_words_are_kept_as_moves() {
+        let s = Sheet::read("4. ede5 Jf6ed 11. Kclbl (=)");
+        let kinds: Vec<_> = s.tokens.iter().map(|t| t.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                TokenKind::Number {
+                    number: 4,
+                    black: false
+                },
+                TokenKind::Move,
+                TokenKind::Move,
+                TokenKind::Number {
+                    number: 11,
+                    black: false
+                },
+                TokenKind::Move,
+                TokenKind::Mark
+            ]
+        );
+    }
+
+    #[test]
+    fn names_and_colon_words_are_words() {
+        let s = Sheet::read("Kasparov or: 0-0-0 1/2-1/2");
+        let kinds: Vec<_> = s.tokens.iter().map(|t| t.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                TokenKind::Word,
+                TokenKind::Word,
+                TokenKind::Move,
+                TokenKind::Result
+            ]
+        );
+    }
+
+    #[test]
+    fn comments_span_lines() {
+        let s = Sheet::read("1. e4 {a long\ncomment} e5 ; rest of line\n2. d4");
+        let texts: Vec<&str> = s.tokens.iter().map(|t| t.text.as_str()).collect();
+        assert_eq!(texts, ["1.", "e4", "e5", "2.", "d4"]);
+        assert_eq!(s.tokens[2].line, 2);
+    }
+}

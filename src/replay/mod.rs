@@ -1,0 +1,768 @@
+//! Replaying a read game: every move of the mainline and of every variation (each variation from
+//! the position before the move it replaces) is parsed in the game's letter set, resolved against
+//! the position and played. The first error of a game is reported with everything needed to find
+//! it on the sheet; deviations that do not stop the replay are warnings.
+//!
+//! ```
+//! use scoresheet::pgn::Game;
+//! use scoresheet::replay::{replay_game, ReplayOptions, Status};
+//! let g = Game::read_all(b"1. f3 e5 2. g4 Qh4# 0-1").remove(0).unwrap();
+//! let r = replay_game(&g, &ReplayOptions::default());
+//! assert!(r.error.is_none());
+//! assert_eq!(r.status, Status::Checkmate);
+//! assert_eq!(r.uci, ["f2f3", "e7e5", "g2g4", "d8h4"]);
+//!
+//! let bad = Game::read_all(b"1. e4 e5 2. Ke3 *").remove(0).unwrap();
+//! let e = replay_game(&bad, &ReplayOptions::default()).error.unwrap();
+//! assert_eq!((e.move_number, e.token.as_str(), e.kind.as_str()), (2, "Ke3", "illegal"));
+//! ```
+
+use crate::board::{Color, Move, Position};
+use crate::notation::sheet::FromLetters;
+use crate::notation::{
+    detect_letters, LetterSet, ParseError, Policy, ResolveError, Warning, WrittenMove,
+};
+use crate::pgn::{Game, Line, Location, Outcome};
+use std::collections::HashMap;
+use std::fmt;
+
+pub mod stream;
+pub use stream::ReplayVisitor;
+
+/// How to replay.
+///
+/// ```
+/// use scoresheet::replay::ReplayOptions;
+/// let o = ReplayOptions::default();
+/// assert_eq!(o.max_warnings, 20);
+/// ```
+#[derive(Clone, Debug)]
+pub struct ReplayOptions {
+    /// The letters moves are written in (detected per game by default).
+    pub from: FromLetters,
+    /// At most this many warnings per game are listed (the rest are counted).
+    pub max_warnings: usize,
+}
+
+impl Default for ReplayOptions {
+    fn default() -> Self {
+        ReplayOptions {
+            from: FromLetters::Auto(Vec::new()),
+            max_warnings: 20,
+        }
+    }
+}
+
+/// How the mainline ends on the board.
+///
+/// ```
+/// assert_eq!(scoresheet::replay::Status::DeadPosition.as_str(), "dead_position");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The side to move is checkmated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// Neither side can checkmate by material alone (insufficient material).
+    DeadPosition,
+    /// The same position occurred five times (Laws 9.6.1).
+    Fivefold,
+    /// 75 moves by each side without capture or pawn move (Laws 9.6.2).
+    SeventyFiveMoves,
+    /// None of the above.
+    Ongoing,
+}
+
+impl Status {
+    /// The name used in JSON reports.
+    ///
+    /// ```
+    /// assert_eq!(scoresheet::replay::Status::Ongoing.as_str(), "ongoing");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Checkmate => "checkmate",
+            Status::Stalemate => "stalemate",
+            Status::DeadPosition => "dead_position",
+            Status::Fivefold => "fivefold",
+            Status::SeventyFiveMoves => "seventy_five_moves",
+            Status::Ongoing => "ongoing",
+        }
+    }
+}
+
+/// What kind of error stopped a game.
+///
+/// ```
+/// assert_eq!(scoresheet::replay::ErrorKind::UnknownLetter.as_str(), "unknown_letter");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// The text is not a move at all.
+    Unparsable,
+    /// A letter that names no piece in the letter set.
+    UnknownLetter,
+    /// No legal move fits.
+    Illegal,
+    /// More than one legal move fits.
+    Ambiguous,
+    /// Two letter sets read the game differently.
+    AmbiguousLetters,
+    /// The game is of a variant this tool does not play (its Variant tag).
+    UnsupportedVariant,
+    /// The FEN tag does not describe a legal position.
+    BadFen,
+    /// The PGN itself is broken (unclosed comment, ...): reported by the reader.
+    Syntax,
+}
+
+impl ErrorKind {
+    /// The name used in reports.
+    ///
+    /// ```
+    /// assert_eq!(scoresheet::replay::ErrorKind::BadFen.as_str(), "bad_fen");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorKind::Unparsable => "unparsable",
+            ErrorKind::UnknownLetter => "unknown_letter",
+            ErrorKind::Illegal => "illegal",
+            ErrorKind::Ambiguous => "ambiguous",
+            ErrorKind::AmbiguousLetters => "ambiguous_letters",
+            ErrorKind::UnsupportedVariant => "unsupported_variant",
+            ErrorKind::BadFen => "bad_fen",
+            ErrorKind::Syntax => "syntax",
+        }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The first error of a game.
+///
+/// ```
+/// use scoresheet::pgn::Game;
+/// use scoresheet::replay::{replay_game, ReplayOptions};
+/// let g = Game::read_all(b"1. e4 e5 2. Nf3 Nc6 3. Qh9 *").remove(0).unwrap();
+/// let e = replay_game(&g, &ReplayOptions::default()).error.unwrap();
+/// assert_eq!((e.line, e.column, e.ply), (1, 24, 5));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError {
+    /// What kind of error.
+    pub kind: ErrorKind,
+    /// The reason in words.
+    pub message: String,
+    /// Line of the token, 1-based (of the game's start for game-level errors).
+    pub line: u32,
+    /// Column of the token's first character, 1-based, in characters.
+    pub column: u32,
+    /// The move number (0 for game-level errors).
+    pub move_number: u32,
+    /// Whose move it was.
+    pub side: Option<Color>,
+    /// The token as written.
+    pub token: String,
+    /// Half-moves from the start of the game to this one, from 1 (0 for game-level errors).
+    pub ply: u32,
+}
+
+impl MoveError {
+    fn game_level(kind: ErrorKind, message: String, at: Location) -> MoveError {
+        MoveError {
+            kind,
+            message,
+            line: at.line,
+            column: at.column,
+            move_number: 0,
+            side: None,
+            token: String::new(),
+            ply: 0,
+        }
+    }
+}
+
+/// The outcome of replaying one game.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    /// The letter set code the moves were read in.
+    pub letters: String,
+    /// Half-moves of the mainline replayed.
+    pub plies: u32,
+    /// The result: the Result tag, else the movetext's result token.
+    pub result: Option<Outcome>,
+    /// How the mainline ends on the board.
+    pub status: Status,
+    /// Deviations that did not stop the replay, in words.
+    pub warnings: Vec<String>,
+    /// The first error, if any.
+    pub error: Option<MoveError>,
+    /// The replayed mainline in UCI.
+    pub uci: Vec<String>,
+    /// Read with automatic letters in English by [`ReplayVisitor`], the game failed: read it
+    /// again with [`replay_game`], which detects the letter set.
+    pub needs_detection: bool,
+}
+
+/// Variant tag values that mean standard chess rules.
+pub(crate) fn supported_variant(v: &str) -> bool {
+    let k: String = v
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    matches!(
+        k.as_str(),
+        "" | "standard"
+            | "normal"
+            | "chess"
+            | "chess960"
+            | "fischerandom"
+            | "fischerrandom"
+            | "960"
+            | "fromposition"
+    )
+}
+
+/// The starting position of a game: from its FEN tag, or the standard one.
+fn start_position(game: &Game) -> Result<Position, MoveError> {
+    if let Some(v) = game.tag("Variant") {
+        if !supported_variant(v) {
+            return Err(MoveError::game_level(
+                ErrorKind::UnsupportedVariant,
+                format!("variant '{v}' is not supported (only standard chess and Chess960)"),
+                game.at,
+            ));
+        }
+    }
+    match game.tag("FEN") {
+        Some(fen) if !fen.trim().is_empty() => Position::from_fen(fen.trim()).map_err(|e| {
+            MoveError::game_level(ErrorKind::BadFen, format!("FEN tag: {e}"), game.at)
+        }),
+        _ => Ok(Position::new()),
+    }
+}
+
+pub(crate) fn is_null_move(san: &str) -> bool {
+    matches!(san, "--" | "Z0" | "0000" | "@@@@")
+}
+
+/// Passes the turn (a null move of analysis), if the side to move is not in check.
+pub(crate) fn null_move(pos: &Position) -> Option<Position> {
+    if pos.is_check() {
+        return None;
+    }
+    let fen = pos.to_fen();
+    let mut f: Vec<&str> = fen.split(' ').collect();
+    if f.len() < 4 {
+        return None;
+    }
+    f[1] = if f[1] == "w" { "b" } else { "w" };
+    f[3] = "-";
+    Position::from_fen(&f.join(" ")).ok()
+}
+
+/// Called for every move replayed, in the order the PGN writer writes moves (depth first:
+/// the mainline, each variation after the move it replaces): the position before the move and
+/// the move (`None` for a null move).
+pub type OnMove<'a> = dyn FnMut(&Position, Option<&Move>) + 'a;
+
+struct Walker<'a, 'h> {
+    letters: &'a LetterSet,
+    on_move: &'h mut OnMove<'h>,
+    error: Option<MoveError>,
+    warnings: Vec<String>,
+    more_warnings: usize,
+    max_warnings: usize,
+    start_ply: u32,
+}
+
+impl Walker<'_, '_> {
+    fn warn(&mut self, w: String) {
+        if self.warnings.len() < self.max_warnings {
+            self.warnings.push(w);
+        } else {
+            self.more_warnings += 1;
+        }
+    }
+
+    fn fail(&mut self, e: MoveError) {
+        if self.error.is_none() {
+            self.error = Some(e);
+        }
+    }
+
+    /// Replays `line` from `pos` (ply index `ply` from the game start, 0-based). Returns the
+    /// moves of the line in UCI and the final position when `mainline`.
+    fn line(&mut self, line: &Line, mut pos: Position, mut ply: u32, mainline: bool) -> Walked {
+        let mut uci = Vec::new();
+        let mut seen: HashMap<u64, u32> = HashMap::new();
+        let mut ended: Option<Status> = None;
+        let mut past_end = false;
+        if mainline {
+            seen.insert(pos.zobrist(), 1);
+        }
+        for v in &line.variations {
+            self.line(v, pos.clone(), ply, false);
+        }
+        for node in &line.moves {
+            let number = (self.start_ply + ply) / 2 + 1;
+            let side = pos.turn();
+            let make_err = |kind: ErrorKind, message: String| MoveError {
+                kind,
+                message,
+                line: node.at.line,
+                column: node.at.column,
+                move_number: number,
+                side: Some(side),
+                token: node.san.clone(),
+                ply: ply + 1,
+            };
+            // Each variation replaces this move: from the position before it.
+            let before = pos.clone();
+            if let Some(s) = ended.take().filter(|_| !past_end) {
+                past_end = true;
+                self.warn(format!(
+                    "move {number} ({}) '{}' after the game ended ({})",
+                    side_name(side),
+                    node.san,
+                    s.as_str()
+                ));
+            }
+            let mut warnings = crate::notation::Warnings::default();
+            match read_token(&pos, &node.san, self.letters, &mut warnings) {
+                Ok(Some(mv)) => {
+                    uci.push(mv.to_uci(pos.is_chess960()).to_string());
+                    (self.on_move)(&pos, Some(&mv));
+                    pos.play(&mv);
+                }
+                Ok(None) => {
+                    if mainline {
+                        self.warn(format!("move {number}: null move '{}'", node.san));
+                    }
+                    match null_move(&pos) {
+                        Some(p) => {
+                            (self.on_move)(&pos, None);
+                            pos = p;
+                        }
+                        None => break,
+                    }
+                    uci.push("0000".to_owned());
+                }
+                Err((kind, message)) => {
+                    // No legal move at all: the game had ended on the board.
+                    if !pos.has_legal_moves() {
+                        let what = if pos.is_check() {
+                            "checkmate"
+                        } else {
+                            "stalemate"
+                        };
+                        self.warn(format!(
+                            "move {number} ({}) '{}' after the game ended by {what}",
+                            side_name(side),
+                            node.san
+                        ));
+                    } else {
+                        self.fail(make_err(kind, message));
+                    }
+                    break;
+                }
+            }
+            for w in warnings.iter() {
+                self.warn(format!(
+                    "move {number} ({}) '{}': {w}",
+                    side_name(side),
+                    node.san
+                ));
+            }
+            ply += 1;
+            if mainline {
+                let n = seen.entry(pos.zobrist()).or_insert(0);
+                *n += 1;
+                if *n >= 5 {
+                    ended = Some(Status::Fivefold);
+                } else if pos.halfmove_clock() >= 150 && !pos.is_checkmate() {
+                    ended = Some(Status::SeventyFiveMoves);
+                }
+            }
+            for v in &node.variations {
+                self.line(v, before.clone(), ply - 1, false);
+            }
+            if self.error.is_some() && !mainline {
+                break;
+            }
+        }
+        Walked { pos, uci, ply }
+    }
+}
+
+struct Walked {
+    pos: Position,
+    uci: Vec<String>,
+    ply: u32,
+}
+
+pub(crate) fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// The status of the final position, given how many times it occurred: mate, stalemate, a dead
+/// position (decided exactly by [`crate::laws::dead`]), fivefold, 75 moves, or still going.
+pub(crate) fn final_status(pos: &Position, repetitions: u32) -> Status {
+    if pos.is_checkmate() {
+        Status::Checkmate
+    } else if pos.is_stalemate() {
+        Status::Stalemate
+    } else if (pos.has_insufficient_material(Color::White)
+        && pos.has_insufficient_material(Color::Black))
+        || crate::laws::dead::is_dead_position(pos) == Ok(true)
+    {
+        // Insufficient material first (cheap); then the exact analysis of Laws 5.2.2, so that
+        // locked pawn walls and the like are dead too. An undecided analysis counts as not dead.
+        Status::DeadPosition
+    } else if repetitions >= 5 {
+        Status::Fivefold
+    } else if pos.halfmove_clock() >= 150 {
+        Status::SeventyFiveMoves
+    } else {
+        Status::Ongoing
+    }
+}
+
+/// Replays `game` (see the [module docs](self)).
+///
+/// ```
+/// use scoresheet::pgn::Game;
+/// use scoresheet::replay::{replay_game, ReplayOptions};
+/// // Czech letters, detected; a variation from the position before the move it replaces.
+/// let g = Game::read_all("1. e4 e5 2. Jf3 (2. Sc4 Jf6) Jc6 *".as_bytes()).remove(0).unwrap();
+/// let r = replay_game(&g, &ReplayOptions::default());
+/// assert_eq!(r.letters, "cs");
+/// assert!(r.error.is_none(), "{:?}", r.error);
+/// assert_eq!(r.plies, 4);
+/// ```
+pub fn replay_game(game: &Game, opts: &ReplayOptions) -> Replay {
+    replay_game_with(game, opts, &mut |_, _| {})
+}
+
+/// [`replay_game`], calling `on_move` with the position before each replayed move and the move,
+/// in the order the PGN writer writes moves: enough to print every move again in another
+/// letter set or style.
+///
+/// ```
+/// use scoresheet::notation::{move_to_string, LetterSet, PrintOptions};
+/// use scoresheet::pgn::Game;
+/// use scoresheet::replay::{replay_game_with, ReplayOptions};
+/// let g = Game::read_all("1. e4 e5 2. Jf3 (2. Sc4) Jc6 *".as_bytes()).remove(0).unwrap();
+/// let mut san = Vec::new();
+/// let r = replay_game_with(&g, &ReplayOptions::default(), &mut |pos, m| {
+///     if let Some(m) = m {
+///         san.push(move_to_string(pos, m, LetterSet::english(), &PrintOptions::san()));
+///     }
+/// });
+/// assert!(r.error.is_none());
+/// assert_eq!(san, ["e4", "e5", "Nf3", "Bc4", "Nc6"]);
+/// ```
+pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<'_>) -> Replay {
+    let tag_result = game.tag("Result").and_then(Outcome::from_token);
+    let result = match tag_result {
+        Some(Outcome::Unknown) | None => game.outcome.or(tag_result),
+        r => r,
+    };
+    let mut replay = Replay {
+        letters: String::new(),
+        plies: 0,
+        result,
+        status: Status::Ongoing,
+        warnings: Vec::new(),
+        error: None,
+        uci: Vec::new(),
+        needs_detection: false,
+    };
+    let start = match start_position(game) {
+        Ok(p) => p,
+        Err(e) => {
+            replay.error = Some(e);
+            return replay;
+        }
+    };
+    let english = LetterSet::english();
+    let letters: &LetterSet = match &opts.from {
+        FromLetters::Set(s) => s,
+        FromLetters::Auto(preferred) => {
+            // English first: a game it reads through is English (or letterless).
+            let tokens: Vec<&str> = game
+                .mainline
+                .moves
+                .iter()
+                .map(|m| m.san.as_str())
+                .filter(|s| !is_null_move(s))
+                .collect();
+            let en_ok = crate::notation::detect::replay(&start, &tokens, english).len();
+            if en_ok == tokens.len() {
+                english
+            } else {
+                // Languages given by the caller, else those the game's tags point to.
+                let from_tags;
+                let preferred = if preferred.is_empty() {
+                    from_tags = crate::notation::detect::languages_of_tags(
+                        game.tags.iter().map(|(n, v)| (n.as_str(), v.as_str())),
+                    );
+                    &from_tags
+                } else {
+                    preferred
+                };
+                let pref: Vec<&str> = preferred.iter().map(String::as_str).collect();
+                match detect_letters(&start, &tokens, &pref) {
+                    Ok(d) if d.plies > en_ok => {
+                        replay
+                            .warnings
+                            .push(format!("letter set detected: {}", d.letters.code()));
+                        d.letters
+                    }
+                    Ok(_) => english,
+                    Err(e) => {
+                        replay.error = Some(MoveError::game_level(
+                            ErrorKind::AmbiguousLetters,
+                            e.to_string(),
+                            game.at,
+                        ));
+                        return replay;
+                    }
+                }
+            }
+        }
+    };
+    replay.letters = letters.code().to_owned();
+    let start_ply =
+        (start.fullmove_number().max(1) - 1) * 2 + u32::from(start.turn() == Color::Black);
+    let mut walker = Walker {
+        letters,
+        on_move,
+        error: None,
+        warnings: std::mem::take(&mut replay.warnings),
+        more_warnings: 0,
+        max_warnings: opts.max_warnings,
+        start_ply,
+    };
+    let walked = walker.line(&game.mainline, start, 0, true);
+    let reps = {
+        // Count the final position's occurrences along the replayed mainline.
+        let mut pos = start_position(game).unwrap_or_default();
+        let target = walked.pos.zobrist();
+        let mut n = u32::from(pos.zobrist() == target);
+        for u in &walked.uci {
+            let Some(m) = u.parse().ok().and_then(|u| pos.from_uci(&u)) else {
+                break;
+            };
+            pos.play(&m);
+            n += u32::from(pos.zobrist() == target);
+        }
+        n
+    };
+    replay.plies = walked.ply;
+    replay.uci = walked.uci;
+    replay.status = final_status(&walked.pos, reps);
+    replay.error = walker.error;
+    replay.warnings = walker.warnings;
+    let more = walker.more_warnings;
+    // Results.
+    if let (Some(tag), Some(text)) = (tag_result, game.outcome) {
+        if tag != text {
+            walker_warn(
+                &mut replay.warnings,
+                opts.max_warnings,
+                format!("Result tag {tag} but the movetext ends with {text}"),
+            );
+        }
+    }
+    if game.outcome.is_none() {
+        walker_warn(
+            &mut replay.warnings,
+            opts.max_warnings,
+            "the movetext has no result token".to_owned(),
+        );
+    }
+    if replay.error.is_none() {
+        for c in result_contradictions(tag_result, game.outcome, replay.status, &walked.pos) {
+            walker_warn(&mut replay.warnings, opts.max_warnings, c);
+        }
+    }
+    if more > 0 {
+        replay
+            .warnings
+            .push(format!("... and {more} more warnings"));
+    }
+    replay
+}
+
+/// Warnings for results (the Result tag's and the movetext's) that the final position contradicts.
+pub(crate) fn result_contradictions(
+    tag: Option<Outcome>,
+    movetext: Option<Outcome>,
+    status: Status,
+    pos: &Position,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut claimed: Vec<Outcome> = Vec::with_capacity(2);
+    for r in [tag, movetext].into_iter().flatten() {
+        if !claimed.contains(&r) {
+            claimed.push(r);
+        }
+    }
+    for r in claimed {
+        let contradiction = match status {
+            Status::Checkmate => {
+                let winner = match pos.turn() {
+                    Color::White => Outcome::BlackWins,
+                    Color::Black => Outcome::WhiteWins,
+                };
+                (r != winner && r != Outcome::Unknown)
+                    .then(|| format!("result {r} but {} is checkmated", side_name(pos.turn())))
+            }
+            s @ (Status::Stalemate
+            | Status::DeadPosition
+            | Status::Fivefold
+            | Status::SeventyFiveMoves) => matches!(r, Outcome::WhiteWins | Outcome::BlackWins)
+                .then(|| format!("result {r} but the game ended drawn ({})", s.as_str())),
+            Status::Ongoing => None,
+        };
+        out.extend(contradiction);
+    }
+    out
+}
+
+/// Reads one move token in `pos`: the legal move (`None` for a null move) and the warnings worth
+/// reporting, or the kind and reason of the error.
+pub(crate) fn read_token(
+    pos: &Position,
+    san: &str,
+    letters: &LetterSet,
+    warnings: &mut crate::notation::Warnings,
+) -> Result<Option<crate::board::Move>, (ErrorKind, String)> {
+    if is_null_move(san) {
+        return if pos.is_check() {
+            Err((ErrorKind::Illegal, "a null move while in check".to_owned()))
+        } else {
+            Ok(None)
+        };
+    }
+    let written = WrittenMove::parse(san, letters).map_err(|e| {
+        let kind = match e {
+            ParseError::UnknownLetter { .. } => ErrorKind::UnknownLetter,
+            _ => ErrorKind::Unparsable,
+        };
+        (kind, e.to_string())
+    })?;
+    let resolved = written.resolve(pos, Policy::Lenient).map_err(|e| {
+        let kind = match e {
+            ResolveError::Ambiguous { .. } => ErrorKind::Ambiguous,
+            _ => ErrorKind::Illegal,
+        };
+        (kind, e.to_string())
+    })?;
+    for w in resolved.warnings.iter() {
+        if REPORTED_WARNINGS.contains(&w) {
+            warnings.insert(w);
+        }
+    }
+    Ok(Some(resolved.mv))
+}
+
+/// The notation warnings `check` reports (the others are allowed on a scoresheet).
+pub(crate) const REPORTED_WARNINGS: [Warning; 5] = [
+    Warning::CheckMarkWithoutCheck,
+    Warning::MateMarkWithoutMate,
+    Warning::OverDisambiguated,
+    Warning::CaptureMarkOnNonCapture,
+    Warning::EnPassantMarkOnOtherMove,
+];
+
+fn walker_warn(warnings: &mut Vec<String>, max: usize, w: String) {
+    if warnings.len() < max + 5 {
+        warnings.push(w);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(pgn: &str) -> Replay {
+        let g = Game::read_all(pgn.as_bytes()).remove(0).unwrap();
+        replay_game(&g, &ReplayOptions::default())
+    }
+
+    #[test]
+    fn variations_start_from_the_position_before_the_move_they_replace() {
+        let r = run("1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Nc6) d6) 2. Nf3 (2. f4 exf4) Nc6 *");
+        assert!(r.error.is_none(), "{:?}", r.error);
+        // An illegal move inside a variation is found, with its ply.
+        let r = run("1. e4 e5 (1... c5 2. Nf3 Ke7) 2. Nf3 *");
+        let e = r.error.unwrap();
+        assert_eq!(
+            (e.ply, e.move_number, e.side, e.token.as_str()),
+            (4, 2, Some(Color::Black), "Ke7")
+        );
+        assert_eq!(r.plies, 3);
+    }
+
+    #[test]
+    fn results_against_the_board() {
+        let r = run("[Result \"1-0\"]\n1. f3 e5 2. g4 Qh4# 1-0");
+        assert_eq!(r.status, Status::Checkmate);
+        assert!(
+            r.warnings.iter().any(|w| w.contains("white is checkmated")),
+            "{:?}",
+            r.warnings
+        );
+        let r = run("[Result \"0-1\"]\n1. f3 e5 2. g4 Qh4# 1-0");
+        assert!(
+            r.warnings.iter().any(|w| w.contains("Result tag 0-1")),
+            "{:?}",
+            r.warnings
+        );
+        let r = run("1. f3 e5 2. g4 Qh4# 3. a3 0-1");
+        assert!(r
+            .warnings
+            .iter()
+            .any(|w| w.contains("after the game ended by checkmate")));
+    }
+
+    #[test]
+    fn fen_and_chess960_and_variants() {
+        let r = run("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n1. O-O Kd7 *");
+        assert!(r.error.is_none(), "{:?}", r.error);
+        assert_eq!(r.uci[0], "e1g1");
+        let r = run("[Variant \"Atomic\"]\n1. e4 *");
+        assert_eq!(r.error.unwrap().kind, ErrorKind::UnsupportedVariant);
+        let r = run("[FEN \"8/8/8/8 w - - 0 1\"]\n1. e4 *");
+        assert_eq!(r.error.unwrap().kind, ErrorKind::BadFen);
+        let r = run("[SetUp \"1\"]\n[FEN \"k7/8/8/8/8/8/8/K7 b - - 0 40\"]\n40... Kb7 41. Kb2 *");
+        assert_eq!(r.status, Status::DeadPosition);
+        assert!(r.error.is_none());
+    }
+
+    #[test]
+    fn error_kinds() {
+        assert_eq!(
+            run("1. e4 e5 2. Xf3 *").error.unwrap().kind,
+            ErrorKind::UnknownLetter
+        );
+        assert_eq!(
+            run("1. e4 e5 2. Nf3 Nf6 3. Nc3 Nc6 4. Nd5 Nd4 5. Ne5 Nb5 6. Nc4 a6 7. Ne3 *")
+                .error
+                .unwrap()
+                .kind,
+            ErrorKind::Ambiguous
+        );
+    }
+}

@@ -1,0 +1,400 @@
+//! Replaying straight from the reader's visitor calls, without building a [`Game`](crate::pgn::Game)
+//! tree: the bulk path. One position per open variation is kept (reused between games); strings
+//! are allocated only for what is reported.
+//!
+//! With automatic letters the visitor reads English first; a game that fails in English is
+//! flagged ([`Replay::needs_detection`](super::Replay)) so the caller can read it again with
+//! detection ([`replay_game`](super::replay_game)).
+//!
+//! ```
+//! use scoresheet::pgn::SliceReader;
+//! use scoresheet::replay::{ReplayOptions, ReplayVisitor, Status};
+//! let mut r = SliceReader::new(b"1. e4 e5 (1... c5 2. Nf3) 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0");
+//! let mut v = ReplayVisitor::new(&ReplayOptions::default());
+//! let rep = r.read_game(&mut v).unwrap().unwrap();
+//! assert!(rep.error.is_none());
+//! assert_eq!((rep.plies, rep.status), (7, Status::Checkmate));
+//! ```
+
+use super::{
+    final_status, null_move, read_token, result_contradictions, side_name, supported_variant,
+    ErrorKind, MoveError, Replay, ReplayOptions, Status,
+};
+use crate::board::{Color, Position};
+use crate::notation::sheet::FromLetters;
+use crate::notation::{LetterSet, Warnings};
+use crate::pgn::{Location, Outcome, TagValue, Visitor};
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+
+/// One line being replayed: the mainline or an open variation.
+#[derive(Clone, Debug)]
+struct Level {
+    pos: Position,
+    /// The position before the last move of this line (where a variation starts).
+    before: Option<Position>,
+    /// Half-moves from the game start to `pos`.
+    ply: u32,
+    /// An error or the end of the game stopped this line.
+    dead: bool,
+}
+
+/// A [`Visitor`] that replays each game as it is read (see the [module docs](self)).
+#[derive(Debug)]
+pub struct ReplayVisitor {
+    letters: LetterSet,
+    auto: bool,
+    max_warnings: usize,
+    collect_uci: bool,
+    game_at: Location,
+    tag_result: Option<Outcome>,
+    outcome: Option<Outcome>,
+    fen: Option<String>,
+    variant: Option<String>,
+    started: bool,
+    start_ply: u32,
+    levels: Vec<Level>,
+    error: Option<MoveError>,
+    needs_detection: bool,
+    warnings: Vec<String>,
+    more_warnings: usize,
+    uci: Vec<String>,
+    reps: HashMap<u64, u32>,
+    ended: Option<Status>,
+    past_end: bool,
+}
+
+impl ReplayVisitor {
+    /// A visitor replaying with `opts` (UCI of the mainline is not collected).
+    ///
+    /// ```
+    /// let v = scoresheet::replay::ReplayVisitor::new(&Default::default());
+    /// # let _ = v;
+    /// ```
+    pub fn new(opts: &ReplayOptions) -> Self {
+        let (letters, auto) = match &opts.from {
+            FromLetters::Set(s) => (s.clone(), false),
+            FromLetters::Auto(_) => (LetterSet::english().clone(), true),
+        };
+        ReplayVisitor {
+            letters,
+            auto,
+            max_warnings: opts.max_warnings,
+            collect_uci: false,
+            game_at: Location::default(),
+            tag_result: None,
+            outcome: None,
+            fen: None,
+            variant: None,
+            started: false,
+            start_ply: 0,
+            levels: Vec::new(),
+            error: None,
+            needs_detection: false,
+            warnings: Vec::new(),
+            more_warnings: 0,
+            uci: Vec::new(),
+            reps: HashMap::new(),
+            ended: None,
+            past_end: false,
+        }
+    }
+
+    /// Also collect the replayed mainline in UCI.
+    ///
+    /// ```
+    /// let v = scoresheet::replay::ReplayVisitor::new(&Default::default()).with_uci(true);
+    /// # let _ = v;
+    /// ```
+    pub fn with_uci(mut self, yes: bool) -> Self {
+        self.collect_uci = yes;
+        self
+    }
+
+    fn warn(&mut self, w: String) {
+        if self.warnings.len() < self.max_warnings {
+            self.warnings.push(w);
+        } else {
+            self.more_warnings += 1;
+        }
+    }
+
+    /// Sets up the start position once the tags are known.
+    fn start(&mut self) {
+        if self.started {
+            return;
+        }
+        self.started = true;
+        let mut pos = Position::new();
+        if let Some(v) = &self.variant {
+            self.error = Some(MoveError::game_level(
+                ErrorKind::UnsupportedVariant,
+                format!("variant '{v}' is not supported (only standard chess and Chess960)"),
+                self.game_at,
+            ));
+        } else if let Some(fen) = self.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
+            match Position::from_fen(fen) {
+                Ok(p) => pos = p,
+                Err(e) => {
+                    self.error = Some(MoveError::game_level(
+                        ErrorKind::BadFen,
+                        format!("FEN tag: {e}"),
+                        self.game_at,
+                    ))
+                }
+            }
+        }
+        self.start_ply =
+            (pos.fullmove_number().max(1) - 1) * 2 + u32::from(pos.turn() == Color::Black);
+        self.reps.insert(pos.zobrist(), 1);
+        let dead = self.error.is_some();
+        self.levels.push(Level {
+            pos,
+            before: None,
+            ply: 0,
+            dead,
+        });
+    }
+}
+
+impl Visitor for ReplayVisitor {
+    type Output = Replay;
+
+    fn begin_game(&mut self, _game: u64, at: Location) {
+        self.game_at = at;
+        self.tag_result = None;
+        self.outcome = None;
+        self.fen = None;
+        self.variant = None;
+        self.started = false;
+        self.levels.clear();
+        self.error = None;
+        self.needs_detection = false;
+        self.warnings = Vec::new();
+        self.more_warnings = 0;
+        self.uci = Vec::new();
+        self.reps.clear();
+        self.ended = None;
+        self.past_end = false;
+    }
+
+    fn tag(&mut self, name: &str, value: TagValue<'_>, _at: Location) {
+        match name {
+            "Result" => self.tag_result = Outcome::from_token(value.raw()),
+            "FEN" => self.fen = Some(value.decode().into_owned()),
+            "Variant" if !supported_variant(value.raw()) => {
+                self.variant = Some(value.decode().into_owned())
+            }
+            _ => {}
+        }
+    }
+
+    fn end_tags(&mut self) -> ControlFlow<()> {
+        self.start();
+        if self.error.is_some() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    fn san(&mut self, san: &str, at: Location) {
+        let depth = self.levels.len();
+        let mainline = depth == 1;
+        let letters = &self.letters;
+        let Some(level) = self.levels.last_mut() else {
+            return;
+        };
+        if level.dead {
+            return;
+        }
+        let number = (self.start_ply + level.ply) / 2 + 1;
+        let side = level.pos.turn();
+        let mut warnings = Warnings::default();
+        match read_token(&level.pos, san, letters, &mut warnings) {
+            Ok(mv) => {
+                let before = level.pos.clone();
+                match mv {
+                    Some(mv) => {
+                        if mainline && self.collect_uci {
+                            self.uci
+                                .push(mv.to_uci(level.pos.is_chess960()).to_string());
+                        }
+                        level.pos.play(&mv);
+                    }
+                    None => {
+                        match null_move(&level.pos) {
+                            Some(p) => level.pos = p,
+                            None => level.dead = true,
+                        }
+                        if mainline && self.collect_uci {
+                            self.uci.push("0000".to_owned());
+                        }
+                    }
+                }
+                level.before = Some(before);
+                level.ply += 1;
+                let (pos_key, clock) = (level.pos.zobrist(), level.pos.halfmove_clock());
+                if mainline {
+                    if let Some(s) = self.ended.take().filter(|_| !self.past_end) {
+                        self.past_end = true;
+                        self.warn(format!(
+                            "move {number} ({}) '{san}' after the game ended ({})",
+                            side_name(side),
+                            s.as_str()
+                        ));
+                    }
+                    let n = self.reps.entry(pos_key).or_insert(0);
+                    *n += 1;
+                    if *n >= 5 {
+                        self.ended = Some(Status::Fivefold);
+                    } else if clock >= 150 {
+                        self.ended = Some(Status::SeventyFiveMoves);
+                    }
+                }
+                for w in warnings.iter() {
+                    self.warn(format!("move {number} ({}) '{san}': {w}", side_name(side)));
+                }
+            }
+            Err((kind, message)) => {
+                level.dead = true;
+                let ply = level.ply + 1;
+                if !level.pos.has_legal_moves() {
+                    let what = if level.pos.is_check() {
+                        "checkmate"
+                    } else {
+                        "stalemate"
+                    };
+                    self.warn(format!(
+                        "move {number} ({}) '{san}' after the game ended by {what}",
+                        side_name(side)
+                    ));
+                    return;
+                }
+                // As in the tree replay: after an error in a variation, the variations enclosing
+                // it stop too; the mainline goes on.
+                if !mainline && self.error.is_none() {
+                    for l in self.levels.iter_mut().skip(1) {
+                        l.dead = true;
+                    }
+                }
+                if self.auto && mainline && self.error.is_none() {
+                    self.needs_detection = true;
+                }
+                if self.error.is_none() {
+                    self.error = Some(MoveError {
+                        kind,
+                        message,
+                        line: at.line,
+                        column: at.column,
+                        move_number: number,
+                        side: Some(side),
+                        token: san.to_owned(),
+                        ply,
+                    });
+                }
+            }
+        }
+    }
+
+    fn begin_variation(&mut self, _at: Location) -> ControlFlow<()> {
+        let Some(parent) = self.levels.last() else {
+            return ControlFlow::Break(());
+        };
+        if parent.dead {
+            return ControlFlow::Break(());
+        }
+        let level = match &parent.before {
+            Some(before) => Level {
+                pos: before.clone(),
+                before: None,
+                ply: parent.ply.saturating_sub(1),
+                dead: false,
+            },
+            None => Level {
+                pos: parent.pos.clone(),
+                before: None,
+                ply: parent.ply,
+                dead: false,
+            },
+        };
+        self.levels.push(level);
+        ControlFlow::Continue(())
+    }
+
+    fn end_variation(&mut self, _at: Location) {
+        if self.levels.len() > 1 {
+            self.levels.pop();
+        }
+    }
+
+    fn outcome(&mut self, outcome: Outcome, _at: Location) {
+        self.outcome = Some(outcome);
+    }
+
+    fn end_game(&mut self) -> Replay {
+        self.start();
+        self.levels.truncate(1);
+        let main = self.levels.pop();
+        let (status, plies) = match &main {
+            Some(l) => {
+                let reps = self.reps.get(&l.pos.zobrist()).copied().unwrap_or(1);
+                (final_status(&l.pos, reps), l.ply)
+            }
+            None => (Status::Ongoing, 0),
+        };
+        let result = match self.tag_result {
+            Some(Outcome::Unknown) | None => self.outcome.or(self.tag_result),
+            r => r,
+        };
+        let start_failed = main.as_ref().is_some_and(|l| l.dead && l.ply == 0)
+            && self.error.as_ref().is_some_and(|e| e.ply == 0);
+        let mut warnings = std::mem::take(&mut self.warnings);
+        if start_failed {
+            warnings.clear();
+            return Replay {
+                letters: String::new(),
+                plies: 0,
+                result,
+                status: Status::Ongoing,
+                warnings,
+                error: self.error.take(),
+                uci: Vec::new(),
+                needs_detection: false,
+            };
+        }
+        if let (Some(tag), Some(text)) = (self.tag_result, self.outcome) {
+            if tag != text {
+                warnings.push(format!(
+                    "Result tag {tag} but the movetext ends with {text}"
+                ));
+            }
+        }
+        if self.outcome.is_none() {
+            warnings.push("the movetext has no result token".to_owned());
+        }
+        if self.error.is_none() {
+            if let Some(l) = &main {
+                warnings.extend(result_contradictions(
+                    self.tag_result,
+                    self.outcome,
+                    status,
+                    &l.pos,
+                ));
+            }
+        }
+        if self.more_warnings > 0 {
+            warnings.push(format!("... and {} more warnings", self.more_warnings));
+        }
+        Replay {
+            letters: self.letters.code().to_owned(),
+            plies,
+            result,
+            status,
+            warnings,
+            error: self.error.take(),
+            uci: std::mem::take(&mut self.uci),
+            needs_detection: self.needs_detection,
+        }
+    }
+}

@@ -1,0 +1,220 @@
+//! `clean` on databases that mix good, broken, duplicate and mis-resulted games: every game
+//! ends in exactly one place, rejects keep their bytes, and the report's counts are right.
+
+use scoresheet::batch::{clean, CleanOptions, CleanOutputs, CleanReport, Input, Options};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/clean")
+        .join(name)
+}
+
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(tag: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("scoresheet-clean-{tag}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn run(inputs: &[Input], dir: &Path, options: &CleanOptions) -> (CleanReport, String, String) {
+    let outputs = CleanOutputs::new(dir.join("out.pgn"), None);
+    let report = clean(inputs, &outputs, options).unwrap();
+    let out = std::fs::read_to_string(&outputs.out).unwrap();
+    let rejects = std::fs::read_to_string(&outputs.rejects).unwrap();
+    (report, out, rejects)
+}
+
+fn events(pgn: &str) -> Vec<&str> {
+    pgn.lines()
+        .filter_map(|l| l.strip_prefix("[Event \"")?.strip_suffix("\"]"))
+        .collect()
+}
+
+#[test]
+fn every_game_is_written_or_rejected_and_rejects_keep_their_bytes() {
+    let scratch = Scratch::new("plain");
+    for threads in [1, 2] {
+        let options = CleanOptions {
+            engine: Options {
+                threads,
+                batch_bytes: 200,
+            },
+            ..CleanOptions::default()
+        };
+        let (report, out, rejects) =
+            run(&[Input::Path(fixture("mixed.pgn"))], &scratch.0, &options);
+        assert!(report.balanced());
+        assert_eq!(
+            (
+                report.read,
+                report.written,
+                report.rejected,
+                report.duplicates
+            ),
+            (9, 6, 3, 0)
+        );
+        assert_eq!(report.errors_by_kind.get("illegal"), Some(&1));
+        // The unclosed comment and the stray text between games.
+        assert_eq!(
+            report.errors_by_kind.get("syntax"),
+            Some(&2),
+            "{:?}",
+            report.errors_by_kind
+        );
+        assert_eq!(
+            events(&out),
+            [
+                "Club championship",
+                "Club championship",
+                "Club championship",
+                "Fool's mate, wrong result",
+                "Stalemate, wrong result",
+                "Same moves, other players"
+            ]
+        );
+        // The rejects file holds each rejected game byte for byte, after a comment with its error.
+        let original = std::fs::read_to_string(fixture("mixed.pgn")).unwrap();
+        let illegal_start = original.find("[Event \"Illegal\"]").unwrap();
+        let illegal_end = original.find("[Event \"Fool's").unwrap();
+        assert!(rejects.contains(&original[illegal_start..illegal_end]));
+        assert!(rejects.contains("mixed.pgn:34:24: move 3"), "{rejects}");
+        assert!(
+            rejects.contains("move 3 (white) 'Qxf7+': illegal"),
+            "{rejects}"
+        );
+        let unclosed = original.find("[Event \"Unclosed").unwrap();
+        let unclosed_end = original.find("[Event \"Same moves").unwrap();
+        assert!(rejects.contains(&original[unclosed..unclosed_end]));
+        assert!(rejects.contains("{ scoresheet: rejected: "));
+        assert!(rejects.contains("mixed.pgn:52:1: text between games that is not a game"));
+        assert!(rejects.contains("this line is not a game\n"));
+        // Without --fix-results the recorded results stand.
+        assert!(out.contains("1. f3 e5 2. g4 Qh4# 1-0"));
+    }
+}
+
+#[test]
+fn dedupe_keeps_the_richest_copy_and_fix_results_follows_the_board() {
+    let scratch = Scratch::new("dedupe");
+    // The same file again, gzip-compressed: every game in it is a duplicate or a reject again.
+    let gz = scratch.0.join("again.pgn.gz");
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    enc.write_all(&std::fs::read(fixture("mixed.pgn")).unwrap())
+        .unwrap();
+    std::fs::write(&gz, enc.finish().unwrap()).unwrap();
+    let options = CleanOptions {
+        dedupe: true,
+        fix_results: true,
+        engine: Options {
+            threads: 2,
+            batch_bytes: 300,
+        },
+        ..CleanOptions::default()
+    };
+    let inputs = [Input::Path(fixture("mixed.pgn")), Input::Path(gz)];
+    let (report, out, _) = run(&inputs, &scratch.0, &options);
+    assert!(report.balanced());
+    assert_eq!(
+        (
+            report.read,
+            report.written,
+            report.rejected,
+            report.duplicates
+        ),
+        (18, 4, 6, 8)
+    );
+    assert_eq!(report.inputs[1].compression, "gzip");
+    assert_eq!(
+        (report.inputs[1].written, report.inputs[1].duplicates),
+        (0, 6)
+    );
+    // Of the three copies of the club game, the one with the comment and the Elo is kept.
+    let club: Vec<&str> = events(&out)
+        .into_iter()
+        .filter(|e| *e == "Club championship")
+        .collect();
+    assert_eq!(club.len(), 1);
+    assert!(out.contains("{the Spanish}"));
+    assert!(out.contains("[WhiteElo \"2100\"]"));
+    // Other players, same moves: not a duplicate.
+    assert!(out.contains("[Black \"Dvořák, Karel\"]"));
+    // Results from the board: mate gives 0-1, stalemate a draw; both reported.
+    assert!(out.contains("1. f3 e5 2. g4 Qh4# 0-1"));
+    assert!(out.contains("10. Qe6 1/2-1/2"));
+    let result_changes: Vec<&str> = report
+        .changes
+        .iter()
+        .filter(|c| c.kind == "result" && c.origin.file.ends_with("mixed.pgn"))
+        .map(|c| c.detail.as_str())
+        .collect();
+    assert_eq!(
+        result_changes,
+        [
+            "Result 1-0 → 0-1 (checkmate)",
+            "Result 1-0 → 1/2-1/2 (stalemate)"
+        ]
+    );
+    assert!(report
+        .changes
+        .iter()
+        .any(|c| c.kind == "date" && c.detail.contains("2023.05.01")));
+    assert_eq!(report.merges.len(), 8);
+}
+
+#[test]
+fn truncate_illegal_keeps_the_game_up_to_its_first_illegal_move() {
+    let scratch = Scratch::new("truncate");
+    let options = CleanOptions {
+        truncate_illegal: true,
+        ..CleanOptions::default()
+    };
+    let (report, out, rejects) = run(&[Input::Path(fixture("mixed.pgn"))], &scratch.0, &options);
+    assert!(report.balanced());
+    assert_eq!((report.written, report.rejected), (7, 2));
+    assert!(!rejects.contains("[Event \"Illegal\"]"));
+    assert!(
+        out.contains(
+            "1. e4 e5 2. Nf3 Nc6 {scoresheet: the game was cut here: move 3 (white) 'Qxf7+':"
+        ),
+        "{out}"
+    );
+    assert!(report.changes.iter().any(|c| c.kind == "truncated"));
+}
+
+#[test]
+fn the_cli_reports_counts_and_exits_1_when_games_were_rejected() {
+    let scratch = Scratch::new("cli");
+    let out = scratch.0.join("clean.pgn");
+    let report = scratch.0.join("report.json");
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(["clean", "-q", "--dedupe", "-o"])
+        .arg(&out)
+        .arg("--report")
+        .arg(&report)
+        .arg(fixture("mixed.pgn"))
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(1));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    assert_eq!(json["read"], 9);
+    assert_eq!(
+        json["written"].as_u64().unwrap()
+            + json["rejected"].as_u64().unwrap()
+            + json["duplicates"].as_u64().unwrap(),
+        9
+    );
+    assert!(scratch.0.join("clean.rejects.pgn").exists());
+}

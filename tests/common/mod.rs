@@ -1,0 +1,71 @@
+//! Helpers shared by the PGN tests.
+#![allow(dead_code)]
+
+use scoresheet::pgn::writer::export_tags;
+use scoresheet::pgn::{write_game, Game, Outcome};
+use std::path::{Path, PathBuf};
+
+pub fn data(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data")
+        .join(rel)
+}
+
+pub fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            pgn_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "pgn") {
+            out.push(p);
+        }
+    }
+}
+
+/// Lines that open a game with an Event tag.
+pub fn event_lines(text: &[u8]) -> usize {
+    text.split(|&b| b == b'\n' || b == b'\r')
+        .filter(|l| {
+            let l = l.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(l);
+            l.trim_ascii_start().starts_with(b"[Event ")
+        })
+        .count()
+}
+
+/// The game as the writer promises to give it back: tags in export order, result consistent.
+pub fn exported(g: &Game) -> Game {
+    let tags = export_tags(g);
+    let outcome = tags
+        .iter()
+        .find(|(n, _)| n == "Result")
+        .and_then(|(_, v)| Outcome::from_token(v));
+    Game {
+        tags,
+        outcome,
+        ..g.clone()
+    }
+}
+
+pub fn assert_round_trip(g: &Game, what: &str) {
+    let out = write_game(g);
+    for line in out.lines() {
+        assert!(
+            line.chars().count() < 80 || !line.contains(' ') || line.starts_with('['),
+            "{what}: long line {line:?}"
+        );
+    }
+    let again: Vec<_> = Game::read_all(out.as_bytes());
+    assert_eq!(again.len(), 1, "{what}: wrote\n{out}");
+    let again = again
+        .into_iter()
+        .next()
+        .unwrap()
+        .unwrap_or_else(|e| panic!("{what}: {e}\n{out}"));
+    assert_eq!(again, exported(g), "{what}: wrote\n{out}");
+    // The export format is a fixed point.
+    assert_eq!(write_game(&again), out, "{what}");
+}

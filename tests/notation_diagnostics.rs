@@ -1,0 +1,185 @@
+//! Snapshots of the diagnostic an arbiter reads for each kind of failure.
+
+use scoresheet::board::Position;
+use scoresheet::notation::sheet::{convert_text, ConvertOptions, FromLetters};
+use scoresheet::notation::{LetterSet, Policy, WrittenMove};
+
+fn diagnose(fen: &str, text: &str, code: &str, policy: Policy) -> String {
+    let pos = Position::from_fen(fen).unwrap();
+    let letters = LetterSet::by_code(code).unwrap();
+    match WrittenMove::parse(text, letters) {
+        Err(e) => format!("parse error: {e}"),
+        Ok(w) => match w.resolve(&pos, policy) {
+            Ok(r) => format!("resolved to {} (no error)", r.mv),
+            Err(e) => format!("{e}"),
+        },
+    }
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn unknown_letter() {
+    insta::assert_snapshot!(diagnose(START, "Jf3", "hr", Policy::Lenient));
+}
+
+#[test]
+fn unknown_promotion_letter() {
+    insta::assert_snapshot!(diagnose(
+        "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        "a8X",
+        "en",
+        Policy::Lenient
+    ));
+}
+
+#[test]
+fn syntax_error() {
+    insta::assert_snapshot!(diagnose(START, "Nf9", "en", Policy::Lenient));
+}
+
+#[test]
+fn no_piece_can_reach() {
+    insta::assert_snapshot!(diagnose(START, "Jd4", "cs", Policy::Lenient));
+}
+
+#[test]
+fn no_piece_from_that_file() {
+    insta::assert_snapshot!(diagnose(START, "Jbf3", "cs", Policy::Lenient));
+}
+
+#[test]
+fn pinned_piece() {
+    // The knight on c3 is pinned by the bishop on b4.
+    insta::assert_snapshot!(diagnose(
+        "rnbqk1nr/pppp1ppp/8/4p3/1b2P3/2NP4/PPP2PPP/R1BQKBNR w KQkq - 1 4",
+        "Jd5",
+        "cs",
+        Policy::Lenient
+    ));
+}
+
+#[test]
+fn move_does_not_parry_check() {
+    insta::assert_snapshot!(diagnose(
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+        "Jc3",
+        "cs",
+        Policy::Lenient
+    ));
+}
+
+#[test]
+fn king_into_check() {
+    insta::assert_snapshot!(diagnose(
+        "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1",
+        "Kd1",
+        "cs",
+        Policy::Lenient
+    ));
+}
+
+#[test]
+fn ambiguous() {
+    insta::assert_snapshot!(diagnose(
+        "4k3/8/8/8/8/8/4K3/R6R w - - 0 1",
+        "Vd1",
+        "cs",
+        Policy::Lenient
+    ));
+}
+
+#[test]
+fn capture_mark_on_a_non_capture_strict() {
+    insta::assert_snapshot!(diagnose(START, "Jxf3", "cs", Policy::Strict));
+}
+
+#[test]
+fn missing_capture_mark_strict() {
+    insta::assert_snapshot!(diagnose(
+        "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2",
+        "ed5",
+        "cs",
+        Policy::Strict
+    ));
+}
+
+#[test]
+fn missing_promotion_piece() {
+    insta::assert_snapshot!(diagnose(
+        "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        "a8",
+        "cs",
+        Policy::Lenient
+    ));
+}
+
+#[test]
+fn impossible_promotion_piece() {
+    insta::assert_snapshot!(diagnose(
+        "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        "a8K",
+        "cs",
+        Policy::Lenient
+    ));
+}
+
+#[test]
+fn promotion_on_a_move_that_is_none() {
+    insta::assert_snapshot!(diagnose(START, "e4D", "cs", Policy::Lenient));
+}
+
+#[test]
+fn castling_through_pieces() {
+    insta::assert_snapshot!(diagnose(START, "0-0", "cs", Policy::Lenient));
+}
+
+#[test]
+fn castling_without_right() {
+    insta::assert_snapshot!(diagnose(
+        "4k3/8/8/8/8/8/8/R3K2R w K - 0 1",
+        "0-0-0",
+        "cs",
+        Policy::Lenient
+    ));
+}
+
+#[test]
+fn castling_through_attack() {
+    insta::assert_snapshot!(diagnose(
+        "4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1",
+        "0-0",
+        "cs",
+        Policy::Lenient
+    ));
+}
+
+#[test]
+fn castling_in_check() {
+    insta::assert_snapshot!(diagnose(
+        "4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1",
+        "0-0",
+        "cs",
+        Policy::Lenient
+    ));
+}
+
+#[test]
+fn ambiguous_letter_set() {
+    let out = convert_text(
+        "1. b3 b6 2. d3 d6 3. Sd2",
+        "sheet.txt",
+        &ConvertOptions::default(),
+    );
+    insta::assert_snapshot!(out.errors[0].to_string());
+}
+
+#[test]
+fn a_failed_game_in_a_sheet() {
+    let opts = ConvertOptions {
+        from: FromLetters::Set(LetterSet::by_code("sk").unwrap().clone()),
+        ..ConvertOptions::default()
+    };
+    let out = convert_text("1. e4 e5 2. Jf3 Jc6\n3. Sc4 Sc5 4. 0-0 Jf6 5. Jg5 0-0 6. Jxf7 Vxf7 7. Jc3 Jd4 8. Sxf7+ Kxf7\n9. Dh5+ g6 10. Dd4", "sheet.txt", &opts);
+    insta::assert_snapshot!(out.errors[0].to_string());
+}

@@ -1,0 +1,302 @@
+//! Whole games: the Laws' model game in every edition's notation converts to the expected PGN,
+//! letter sets are detected from legality, and the convert tool reports errors with locations.
+
+use scoresheet::board::Position;
+use scoresheet::notation::sheet::{
+    convert_text, read_game, read_sheet, ConvertOptions, FromLetters, Notation,
+};
+use scoresheet::notation::{detect_letters, LetterSet};
+use std::path::PathBuf;
+
+fn data(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data")
+        .join(rel)
+}
+
+fn expected_pgn() -> String {
+    std::fs::read_to_string(data("scoresheets/model-game-expected.pgn")).unwrap()
+}
+
+fn sheets() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(data("scoresheets")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name.ends_with(".txt") && !name.contains("-ocr") {
+            out.push((name, std::fs::read_to_string(&path).unwrap()));
+        }
+    }
+    out.sort();
+    assert!(out.len() >= 4, "model game files missing");
+    out
+}
+
+#[test]
+fn every_model_game_converts_to_the_expected_pgn_with_auto_detection() {
+    let expected = expected_pgn();
+    for (name, text) in sheets() {
+        let out = convert_text(&text, &name, &ConvertOptions::default());
+        assert!(out.errors.is_empty(), "{name}: {:?}", out.errors);
+        assert_eq!(out.games, 1, "{name}");
+        assert_eq!(out.text.trim_end(), expected.trim_end(), "{name}");
+    }
+}
+
+#[test]
+fn every_model_game_converts_with_its_language_given() {
+    let expected = expected_pgn();
+    for (name, text) in sheets() {
+        let code = &name[..2];
+        let opts = ConvertOptions {
+            from: FromLetters::Set(LetterSet::parse_spec(code).unwrap()),
+            ..ConvertOptions::default()
+        };
+        let out = convert_text(&text, &name, &opts);
+        assert!(out.errors.is_empty(), "{name}: {:?}", out.errors);
+        assert_eq!(out.text.trim_end(), expected.trim_end(), "{name}");
+    }
+}
+
+#[test]
+fn detection_tells_czech_from_croatian_by_legality() {
+    for (name, text) in sheets() {
+        let games = read_sheet(&text);
+        let tokens: Vec<&str> = games[0].moves.iter().map(|m| m.text).collect();
+        let d = detect_letters(&Position::new(), &tokens, &[]).unwrap();
+        assert!(d.complete, "{name}");
+        let want = if name.starts_with("hr") { "hr" } else { "cs" };
+        assert_eq!(d.letters.code(), want, "{name}");
+        if want == "cs" {
+            assert!(d.alike.iter().any(|s| s.code() == "sk"), "{name}");
+        }
+    }
+}
+
+#[test]
+fn ambiguous_letter_sets_are_reported_not_guessed() {
+    // "Sf3 Sc6" reads as knights in hr/de. In no other set... but "Lc4" (hr bishop) vs "Lc4"?
+    // Build a game that two sets read completely and differently: French R is the king,
+    // English R the rook. 1. e4 e5 2. Re2: English rook cannot, French king can.
+    // Instead: a pawn-free position game where T (rook, de) and T... use custom detection:
+    // In English "Bb5" is a bishop move; in Portuguese B is also the bishop: same game.
+    let tokens = ["e4", "e5", "Bb5"];
+    let d = detect_letters(&Position::new(), &tokens, &[]).unwrap();
+    assert!(d.complete);
+    // d4 d5 Nc3 Nc6: English N = knight; Romanian N = bishop (nebun) -> Nc3?? no bishop reaches c3.
+    // The truly ambiguous case: "Sc3" after 1. b3: Czech bishop b2? no: S = bishop c1->? needs b2.
+    // 1. b3 e6 2. Sb2: cs bishop c1-b2; hr knight? no knight reaches b2. Then "Sc3": cs: bishop
+    // b2-c3, hr: knight b1-c3; both legal, different games.
+    let tokens = ["b3", "b6", "d3", "d6", "Sd2"];
+    match detect_letters(&Position::new(), &tokens, &[]) {
+        Err(e) => {
+            let msg = e.to_string();
+            assert!(msg.contains("both read the whole game"), "{msg}");
+        }
+        Ok(d) => panic!("expected ambiguity, got {}", d.letters.code()),
+    }
+    // A preferred language settles it.
+    let d = detect_letters(&Position::new(), &tokens, &["hr"]).unwrap();
+    assert_eq!(d.letters.code(), "hr");
+    let d = detect_letters(&Position::new(), &tokens, &["Czech"]).unwrap();
+    assert_eq!(d.letters.code(), "cs");
+}
+
+#[test]
+fn the_draw_offer_is_kept_and_printed_back_in_fide_form() {
+    let (_, text) = sheets()
+        .into_iter()
+        .find(|(n, _)| n.starts_with("sk-2005"))
+        .unwrap();
+    let games = read_sheet(&text);
+    let game = read_game(&games[0], "sk", &FromLetters::Auto(vec![])).unwrap();
+    assert!(game.moves.last().unwrap().1, "draw offer lost");
+    let opts = ConvertOptions {
+        notation: Notation::Fide,
+        to: LetterSet::by_code("sk").unwrap().clone(),
+        ..ConvertOptions::default()
+    };
+    let out = convert_text(&text, "sk", &opts);
+    assert!(out.text.contains("11. Kb1 (=) *"), "{}", out.text);
+    assert!(out.text.contains("6. exd6 e.p. Jxd6"), "{}", out.text);
+    assert!(out.text.contains("10. 0-0-0 Ve8"), "{}", out.text);
+}
+
+#[test]
+fn every_output_form_of_the_model_game() {
+    let (_, text) = sheets()
+        .into_iter()
+        .find(|(n, _)| n.starts_with("hr"))
+        .unwrap();
+    let conv = |notation, to: &str| {
+        let opts = ConvertOptions {
+            notation,
+            to: LetterSet::parse_spec(to).unwrap(),
+            ..ConvertOptions::default()
+        };
+        let out = convert_text(&text, "hr", &opts);
+        assert!(out.errors.is_empty());
+        out.text
+    };
+    let uci = conv(Notation::Uci, "en");
+    assert_eq!(uci.lines().count(), 1);
+    assert!(
+        uci.starts_with("e2e4 e7e5 g1f3 g8f6 d2d4 e5d4 e4e5 f6e4 d1d4 d7d5 e5d6 e4d6"),
+        "{uci}"
+    );
+    assert!(uci.contains("e1c1 f8e8 c1b1"), "{uci}");
+    let long = conv(Notation::LongHyphen, "cs");
+    assert!(
+        long.starts_with("1. e2-e4 e7-e5 2. Jg1-f3 Jg8-f6 3. d2-d4 e5xd4"),
+        "{long}"
+    );
+    let long = conv(Notation::Long, "cs");
+    assert!(long.contains("Je4xd6"), "{long}");
+    let fig = conv(Notation::Figurine, "en");
+    assert!(fig.contains("2. ♘f3 ♘f6"), "{fig}");
+    let san = conv(Notation::San, "en");
+    assert!(san.starts_with("1. e4 e5 2. Nf3"), "{san}");
+    assert!(san.contains("{ (=) }"), "{san}");
+    let ru = conv(Notation::Fide, "ru");
+    assert!(ru.contains("11. Крb1 (=)"), "{ru}");
+}
+
+#[test]
+fn errors_name_file_line_column_move_side_token_and_reason() {
+    let text = "1. e4 e5 2. Jf3 Jc6\n3. Sb5 a6 4. Sa4 Jf6 5. Ke3 Se7\n\n1. d4 d5 2. c4 e6";
+    let opts = ConvertOptions {
+        from: FromLetters::Set(LetterSet::by_code("cs").unwrap().clone()),
+        ..ConvertOptions::default()
+    };
+    let out = convert_text(text, "games.txt", &opts);
+    assert_eq!(out.games, 1, "the second game still converts");
+    assert_eq!(out.errors.len(), 1);
+    let e = &out.errors[0];
+    assert_eq!((e.line, e.column, e.move_number), (2, 25, 5));
+    assert_eq!(e.token, "Ke3");
+    let msg = e.to_string();
+    assert!(
+        msg.starts_with(
+            "games.txt:2:25: move 5 (white) 'Ke3' [cs]: no white king (K) can move to e3"
+        ),
+        "{msg}"
+    );
+}
+
+#[test]
+fn several_games_separated_by_results_and_blank_lines() {
+    let text = "1.e4 e5 1-0 1.d4 d5 0-1\n\n1. c4 e5\n2. Nc3";
+    let games = read_sheet(text);
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[0].result, Some("1-0"));
+    assert_eq!(games[1].result, Some("0-1"));
+    assert_eq!(games[2].moves.len(), 3);
+    let out = convert_text(
+        text,
+        "-",
+        &ConvertOptions {
+            notation: Notation::Uci,
+            ..ConvertOptions::default()
+        },
+    );
+    assert_eq!(out.text, "e2e4 e7e5\nd2d4 d7d5\nc2c4 e7e5 b1c3\n");
+}
+
+#[test]
+fn the_cli_converts_and_sets_exit_codes() {
+    let bin = env!("CARGO_BIN_EXE_scoresheet");
+    let file = data("scoresheets/cs-2014-model-game-short.txt");
+    let out = std::process::Command::new(bin)
+        .args([
+            "convert",
+            file.to_str().unwrap(),
+            "--from",
+            "cs",
+            "--notation",
+            "fide",
+            "--to",
+            "hr",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("1. e4 e5 2. Sf3 Sf6"), "{text}");
+    let out = std::process::Command::new(bin)
+        .args(["convert", file.to_str().unwrap(), "--from", "hr"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("cs-2014-model-game-short.txt:1:12: move 2 (white) 'Jf3' [hr]"),
+        "{err}"
+    );
+    let out = std::process::Command::new(bin)
+        .args(["convert", "/nonexistent/file.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = std::process::Command::new(bin)
+        .args(["convert", "--notation", "morse"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn pgn_input_in_every_encoding_converts_to_the_english_games() {
+    let expected_text =
+        std::fs::read_to_string(data("encodings/central-european.expected-english.utf8.pgn"))
+            .unwrap();
+    let english = ConvertOptions {
+        from: FromLetters::Set(LetterSet::english().clone()),
+        notation: Notation::San,
+        ..ConvertOptions::default()
+    };
+    let expected = convert_text(&expected_text, "expected", &english);
+    assert!(expected.errors.is_empty(), "{:?}", expected.errors);
+    assert_eq!(expected.games, 3);
+    for name in [
+        "central-european.utf8.pgn",
+        "central-european.utf8-bom.pgn",
+        "central-european.utf16le-bom.pgn",
+        "central-european.windows-1250.pgn",
+        "central-european.iso-8859-2.pgn",
+        "central-european.cp852.pgn",
+    ] {
+        let bytes = std::fs::read(data(&format!("encodings/{name}"))).unwrap();
+        let auto = ConvertOptions {
+            notation: Notation::San,
+            ..ConvertOptions::default()
+        };
+        let out = scoresheet::notation::sheet::convert_bytes(&bytes, name, &auto);
+        assert!(out.errors.is_empty(), "{name}: {:?}", out.errors);
+        assert_eq!(out.games, 3, "{name}");
+        assert_eq!(out.text, expected.text, "{name}");
+        // PGN output keeps the tags, names with diacritics included.
+        let pgn =
+            scoresheet::notation::sheet::convert_bytes(&bytes, name, &ConvertOptions::default());
+        assert!(pgn.text.contains("[White \"Šťastný, Řehoř\"]"), "{name}");
+        assert!(pgn.text.contains("[Black \"Ćosić, Željko\"]"), "{name}");
+    }
+}
+
+#[test]
+fn a_pgn_draw_offer_comment_survives_a_round_trip() {
+    let pgn = "[Event \"?\"]\n\n1. e4 e5 2. Jf3 { (=) } Jc6 *\n";
+    let out = convert_text(pgn, "x.pgn", &ConvertOptions::default());
+    assert!(out.text.contains("2. Nf3 { (=) } Nc6 *"), "{}", out.text);
+    let fide = ConvertOptions {
+        notation: Notation::Fide,
+        to: LetterSet::by_code("cs").unwrap().clone(),
+        ..ConvertOptions::default()
+    };
+    let out = convert_text(pgn, "x.pgn", &fide);
+    assert_eq!(out.text, "1. e4 e5 2. Jf3 (=) Jc6 *\n");
+}

@@ -1,0 +1,212 @@
+//! `scoresheet check`: snapshots of its reports on broken files (`fixtures/broken/`), its exit
+//! codes, and a sweep over every real game in `../shared/data/games/`: each standard game is
+//! legal, each variant game is reported as unsupported (not illegal), and the number of games
+//! reported equals the number of `[Event` lines.
+
+mod common;
+
+use scoresheet::encoding::{decode, Encoding};
+use scoresheet::pgn::game::GameBuilder;
+use scoresheet::pgn::SliceReader;
+use scoresheet::replay::{replay_game, ErrorKind, ReplayOptions};
+use std::io::Read;
+use std::path::Path;
+use std::process::Command;
+
+fn check(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .arg("check")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn broken_fixtures_text_and_json_reports() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/broken");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".pgn"))
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 9);
+    for name in names {
+        let path = format!("fixtures/broken/{name}");
+        let (text, summary, code) = check(&[&path]);
+        let (json, _, json_code) = check(&[&path, "--json", "--uci"]);
+        assert_eq!(code, json_code);
+        // Every JSON line names the fields the issue lists.
+        for line in json.lines() {
+            for field in [
+                "\"game\":",
+                "\"ok\":",
+                "\"letters\":",
+                "\"plies\":",
+                "\"result\":",
+                "\"status\":",
+                "\"warnings\":",
+                "\"error\":",
+                "\"uci\":",
+            ] {
+                assert!(line.contains(field), "{name}: {field} missing in {line}");
+            }
+        }
+        let stem = name.trim_end_matches(".pgn");
+        insta::assert_snapshot!(
+            format!("check_{stem}"),
+            format!("exit code {code}\n--- text\n{text}--- stderr\n{summary}--- json\n{json}")
+        );
+    }
+}
+
+#[test]
+fn exit_codes() {
+    assert_eq!(check(&["../shared/data/games/twic1599-sample.pgn"]).2, 0);
+    assert_eq!(check(&["fixtures/broken/illegal-move.pgn"]).2, 1);
+    assert_eq!(check(&["no/such/file.pgn"]).2, 2);
+    assert_eq!(
+        check(&["--from", "xx", "fixtures/broken/illegal-move.pgn"]).2,
+        2
+    );
+    assert_eq!(
+        check(&["--encoding", "ebcdic", "fixtures/broken/illegal-move.pgn"]).2,
+        2
+    );
+}
+
+#[test]
+fn explicit_letters_and_encodings() {
+    let (text, _, code) = check(&[
+        "--from",
+        "cs",
+        "../shared/data/encodings/central-european.windows-1250.pgn",
+    ]);
+    // Game 3 is Croatian: read as Czech it fails at its first knight move.
+    assert_eq!(code, 1);
+    assert!(text.contains("game 3: move 2 (white) 'Sf3'"), "{text}");
+    let (json, _, code) = check(&[
+        "--json",
+        "../shared/data/encodings/central-european.cp852.pgn",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(json.matches("\"encoding\":\"CP852\"").count(), 3);
+    assert_eq!(json.matches("\"letters\":\"cs\"").count(), 2);
+    assert_eq!(json.matches("\"letters\":\"hr\"").count(), 1);
+}
+
+fn load(name: &str) -> Vec<u8> {
+    let raw = std::fs::read(common::data("games").join(name)).unwrap();
+    if name.ends_with(".zst") {
+        let mut out = Vec::new();
+        zstd::stream::read::Decoder::new(&raw[..])
+            .unwrap()
+            .read_to_end(&mut out)
+            .unwrap();
+        out
+    } else {
+        raw
+    }
+}
+
+#[test]
+fn every_real_game_is_legal_or_an_unsupported_variant() {
+    let opts = ReplayOptions::default();
+    let mut variants = 0;
+    for name in [
+        "lichess-2017-01-sample.pgn",
+        "lichess-2025-05-sample.pgn",
+        "twic1599-sample.pgn",
+        "otb-classics.pgn.zst",
+        "lichess-carlsen.pgn.zst",
+        "lichess-players.pgn.zst",
+    ] {
+        let raw = load(name);
+        let decoded = decode(&raw, None);
+        let text = match decoded.encoding {
+            Encoding::Utf8 | Encoding::Utf8Bom => raw.clone(),
+            _ => decoded.text.into_bytes(),
+        };
+        let mut reader = SliceReader::new(&text);
+        let mut builder = GameBuilder::default();
+        let mut games = 0;
+        while let Some(read) = reader.read_game(&mut builder) {
+            games += 1;
+            let game = read.unwrap_or_else(|e| panic!("{name}: {e}"));
+            let r = replay_game(&game, &opts);
+            let variant = game.tag("Variant").unwrap_or("Standard");
+            match r.error {
+                None => {}
+                Some(e) if e.kind == ErrorKind::UnsupportedVariant => {
+                    assert!(!["Standard", "Chess960", "From Position"].contains(&variant));
+                    variants += 1;
+                }
+                Some(e) => panic!("{name} game {games} ({variant}): {e:?}"),
+            }
+        }
+        assert_eq!(games, common::event_lines(&text), "{name}");
+    }
+    assert!(variants > 0, "lichess-players has variant games");
+}
+
+/// The streaming replay (visitor, no tree) says exactly what the tree replay says.
+#[test]
+fn visitor_replay_agrees_with_tree_replay() {
+    use scoresheet::replay::ReplayVisitor;
+    let opts = ReplayOptions::default();
+    let mut compared = 0;
+    let mut inputs: Vec<(String, Vec<u8>)> = ["twic1599-sample.pgn", "lichess-2025-05-sample.pgn"]
+        .iter()
+        .map(|n| (n.to_string(), load(n)))
+        .collect();
+    let broken = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/broken");
+    for e in std::fs::read_dir(broken).unwrap() {
+        let p = e.unwrap().path();
+        inputs.push((p.display().to_string(), std::fs::read(&p).unwrap()));
+    }
+    inputs.push(("variations".into(), b"1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Nc6 3. Ke3) d6) 2. Nf3 (2. f4 exf4) Nc6 3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4 *".to_vec()));
+    inputs.push(("fen".into(), b"[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n1. O-O Kd7 (1... Kf7 2. Rf1+) 2. Rd1+ *".to_vec()));
+    for (name, bytes) in &inputs {
+        let mut trees = SliceReader::new(bytes);
+        let mut stream = SliceReader::new(bytes);
+        let mut b = GameBuilder::default();
+        let mut v = ReplayVisitor::new(&opts).with_uci(true);
+        while let Some(t) = trees.read_game(&mut b) {
+            let s = stream.read_game(&mut v).unwrap();
+            let (Ok(t), Ok(s)) = (t, s) else { continue };
+            if s.needs_detection {
+                continue;
+            }
+            let t = replay_game(&t, &opts);
+            assert_eq!(
+                (
+                    &t.letters,
+                    t.plies,
+                    t.result,
+                    t.status,
+                    &t.error,
+                    &t.uci,
+                    &t.warnings
+                ),
+                (
+                    &s.letters,
+                    s.plies,
+                    s.result,
+                    s.status,
+                    &s.error,
+                    &s.uci,
+                    &s.warnings
+                ),
+                "{name}"
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 1500, "{compared}");
+}

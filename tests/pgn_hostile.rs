@@ -1,0 +1,205 @@
+//! Hostile and broken input: errors with locations, never panics or hangs, and the games after a
+//! broken one are still read.
+
+use scoresheet::pgn::game::GameBuilder;
+use scoresheet::pgn::{ErrorKind, Game, Limits, Reader, SliceReader};
+
+fn read(bytes: &[u8]) -> Vec<Result<Game, scoresheet::pgn::PgnError>> {
+    Game::read_all(bytes)
+}
+
+#[test]
+fn deep_nesting_is_cut_at_the_limit() {
+    let mut pgn = b"[Event \"deep\"]\n1. e4 ".to_vec();
+    pgn.extend(std::iter::repeat_n(b"( e4 ".as_slice(), 100_000).flatten());
+    pgn.extend(b"\n\n[Event \"next\"]\n1. d4 *\n");
+    let r = read(&pgn);
+    assert_eq!(r.len(), 2);
+    let e = r[0].as_ref().unwrap_err();
+    assert_eq!(e.kind, ErrorKind::TooDeep { max: 128 });
+    assert_eq!((e.at.line, e.at.column, e.game), (2, 7 + 5 * 128, 1));
+    assert_eq!(r[1].as_ref().unwrap().tag("Event"), Some("next"));
+}
+
+#[test]
+fn huge_comment_is_refused_with_its_location() {
+    let mut pgn = b"1. e4 {".to_vec();
+    pgn.extend(std::iter::repeat_n(b'x', 3 << 20));
+    pgn.extend(b"} e5 *");
+    let e = read(&pgn).remove(0).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::CommentTooLong { max: 1 << 20 });
+    assert_eq!((e.at.line, e.at.column), (1, 7));
+}
+
+#[test]
+fn unclosed_brace_stops_at_the_next_game() {
+    let pgn =
+        "[Event \"a\"]\n\n1. e4 {never closed e5\n2. Nf3\n\n[Event \"b\"]\n\n1. d4 {fine} d5 *\n";
+    let r = read(pgn.as_bytes());
+    assert_eq!(r.len(), 2);
+    let e = r[0].as_ref().unwrap_err();
+    assert_eq!(e.kind, ErrorKind::UnclosedComment);
+    assert_eq!((e.at.line, e.at.column), (3, 7));
+    assert_eq!(r[1].as_ref().unwrap().mainline.moves.len(), 2);
+}
+
+#[test]
+fn unclosed_quote_is_forgiven_when_the_bracket_closes_the_line() {
+    let pgn = "[Event \"Lille 2]\n[Site \"Lille\"]\n\n1. d4 a6 0-1\n";
+    let g = read(pgn.as_bytes()).remove(0).unwrap();
+    assert_eq!(g.tag("Event"), Some("Lille 2"));
+    assert_eq!(g.tag("Site"), Some("Lille"));
+}
+
+#[test]
+fn unclosed_quote_without_bracket_is_a_malformed_tag() {
+    let pgn = "[Event \"Lille 2\n\n1. d4 a6 0-1\n\n[Event \"ok\"]\n1. e4 *";
+    let r = read(pgn.as_bytes());
+    assert_eq!(r.len(), 2);
+    let e = r[0].as_ref().unwrap_err();
+    assert_eq!(
+        (e.kind.clone(), e.at.line, e.at.column),
+        (ErrorKind::MalformedTag, 1, 1)
+    );
+    assert!(r[1].is_ok());
+}
+
+#[test]
+fn unclosed_and_unmatched_variations() {
+    let r = read(b"1. e4 (1. d4 d5 2. c4\n\n[Event \"b\"]\n1. e4 ) e5 *\n[Event \"c\"]\n1. c4 *");
+    assert_eq!(r.len(), 3);
+    let e0 = r[0].as_ref().unwrap_err();
+    assert_eq!(
+        (e0.kind.clone(), e0.at.line, e0.at.column),
+        (ErrorKind::UnclosedVariation, 1, 7)
+    );
+    let e1 = r[1].as_ref().unwrap_err();
+    assert_eq!(
+        (e1.kind.clone(), e1.at.line, e1.at.column, e1.game),
+        (ErrorKind::UnmatchedClose, 4, 7, 2)
+    );
+    assert!(r[2].is_ok());
+}
+
+#[test]
+fn overlong_token_and_bad_nag() {
+    let long = format!("1. e4 {} *", "N".repeat(200));
+    let e = read(long.as_bytes()).remove(0).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::TokenTooLong { max: 64 });
+    assert_eq!(e.at.column, 7);
+    let e = read(b"1. e4 $300 *").remove(0).unwrap_err();
+    assert_eq!((e.kind, e.at.column), (ErrorKind::InvalidNag, 7));
+}
+
+#[test]
+fn garbage_characters_are_located_in_characters_not_bytes() {
+    // "Ž" is two bytes; the column counts it once.
+    let e = read("[White \"Ž\"] 1. e4 ~ *".as_bytes())
+        .remove(0)
+        .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::UnexpectedCharacter('~'));
+    assert_eq!((e.at.line, e.at.column), (1, 19));
+}
+
+#[test]
+fn invalid_utf8_is_reported_per_game() {
+    let pgn = b"[Event \"a\"]\n1. e4 *\n[Event \"b\xE9\"]\n1. d4 *\n[Event \"c\"]\n1. c4 *\n";
+    let r = read(pgn);
+    assert_eq!(r.len(), 3);
+    let e = r[1].as_ref().unwrap_err();
+    assert_eq!(
+        (e.kind.clone(), e.at.line, e.at.column, e.game),
+        (ErrorKind::InvalidUtf8, 3, 10, 2)
+    );
+    assert!(r[0].is_ok() && r[2].is_ok());
+}
+
+#[test]
+fn long_inputs_take_linear_time() {
+    // Many open brackets, braces and quotes that never close: each is scanned once per game.
+    for unit in [
+        &b"{"[..],
+        b"(",
+        b"[Event \"",
+        b"1.",
+        b"\"",
+        b";",
+        b"%\n",
+        b"\r",
+    ] {
+        let pgn = unit.repeat(200_000);
+        let mut r = SliceReader::new(&pgn);
+        let mut b = GameBuilder::default();
+        let mut n = 0;
+        while r.read_game(&mut b).is_some() {
+            n += 1;
+            assert!(n < 10, "{:?}", std::str::from_utf8(unit));
+        }
+    }
+}
+
+#[test]
+fn streaming_reader_caps_a_game_and_goes_on() {
+    let mut pgn = b"[Event \"big\"]\n1. e4 {".to_vec();
+    pgn.extend(std::iter::repeat_n(b"word \n", 50_000).flatten());
+    pgn.extend(b"}\n\n[Event \"small\"]\n1. d4 *\n");
+    let limits = Limits {
+        max_game_bytes: 64 * 1024,
+        ..Limits::default()
+    };
+    let mut r = Reader::with_limits(&pgn[..], limits);
+    let mut b = GameBuilder::default();
+    let e = r.read_game(&mut b).unwrap().unwrap_err();
+    assert_eq!(e.kind, ErrorKind::GameTooLarge { max: 64 * 1024 });
+    assert_eq!((e.at.line, e.game), (1, 1));
+    let g = r.read_game(&mut b).unwrap().unwrap();
+    assert_eq!(g.tag("Event"), Some("small"));
+    assert_eq!(g.at.line, 50_004);
+    assert!(r.read_game(&mut b).is_none());
+}
+
+#[test]
+fn crlf_and_lone_cr_give_the_same_games_and_lines() {
+    let lf = "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 {two\nlines} e5\n2. Nf3 *\n\n[Event \"c\"]\n\n1. d4 *\n";
+    let crlf = lf.replace('\n', "\r\n");
+    let cr = lf.replace('\n', "\r");
+    let a = read(lf.as_bytes());
+    for other in [crlf, cr] {
+        let b = read(other.as_bytes());
+        assert_eq!(a, b);
+        for (x, y) in a.iter().zip(&b) {
+            let (x, y) = (x.as_ref().unwrap(), y.as_ref().unwrap());
+            assert_eq!(x.at.line, y.at.line);
+            let lines = |g: &Game| {
+                g.mainline
+                    .moves
+                    .iter()
+                    .map(|m| (m.at.line, m.at.column))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(lines(x), lines(y));
+        }
+    }
+    let g = a[0].as_ref().unwrap();
+    assert_eq!(
+        (g.mainline.moves[2].at.line, g.mainline.moves[2].at.column),
+        (6, 4)
+    );
+    assert_eq!(g.mainline.moves[1].at.line, 5);
+    assert_eq!(g.mainline.moves[1].at.column - 1, "lines} ".len() as u32);
+}
+
+#[test]
+fn stray_text_after_a_game_is_reported_as_such() {
+    let pgn = "[Event \"a\"]\n1. e4 e5 1-0\n\nDownloaded from example.org, all rights reserved\n\n[Event \"b\"]\n1. d4 *\n";
+    let r = read(pgn.as_bytes());
+    assert_eq!(r.len(), 3);
+    let e = r[1].as_ref().unwrap_err();
+    assert_eq!(
+        (e.kind.clone(), e.at.line, e.at.column, e.game),
+        (ErrorKind::StrayText, 4, 1, 2)
+    );
+    // Bare games (move numbers or a result) after a game are games.
+    let r = read(b"1. e4 e5 1-0\n1. d4 d5\n");
+    assert!(r.iter().all(|g| g.is_ok()) && r.len() == 2);
+}

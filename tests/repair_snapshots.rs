@@ -1,0 +1,63 @@
+//! Snapshots of the correction report an arbiter reads, for sheets in `fixtures/repair/` that
+//! each show one kind of trouble.
+
+use scoresheet::notation::LetterSet;
+use scoresheet::reconstruct::{repair, Repair, RepairOptions, Sheet};
+
+fn fixture(name: &str) -> Repair {
+    let path = format!("{}/fixtures/repair/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    repair(
+        &Sheet::read(&text),
+        &RepairOptions::new(LetterSet::by_code("cs").unwrap()),
+    )
+}
+
+fn report(r: &Repair) -> String {
+    format!("{}\n{r}", r.san.join(" "))
+}
+
+#[test]
+fn skipped_ply_is_invented_and_flagged() {
+    let r = fixture("skipped-ply.txt");
+    assert_eq!(r.san[1], "e5");
+    assert!(r
+        .corrections
+        .iter()
+        .any(|c| c.kind == "ply_missing" && c.ply == 2));
+    insta::assert_snapshot!(report(&r));
+}
+
+#[test]
+fn swapped_plies_are_put_back_in_order() {
+    let r = fixture("swapped-plies.txt");
+    assert_eq!(&r.san[..4], ["e4", "e5", "Nf3", "Nc6"]);
+    assert!(r.corrections.iter().any(|c| c.kind == "plies_swapped"));
+    insta::assert_snapshot!(report(&r));
+}
+
+#[test]
+fn english_knight_in_a_czech_sheet() {
+    let r = fixture("english-n-in-czech.txt");
+    assert_eq!(r.san[2], "Nf3");
+    assert_eq!(r.corrections.len(), 1);
+    assert_eq!(r.corrections[0].kind, "letter_other_language");
+    insta::assert_snapshot!(report(&r));
+}
+
+#[test]
+fn ambiguous_knight_move_is_reported_as_such() {
+    let r = fixture("ambiguous.txt");
+    assert_eq!(r.alternatives_total, 1, "{r}");
+    assert_eq!(r.alternatives[0].differences[0].ply, 5);
+    insta::assert_snapshot!(report(&r));
+}
+
+#[test]
+fn unrecoverable_sheet_stops_where_nothing_plausible_follows() {
+    let r = fixture("unrecoverable.txt");
+    let stop = r.stop.as_ref().expect("the game must stop");
+    assert_eq!(r.moves.len(), 10, "{r}");
+    assert_eq!((stop.ply, stop.written.as_str()), (11, "Kd8"));
+    insta::assert_snapshot!(report(&r));
+}
