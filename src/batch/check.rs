@@ -132,7 +132,7 @@ impl Sink<Vec<Checked>> for Reporter<'_> {
             // Games are decoded one by one, so that a game pasted in from a file in another
             // encoding is read right; each change of encoding within an input is noted.
             let utf8 = matches!(c.encoding, Encoding::Utf8 | Encoding::Utf8Bom);
-            if !self.options.json && c.readable && self.noted[g.input] != !utf8 {
+            if !self.options.json && c.readable && self.noted[g.input] == utf8 {
                 self.noted[g.input] = !utf8;
                 let how = if self.options.encoding.is_some() {
                     ""
@@ -177,11 +177,10 @@ fn check_section(g: &GameRef<'_>, options: &CheckOptions) -> Vec<Checked> {
     };
     let number = g.index + 1;
     if g.oversized {
-        let mut r = syntax_error_at(
+        let r = syntax_error_at(
             origin,
             format!("game larger than {} bytes", super::MAX_GAME_BYTES),
         );
-        r.error.iter_mut().for_each(|e| e.kind = ErrorKind::Syntax);
         return vec![Checked {
             replay: r,
             readable: false,
@@ -256,16 +255,7 @@ fn syntax_error_at(at: Location, message: String) -> Replay {
         result: None,
         status: crate::replay::Status::Ongoing,
         warnings: Vec::new(),
-        error: Some(MoveError {
-            kind: ErrorKind::Syntax,
-            message,
-            line: at.line,
-            column: at.column,
-            move_number: 0,
-            side: None,
-            token: String::new(),
-            ply: 0,
-        }),
+        error: Some(MoveError::game_level(ErrorKind::Syntax, message, at)),
         uci: Vec::new(),
         needs_detection: false,
     }

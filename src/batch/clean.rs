@@ -714,16 +714,11 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
     if printed.len() != count_moves(&game.mainline) {
         // Moves written after the game had ended on the board (mate, stalemate): they cannot
         // be printed from a position, and dropping them silently would lose them.
-        return Err(MoveError {
-            kind: crate::replay::ErrorKind::Illegal,
-            message: "moves written after the game ended on the board".to_owned(),
-            line: game.at.line,
-            column: game.at.column,
-            move_number: 0,
-            side: None,
-            token: String::new(),
-            ply: 0,
-        });
+        return Err(MoveError::game_level(
+            crate::replay::ErrorKind::Illegal,
+            "moves written after the game ended on the board".to_owned(),
+            game.at,
+        ));
     }
     let key = options.dedupe.then(|| dedupe_key(&game, &replay.uci));
     let mut next = printed.into_iter();

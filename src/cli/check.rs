@@ -1,9 +1,6 @@
 //! `scoresheet check`: flags in, [`crate::batch::check`] out.
 
 use crate::batch::{check, expand_inputs, CheckOptions, Options};
-use crate::encoding::Encoding;
-use crate::notation::sheet::FromLetters;
-use crate::notation::LetterSet;
 use crate::replay::ReplayOptions;
 use clap::Args;
 use std::io::Write;
@@ -44,18 +41,13 @@ fn usage(msg: &str) -> ExitCode {
 
 /// Runs `scoresheet check`.
 pub fn run(args: &CheckArgs) -> ExitCode {
-    let from = if args.from.eq_ignore_ascii_case("auto") {
-        FromLetters::Auto(Vec::new())
-    } else {
-        match LetterSet::parse_spec(&args.from) {
-            Ok(set) => FromLetters::Set(set),
-            Err(e) => return usage(&format!("--from: {e}")),
-        }
+    let from = match super::parse_from(&args.from) {
+        Ok(f) => f,
+        Err(e) => return usage(&e),
     };
-    let encoding = match args.encoding.as_deref().map(str::parse::<Encoding>) {
-        None => None,
-        Some(Ok(e)) => Some(e),
-        Some(Err(e)) => return usage(&format!("--encoding: {e}")),
+    let encoding = match super::parse_encoding(args.encoding.as_deref()) {
+        Ok(e) => e,
+        Err(e) => return usage(&e),
     };
     if args.uci && !args.json {
         return usage("--uci needs --json");

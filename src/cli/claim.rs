@@ -8,8 +8,7 @@
 use crate::board::Color;
 use crate::encoding::decode;
 use crate::laws::{claims, ClaimError, ClaimKind, ClaimRequest, Edition, GameRecord};
-use crate::notation::sheet::FromLetters;
-use crate::notation::{LetterSet, Policy, WrittenMove};
+use crate::notation::{Policy, WrittenMove};
 use crate::pgn::Game;
 use clap::Args;
 use std::io::Read;
@@ -77,13 +76,9 @@ pub fn run(args: &ClaimArgs) -> ExitCode {
         Some("black" | "b") => Some(Color::Black),
         Some(other) => return usage(&format!("--flag {other}: expected white or black")),
     };
-    let from = if args.from.eq_ignore_ascii_case("auto") {
-        FromLetters::Auto(Vec::new())
-    } else {
-        match LetterSet::parse_spec(&args.from) {
-            Ok(set) => FromLetters::Set(set),
-            Err(e) => return usage(&format!("--from: {e}")),
-        }
+    let from = match super::parse_from(&args.from) {
+        Ok(f) => f,
+        Err(e) => return usage(&e),
     };
     let mut bytes = Vec::new();
     let read = if args.file == "-" {

@@ -1,9 +1,6 @@
 //! `scoresheet clean`: flags in, [`crate::batch::clean`] out.
 
 use crate::batch::{clean, expand_inputs, report_json, CleanOptions, CleanOutputs, Options};
-use crate::encoding::Encoding;
-use crate::notation::sheet::FromLetters;
-use crate::notation::LetterSet;
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -57,22 +54,17 @@ fn usage(msg: &str) -> ExitCode {
 
 /// Runs `scoresheet clean`.
 pub fn run(args: &CleanArgs) -> ExitCode {
-    let from = if args.from.eq_ignore_ascii_case("auto") {
-        FromLetters::Auto(Vec::new())
-    } else {
-        match LetterSet::parse_spec(&args.from) {
-            Ok(set) => FromLetters::Set(set),
-            Err(e) => return usage(&format!("--from: {e}")),
-        }
+    let from = match super::parse_from(&args.from) {
+        Ok(f) => f,
+        Err(e) => return usage(&e),
     };
-    let to = match LetterSet::parse_spec(&args.to) {
+    let to = match super::parse_to(&args.to) {
         Ok(set) => set,
-        Err(e) => return usage(&format!("--to: {e}")),
+        Err(e) => return usage(&e),
     };
-    let encoding = match args.encoding.as_deref().map(str::parse::<Encoding>) {
-        None => None,
-        Some(Ok(e)) => Some(e),
-        Some(Err(e)) => return usage(&format!("--encoding: {e}")),
+    let encoding = match super::parse_encoding(args.encoding.as_deref()) {
+        Ok(e) => e,
+        Err(e) => return usage(&e),
     };
     let inputs = match expand_inputs(&args.inputs) {
         Ok(i) => i,

@@ -1,8 +1,7 @@
 //! `scoresheet convert`: move lists in any national notation to PGN, SAN, FIDE, long, UCI or
 //! figurine form, in any letter set.
 
-use crate::notation::sheet::{convert_bytes, ConvertOptions, FromLetters, Notation};
-use crate::notation::LetterSet;
+use crate::notation::sheet::{convert_bytes, ConvertOptions, Notation};
 use clap::Args;
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -36,23 +35,17 @@ fn usage(msg: &str) -> ExitCode {
 
 /// Runs `scoresheet convert`.
 pub fn run(args: &ConvertArgs) -> ExitCode {
-    let from = if args.from.eq_ignore_ascii_case("auto") {
-        FromLetters::Auto(Vec::new())
-    } else {
-        match LetterSet::parse_spec(&args.from) {
-            Ok(set) => FromLetters::Set(set),
-            Err(e) => return usage(&format!("--from: {e}")),
-        }
+    let from = match super::parse_from(&args.from) {
+        Ok(f) => f,
+        Err(e) => return usage(&e),
     };
-    let to = match LetterSet::parse_spec(&args.to) {
+    let to = match super::parse_to(&args.to) {
         Ok(set) => set,
-        Err(e) => return usage(&format!("--to: {e}")),
+        Err(e) => return usage(&e),
     };
-    let Some(notation) = Notation::parse(&args.notation) else {
-        return usage(&format!(
-            "--notation: '{}' is not one of pgn, san, fide, long, long-hyphen, uci, figurine",
-            args.notation
-        ));
+    let notation = match super::parse_notation(&args.notation) {
+        Ok(n) => n,
+        Err(e) => return usage(&e),
     };
     let opts = ConvertOptions { from, to, notation };
     let files: Vec<String> = if args.files.is_empty() {

@@ -10,6 +10,9 @@ pub mod convert;
 pub mod perft;
 pub mod repair;
 
+use crate::encoding::Encoding;
+use crate::notation::sheet::{FromLetters, Notation};
+use crate::notation::LetterSet;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -52,6 +55,38 @@ pub enum Command {
     ///
     /// Example: scoresheet repair sheet.txt --with other-sheet.txt --from cs --notation uci
     Repair(repair::RepairArgs),
+}
+
+/// `--from`: `auto` (detect per game) or a letter set (a language code or six letters K Q R B N P).
+pub(crate) fn parse_from(spec: &str) -> Result<FromLetters, String> {
+    if spec.eq_ignore_ascii_case("auto") {
+        Ok(FromLetters::Auto(Vec::new()))
+    } else {
+        LetterSet::parse_spec(spec)
+            .map(FromLetters::Set)
+            .map_err(|e| format!("--from: {e}"))
+    }
+}
+
+/// `--to`: a letter set.
+pub(crate) fn parse_to(spec: &str) -> Result<LetterSet, String> {
+    LetterSet::parse_spec(spec).map_err(|e| format!("--to: {e}"))
+}
+
+/// `--notation`: one of the output forms.
+pub(crate) fn parse_notation(spec: &str) -> Result<Notation, String> {
+    Notation::parse(spec).ok_or_else(|| {
+        format!(
+            "--notation: '{spec}' is not one of pgn, san, fide, long, long-hyphen, uci, figurine"
+        )
+    })
+}
+
+/// `--encoding`: a named encoding, or detection when absent.
+pub(crate) fn parse_encoding(spec: Option<&str>) -> Result<Option<Encoding>, String> {
+    spec.map(str::parse::<Encoding>)
+        .transpose()
+        .map_err(|e| format!("--encoding: {e}"))
 }
 
 /// Exit code: everything was fine.

@@ -1,7 +1,6 @@
 //! `scoresheet repair`: the legal game a faulty scoresheet most plausibly records (stdout) and
 //! every correction made to read it so (stderr, or all of it as JSON with `--json`).
 
-use crate::notation::sheet::Notation;
 use crate::notation::{detect_letters, LetterSet};
 use crate::reconstruct::{repair, repair_two, RepairOptions, Sheet, TokenKind};
 use clap::Args;
@@ -91,15 +90,13 @@ pub fn run(args: &RepairArgs) -> ExitCode {
             Err(e) => return usage(&format!("--from: {e}")),
         }
     };
-    let to = match LetterSet::parse_spec(&args.to) {
-        Ok(s) => s,
-        Err(e) => return usage(&format!("--to: {e}")),
+    let to = match super::parse_to(&args.to) {
+        Ok(set) => set,
+        Err(e) => return usage(&e),
     };
-    let Some(notation) = Notation::parse(&args.notation) else {
-        return usage(&format!(
-            "--notation: '{}' is not one of pgn, san, fide, long, long-hyphen, uci, figurine",
-            args.notation
-        ));
+    let notation = match super::parse_notation(&args.notation) {
+        Ok(n) => n,
+        Err(e) => return usage(&e),
     };
     let mut options = RepairOptions::new(&letters);
     options.beam = args.beam.max(1);

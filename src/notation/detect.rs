@@ -202,30 +202,6 @@ pub fn detect_letters<S: AsRef<str>>(
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_pawn_letter_reading_loses_to_a_plain_one() {
-        // German B is the pawn: "Bc4" is c2-c4 there, the bishop f1-c4 in English.
-        let tokens = ["e4", "e5", "Bc4"];
-        let d = detect_letters(&Position::new(), &tokens, &[]).unwrap();
-        assert_eq!(d.letters.code(), "en");
-        assert!(d.complete);
-        let tokens = ["e4", "e5", "Sf3", "Sc6"];
-        let d = detect_letters(&Position::new(), &tokens, &[]).unwrap();
-        assert_eq!(d.letters.code(), "hr");
-    }
-
-    #[test]
-    fn an_incomplete_game_reports_how_far_it_reads() {
-        let tokens = ["e4", "e5", "Jf3", "Ke3"];
-        let d = detect_letters(&Position::new(), &tokens, &[]).unwrap();
-        assert_eq!((d.letters.code(), d.plies, d.complete), ("cs", 3, false));
-    }
-}
-
 /// FIDE federation codes and the language of the scoresheets written there.
 const FEDERATIONS: [(&str, &str); 36] = [
     ("CZE", "cs"),
@@ -311,4 +287,28 @@ pub fn languages_of_tags<'a>(tags: impl IntoIterator<Item = (&'a str, &'a str)>)
         }
     }
     explicit
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pawn_letter_reading_loses_to_a_plain_one() {
+        // German B is the pawn: "Bc4" is c2-c4 there, the bishop f1-c4 in English.
+        let tokens = ["e4", "e5", "Bc4"];
+        let d = detect_letters(&Position::new(), &tokens, &[]).unwrap();
+        assert_eq!(d.letters.code(), "en");
+        assert!(d.complete);
+        let tokens = ["e4", "e5", "Sf3", "Sc6"];
+        let d = detect_letters(&Position::new(), &tokens, &[]).unwrap();
+        assert_eq!(d.letters.code(), "hr");
+    }
+
+    #[test]
+    fn an_incomplete_game_reports_how_far_it_reads() {
+        let tokens = ["e4", "e5", "Jf3", "Ke3"];
+        let d = detect_letters(&Position::new(), &tokens, &[]).unwrap();
+        assert_eq!((d.letters.code(), d.plies, d.complete), ("cs", 3, false));
+    }
 }

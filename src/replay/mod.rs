@@ -173,7 +173,16 @@ pub struct MoveError {
 }
 
 impl MoveError {
-    fn game_level(kind: ErrorKind, message: String, at: Location) -> MoveError {
+    /// An error of the game as a whole (no move in particular), located at `at`.
+    ///
+    /// ```
+    /// use scoresheet::pgn::Location;
+    /// use scoresheet::replay::{ErrorKind, MoveError};
+    /// let at = Location { offset: 0, line: 3, column: 1 };
+    /// let e = MoveError::game_level(ErrorKind::BadFen, "FEN tag: empty".into(), at);
+    /// assert_eq!((e.line, e.ply, e.side), (3, 0, None));
+    /// ```
+    pub fn game_level(kind: ErrorKind, message: String, at: Location) -> MoveError {
         MoveError {
             kind,
             message,
