@@ -18,13 +18,13 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(a.is_ok(), b.is_ok());
     }
     for game in from_slice.into_iter().flatten() {
+        // The export adds the Seven Tag Roster's placeholders, so the tree that comes back may
+        // have more tags; the movetext must survive, and writing again must change nothing.
         let text = write_game(&game);
         let again = Game::read_all(text.as_bytes());
         assert_eq!(again.len(), 1, "{text}");
-        assert_eq!(
-            again.into_iter().next().and_then(Result::ok).as_ref(),
-            Some(&game),
-            "{text}"
-        );
+        let again = again.into_iter().next().and_then(Result::ok).expect("written PGN reads");
+        assert_eq!(again.mainline, game.mainline, "{text}");
+        assert_eq!(write_game(&again), text);
     }
 });
