@@ -3,7 +3,9 @@
 
 use super::engine::{run, GameRef, Options, Sink};
 use super::input::{Input, InputError};
+use super::repair::{is_repairable, repair_game, GameRepair, RepairPolicy};
 use crate::encoding::{decode, Encoding};
+use crate::notation::sheet::FromLetters;
 use crate::pgn::game::GameBuilder;
 use crate::pgn::{Limits, Location, PgnError, SliceReader};
 use crate::replay::{replay_game, ErrorKind, MoveError, Replay, ReplayOptions, ReplayVisitor};
@@ -22,6 +24,8 @@ pub struct CheckOptions {
     pub uci: bool,
     /// Threads and batch size.
     pub engine: Options,
+    /// Try to repair each game whose moves fail ([`super::repair_game`]), and report the repair.
+    pub repair: Option<RepairPolicy>,
 }
 
 /// The counts of a `check` run.
@@ -37,6 +41,10 @@ pub struct CheckSummary {
     pub unsupported: u64,
     /// Warnings in all.
     pub warnings: u64,
+    /// Games whose repair was tried (with [`CheckOptions::repair`]).
+    pub repairs_tried: u64,
+    /// Games whose repair was clear enough to take.
+    pub repairs_taken: u64,
     /// Inputs that could not be read (to their end), with the reason.
     pub failed_inputs: Vec<String>,
 }
@@ -44,10 +52,17 @@ pub struct CheckSummary {
 impl CheckSummary {
     /// The closing line: `checked N games: ...`.
     pub fn line(&self) -> String {
-        format!(
+        let mut line = format!(
             "checked {} games: {} ok, {} with errors, {} unsupported variants, {} warnings",
             self.games, self.ok, self.errors, self.unsupported, self.warnings
-        )
+        );
+        if self.repairs_tried > 0 {
+            line.push_str(&format!(
+                "; repair tried on {}, taken for {}",
+                self.repairs_tried, self.repairs_taken
+            ));
+        }
+        line
     }
 }
 
@@ -56,6 +71,7 @@ struct Checked {
     replay: Replay,
     readable: bool,
     encoding: Encoding,
+    repair: Option<GameRepair>,
 }
 
 /// Replays every game of `inputs` and writes one report per game to `out` in input order.
@@ -145,6 +161,10 @@ impl Sink<Vec<Checked>> for Reporter<'_> {
                     c.encoding
                 );
             }
+            if let Some(repair) = &c.repair {
+                self.summary.repairs_tried += 1;
+                self.summary.repairs_taken += u64::from(repair.accepted());
+            }
             self.text.clear();
             write_report(
                 &file,
@@ -155,6 +175,9 @@ impl Sink<Vec<Checked>> for Reporter<'_> {
                 self.options,
                 &mut self.text,
             );
+            if let Some(repair) = &c.repair {
+                write_repair(&file, number, repair, self.options.json, &mut self.text);
+            }
             if self.error.is_none() {
                 if let Err(e) = self.out.write_all(self.text.as_bytes()) {
                     self.error = Some(e);
@@ -185,6 +208,7 @@ fn check_section(g: &GameRef<'_>, options: &CheckOptions) -> Vec<Checked> {
             replay: r,
             readable: false,
             encoding: Encoding::Utf8,
+            repair: None,
         }];
     }
     let decoded;
@@ -227,10 +251,17 @@ fn check_section(g: &GameRef<'_>, options: &CheckOptions) -> Vec<Checked> {
             },
             Err(e) => (syntax_error(&e), false),
         };
+        let repair = match (&options.repair, &r.error) {
+            (Some(policy), Some(e)) if is_repairable(e.kind) => {
+                try_repair(reader.last_game(), n, &options.replay.from, policy)
+            }
+            _ => None,
+        };
         out.push(Checked {
             replay: r,
             readable,
             encoding,
+            repair,
         });
     }
     if out.is_empty() {
@@ -238,9 +269,60 @@ fn check_section(g: &GameRef<'_>, options: &CheckOptions) -> Vec<Checked> {
             replay: syntax_error_at(origin, "no game in this text".to_owned()),
             readable: false,
             encoding,
+            repair: None,
         });
     }
     out
+}
+
+/// Reads the game just replayed (`text` and where it starts) again as a tree and repairs it.
+fn try_repair(
+    last: Option<(&str, Location)>,
+    number: u64,
+    from: &FromLetters,
+    policy: &RepairPolicy,
+) -> Option<GameRepair> {
+    let (text, origin) = last?;
+    let mut builder = GameBuilder::default();
+    let mut again = SliceReader::with_origin(text.as_bytes(), Limits::default(), origin, number);
+    let game = again.read_game(&mut builder)?.ok()?;
+    repair_game(&game, from, policy).ok()
+}
+
+/// Appends what a repair found: a JSON line `{"repair": ...}` after the game's own line with
+/// `json`, else one line for the verdict and one per correction.
+fn write_repair(file: &str, game: u64, repair: &GameRepair, json: bool, out: &mut String) {
+    let r = &repair.repair;
+    if json {
+        let value = serde_json::json!({
+            "file": file,
+            "game": game,
+            "repair": {
+                "taken": repair.accepted(),
+                "refusal": repair.refusal,
+                "confidence": r.confidence,
+                "cost": r.cost,
+                "san": r.san,
+                "corrections": r.corrections,
+                "stop": r.stop,
+                "alternatives": r.alternatives_total,
+            }
+        });
+        out.push_str(&value.to_string());
+        out.push('\n');
+        return;
+    }
+    match &repair.refusal {
+        None => out.push_str(&format!(
+            "{file}: game {game}: repair: taken (confidence {:.2}, {} correction(s))\n",
+            r.confidence,
+            r.corrections.len(),
+        )),
+        Some(why) => out.push_str(&format!("{file}: game {game}: repair: not taken: {why}\n")),
+    }
+    for line in repair.correction_lines() {
+        out.push_str(&format!("{file}: game {game}: repair: {line}\n"));
+    }
 }
 
 /// A reader error as a game-level report.

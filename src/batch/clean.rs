@@ -3,6 +3,7 @@
 
 use super::engine::{run, GameRef, Options, Sink};
 use super::input::{Compression, Input, InputError};
+use super::repair::{is_repairable, repair_game, repaired_game, RepairPolicy};
 use super::tags::{dates_compatible, normalize_date, tidy_name};
 use crate::board::{Color, Move, Position};
 use crate::encoding::{decode, Encoding};
@@ -31,6 +32,8 @@ pub struct CleanOptions {
     pub fix_results: bool,
     /// Keep a game up to its first illegal move instead of rejecting it.
     pub truncate_illegal: bool,
+    /// Repair a game whose moves fail, when the repair is clear (tried before truncating).
+    pub repair: Option<RepairPolicy>,
     /// The inputs' encoding; detected per game when `None`.
     pub encoding: Option<Encoding>,
     /// Threads and batch size.
@@ -45,6 +48,7 @@ impl Default for CleanOptions {
             dedupe: false,
             fix_results: false,
             truncate_illegal: false,
+            repair: None,
             encoding: None,
             engine: Options::default(),
         }
@@ -114,6 +118,8 @@ pub struct CleanReport {
     pub rejected: u64,
     /// Games merged as duplicates.
     pub duplicates: u64,
+    /// Games written after a repair (`--repair`; counted in `written` too).
+    pub repaired: u64,
     /// Rejections per error kind.
     pub errors_by_kind: BTreeMap<String, u64>,
     /// Every change made to a kept game.
@@ -151,6 +157,9 @@ impl CleanReport {
                 .map(|(k, n)| format!("{k} {n}"))
                 .collect();
             s.push_str(&format!(" ({})", kinds.join(", ")));
+        }
+        if self.repaired > 0 {
+            s.push_str(&format!("; {} repaired", self.repaired));
         }
         if !self.changes.is_empty() {
             s.push_str(&format!("; {} changes", self.changes.len()));
@@ -481,6 +490,7 @@ impl Cleaner<'_> {
     ) {
         self.report.written += 1;
         self.report.inputs[input].written += 1;
+        self.report.repaired += u64::from(changes.iter().any(|(kind, _)| *kind == "repaired"));
         for (kind, detail) in changes {
             self.report.changes.push(Change {
                 origin: origin.clone(),
@@ -549,6 +559,14 @@ impl Cleaner<'_> {
         slot.0 = key;
         slot.1 = record;
         // The kept copy's changes are reported; the dropped copy's no longer apply.
+        let was_repaired = self
+            .report
+            .changes
+            .iter()
+            .any(|c| c.origin == dropped && c.kind == "repaired");
+        let is_repaired = changes.iter().any(|(kind, _)| *kind == "repaired");
+        self.report.repaired =
+            self.report.repaired - u64::from(was_repaired) + u64::from(is_repaired);
         self.report.changes.retain(|c| c.origin != dropped);
         for (kind, detail) in changes {
             self.report.changes.push(Change {
@@ -672,6 +690,59 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
     let mut replay = replay_game_with(&game, &replay_options, &mut |pos, m| {
         printed.push(print_move(pos, m, &options.to, &print));
     });
+    if let Some(mut e) = replay.error.take() {
+        let mut taken = false;
+        if let (Some(policy), true) = (&options.repair, is_repairable(e.kind)) {
+            match repair_game(&game, &options.from, policy) {
+                Ok(r) if r.accepted() => {
+                    let fixed = repaired_game(&game, &r.repair);
+                    let english = ReplayOptions {
+                        from: FromLetters::Set(LetterSet::english().clone()),
+                        ..ReplayOptions::default()
+                    };
+                    let mut again: Vec<String> = Vec::new();
+                    let checked = replay_game_with(&fixed, &english, &mut |pos, m| {
+                        again.push(print_move(pos, m, &options.to, &print));
+                    });
+                    if checked.error.is_none() {
+                        let dropped = count_variations(&game.mainline);
+                        if dropped > 0 {
+                            changes.push((
+                                "variations_dropped",
+                                format!(
+                                    "{dropped} variation(s) written against the unrepaired moves"
+                                ),
+                            ));
+                        }
+                        for line in r.correction_lines() {
+                            changes.push(("repaired", line));
+                        }
+                        game = fixed;
+                        game.mainline.comments.insert(
+                            0,
+                            format!(
+                                "scoresheet: repaired, {} correction(s), confidence {:.2}",
+                                r.repair.corrections.len(),
+                                r.repair.confidence
+                            ),
+                        );
+                        printed = again;
+                        replay = checked;
+                        taken = true;
+                    }
+                }
+                Ok(r) => {
+                    if let Some(why) = &r.refusal {
+                        e.message.push_str(&format!("; repair not taken: {why}"));
+                    }
+                }
+                Err(_) => {}
+            }
+        }
+        if !taken {
+            replay.error = Some(e);
+        }
+    }
     if let Some(e) = replay.error.take() {
         if !options.truncate_illegal {
             return Err(e);
@@ -742,6 +813,15 @@ fn print_move(
             s
         }
     }
+}
+
+/// How many variations a line holds, at any depth.
+fn count_variations(line: &Line) -> usize {
+    line.variations
+        .iter()
+        .chain(line.moves.iter().flat_map(|n| n.variations.iter()))
+        .map(|v| 1 + count_variations(v))
+        .sum()
 }
 
 /// Cuts the line holding the move written at `at` just before that move, leaving `note` as a

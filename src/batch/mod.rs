@@ -13,6 +13,7 @@ mod check;
 mod clean;
 mod engine;
 mod input;
+mod repair;
 mod split;
 mod tags;
 
@@ -25,5 +26,6 @@ pub use engine::{run, GameRef, Options, Sink};
 pub use input::{
     expand_inputs, is_pgn_name, open_input, Compression, Input, InputError, OpenInput,
 };
+pub use repair::{is_repairable, repair_game, repaired_game, sheet_of, GameRepair, RepairPolicy};
 pub use split::{Batch, GameSpan, GameSplitter, MAX_GAME_BYTES};
 pub use tags::{dates_compatible, normalize_date, tidy_name};

@@ -1,6 +1,7 @@
 //! `scoresheet check`: flags in, [`crate::batch::check`] out.
 
-use crate::batch::{check, expand_inputs, CheckOptions, Options};
+use crate::batch::{check, expand_inputs, CheckOptions, Options, RepairPolicy};
+use crate::reconstruct::RepairOptions;
 use crate::replay::ReplayOptions;
 use clap::Args;
 use std::io::Write;
@@ -29,6 +30,14 @@ pub struct CheckArgs {
     /// Worker threads (default: one per core).
     #[arg(short = 'j', long = "jobs", default_value_t = 0)]
     pub jobs: usize,
+    /// Try to repair each game whose moves fail (see `scoresheet repair`) and report the
+    /// corrections; a repair is taken only when it reads the whole game, no other game explains
+    /// the moves about as well, and its confidence is at least 0.25 (see RepairPolicy).
+    #[arg(long)]
+    pub repair: bool,
+    /// With --repair: search states kept per word.
+    #[arg(long, default_value_t = RepairOptions::DEFAULT_BEAM)]
+    pub beam: usize,
     /// No summary line and no encoding notes on stderr.
     #[arg(short = 'q', long)]
     pub quiet: bool,
@@ -73,6 +82,10 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             threads: args.jobs,
             ..Options::default()
         },
+        repair: args.repair.then(|| RepairPolicy {
+            beam: args.beam.max(1),
+            ..RepairPolicy::default()
+        }),
     };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());

@@ -1,6 +1,9 @@
 //! `scoresheet clean`: flags in, [`crate::batch::clean`] out.
 
-use crate::batch::{clean, expand_inputs, report_json, CleanOptions, CleanOutputs, Options};
+use crate::batch::{
+    clean, expand_inputs, report_json, CleanOptions, CleanOutputs, Options, RepairPolicy,
+};
+use crate::reconstruct::RepairOptions;
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -33,6 +36,14 @@ pub struct CleanArgs {
     /// Keep a game up to its first illegal move instead of rejecting it.
     #[arg(long)]
     pub truncate_illegal: bool,
+    /// Repair a game whose moves fail when the repair is clear (it reads the whole game, no other
+    /// game explains the moves about as well, confidence at least 0.25); tried before
+    /// --truncate-illegal. Each correction is listed in the report.
+    #[arg(long)]
+    pub repair: bool,
+    /// With --repair: search states kept per word.
+    #[arg(long, default_value_t = RepairOptions::DEFAULT_BEAM)]
+    pub beam: usize,
     /// Letters of the input moves: `auto`, a language code, or six letters K Q R B N P.
     #[arg(long, default_value = "auto")]
     pub from: String,
@@ -76,6 +87,10 @@ pub fn run(args: &CleanArgs) -> ExitCode {
         dedupe: args.dedupe,
         fix_results: args.fix_results,
         truncate_illegal: args.truncate_illegal,
+        repair: args.repair.then(|| RepairPolicy {
+            beam: args.beam.max(1),
+            ..RepairPolicy::default()
+        }),
         encoding,
         engine: Options {
             threads: args.jobs,

@@ -239,7 +239,7 @@ pub(crate) fn supported_variant(v: &str) -> bool {
 }
 
 /// The starting position of a game: from its FEN tag, or the standard one.
-fn start_position(game: &Game) -> Result<Position, MoveError> {
+pub(crate) fn start_position(game: &Game) -> Result<Position, MoveError> {
     if let Some(v) = game.tag("Variant") {
         if !supported_variant(v) {
             return Err(MoveError::game_level(

@@ -1,0 +1,255 @@
+//! `--repair` in bulk: `check --repair` reports the corrections of games whose moves fail, and
+//! `clean --repair` writes the repaired game when the repair is clear — and only then; every game
+//! is still accounted for.
+
+use scoresheet::batch::{
+    check, clean, CheckOptions, CleanOptions, CleanOutputs, Input, Options, RepairPolicy,
+};
+use scoresheet::pgn::{write_game, Game};
+use scoresheet::replay::{replay_game, ReplayOptions};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+fn memory(name: &str, text: &str) -> Input {
+    Input::Memory {
+        name: name.to_owned(),
+        bytes: Arc::from(text.as_bytes()),
+    }
+}
+
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(tag: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("scoresheet-repair-{tag}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+const GOOD: &str =
+    "[Event \"good\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+/// `4. Bad` for 4. Ba4 (an OCR'd 4), and `Jf6` (a Czech knight) in an English game.
+const SLIPS: &str = "[Event \"slips\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bad Jf6 5. O-O Be7 {solid} *\n";
+/// Kings walking where no reading makes sense: several games explain it about as well.
+const HOPELESS: &str = "[Event \"hopeless\"]\n[Result \"*\"]\n\n1. e4 Ke7 2. Ke3 Kd6 3. Qh5 *\n";
+const BROKEN: &str = "[Event \"broken\"]\n[Result \"*\"]\n\n1. e4 {never closed e5 *\n";
+
+fn mixed() -> String {
+    [GOOD, SLIPS, HOPELESS, BROKEN].join("\n")
+}
+
+#[test]
+fn clean_repair_writes_clear_repairs_and_rejects_the_rest_with_the_reason() {
+    let scratch = Scratch::new("clean");
+    let outputs = CleanOutputs::new(scratch.0.join("out.pgn"), None);
+    for threads in [1, 2] {
+        let options = CleanOptions {
+            repair: Some(RepairPolicy::default()),
+            engine: Options {
+                threads,
+                batch_bytes: 64,
+            },
+            ..CleanOptions::default()
+        };
+        let report = clean(&[memory("mixed.pgn", &mixed())], &outputs, &options).unwrap();
+        assert!(report.balanced());
+        assert_eq!(
+            (
+                report.read,
+                report.written,
+                report.rejected,
+                report.repaired
+            ),
+            (4, 2, 2, 1),
+            "{report:?}"
+        );
+        let repaired: Vec<&str> = report
+            .changes
+            .iter()
+            .filter(|c| c.kind == "repaired")
+            .map(|c| c.detail.as_str())
+            .collect();
+        assert_eq!(repaired.len(), 2, "{repaired:?}");
+        assert!(repaired[0].starts_with("move 4 (white) 'Bad' read as Ba4"));
+        assert!(repaired[1].starts_with("move 4 (black) 'Jf6' read as Nf6"));
+
+        // The output reads and replays cleanly, with the repaired moves and the comment kept.
+        let out = std::fs::read_to_string(&outputs.out).unwrap();
+        let games: Vec<Game> = Game::read_all(out.as_bytes())
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(games.len(), 2);
+        for g in &games {
+            assert!(replay_game(g, &ReplayOptions::default()).error.is_none());
+        }
+        let slips = &games[1];
+        let words: Vec<&str> = slips
+            .mainline
+            .moves
+            .iter()
+            .map(|n| n.san.as_str())
+            .collect();
+        assert_eq!(
+            words,
+            ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"]
+        );
+        assert_eq!(slips.mainline.moves[9].comments, ["solid"]);
+        assert!(slips.mainline.comments[0].starts_with("scoresheet: repaired, 2 correction(s)"));
+
+        // The rejects keep their bytes, after a comment that says why the repair was not taken.
+        let rejects = std::fs::read_to_string(&outputs.rejects).unwrap();
+        assert!(rejects.contains(HOPELESS.trim_end()));
+        assert!(rejects.contains(BROKEN.trim_end()));
+        assert!(rejects.contains("repair not taken: "), "{rejects}");
+    }
+}
+
+#[test]
+fn clean_without_repair_rejects_the_slips() {
+    let scratch = Scratch::new("norepair");
+    let outputs = CleanOutputs::new(scratch.0.join("out.pgn"), None);
+    let report = clean(
+        &[memory("mixed.pgn", &mixed())],
+        &outputs,
+        &CleanOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        (report.written, report.rejected, report.repaired),
+        (1, 3, 0)
+    );
+}
+
+#[test]
+fn check_repair_reports_each_correction_and_counts_the_repairs() {
+    let options = CheckOptions {
+        repair: Some(RepairPolicy::default()),
+        ..CheckOptions::default()
+    };
+    let mut out = Vec::new();
+    let summary = check(
+        &[memory("mixed.pgn", &mixed())],
+        &options,
+        &mut out,
+        &mut std::io::sink(),
+    )
+    .unwrap();
+    let text = String::from_utf8(out).unwrap();
+    // The syntax error is not a move to repair; the other two failing games are tried.
+    assert_eq!(
+        (summary.repairs_tried, summary.repairs_taken),
+        (2, 1),
+        "{text}"
+    );
+    assert!(text.contains("mixed.pgn: game 2: repair: taken (confidence "));
+    assert!(text.contains("mixed.pgn: game 2: repair: move 4 (white) 'Bad' read as Ba4: "));
+    assert!(text.contains("mixed.pgn: game 3: repair: not taken: "));
+    assert!(summary.line().ends_with("repair tried on 2, taken for 1"));
+}
+
+/// A deterministic slip in a move word, the kind a hand or an OCR makes: a Czech knight letter,
+/// a 1 read as l, a 4 read as d, an O read as 0 in castling. `None` if the word has none of them.
+fn slip(word: &str) -> Option<String> {
+    if word.starts_with('N') {
+        Some(word.replacen('N', "J", 1))
+    } else if word.contains('1') {
+        Some(word.replacen('1', "l", 1))
+    } else if word.contains('4') {
+        Some(word.replacen('4', "d", 1))
+    } else if word.starts_with("O-O") {
+        Some(word.replace('O', "0"))
+    } else {
+        None
+    }
+}
+
+fn strip_marks(s: &str) -> &str {
+    s.trim_end_matches(['+', '#', '!', '?'])
+}
+
+/// Real games (The Week in Chess) with one slip each: the repairs taken give back the game as
+/// played, and most games are repaired.
+#[test]
+fn check_repair_recovers_real_games_with_one_slip() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/games/twic1599-sample.pgn");
+    let bytes = std::fs::read(path).unwrap();
+    let mut sheets = String::new();
+    let mut played: Vec<Vec<String>> = Vec::new();
+    for (i, read) in Game::read_all(&bytes).into_iter().enumerate().take(80) {
+        let mut game = read.unwrap();
+        let n = game.mainline.moves.len();
+        if n < 12 {
+            continue;
+        }
+        // The slip goes in the first word it fits from a place that moves with the game number.
+        let from = 6 + (i * 7) % (n - 6);
+        let Some((k, bad)) = (from..n)
+            .chain(0..from)
+            .find_map(|k| slip(&game.mainline.moves[k].san).map(|s| (k, s)))
+        else {
+            continue;
+        };
+        played.push(
+            game.mainline
+                .moves
+                .iter()
+                .map(|m| strip_marks(&m.san).to_owned())
+                .collect(),
+        );
+        game.mainline.moves[k].san = bad;
+        sheets.push_str(&write_game(&game));
+        sheets.push('\n');
+    }
+    assert!(played.len() >= 60, "only {} games used", played.len());
+    let options = CheckOptions {
+        repair: Some(RepairPolicy::default()),
+        json: true,
+        ..CheckOptions::default()
+    };
+    let mut out = Vec::new();
+    let summary = check(
+        &[memory("slipped.pgn", &sheets)],
+        &options,
+        &mut out,
+        &mut std::io::sink(),
+    )
+    .unwrap();
+    assert_eq!(summary.games as usize, played.len());
+    let mut taken = 0;
+    let mut right = 0;
+    for line in String::from_utf8(out).unwrap().lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let Some(repair) = v.get("repair") else {
+            continue;
+        };
+        if repair["taken"] != true {
+            continue;
+        }
+        taken += 1;
+        let game = v["game"].as_u64().unwrap() as usize - 1;
+        let san: Vec<&str> = repair["san"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| strip_marks(m.as_str().unwrap()))
+            .collect();
+        if san == played[game] {
+            right += 1;
+        }
+    }
+    let games = played.len();
+    println!("{games} games with one slip: {taken} repairs taken, {right} give the game played");
+    // Some slips leave a legal move (Nd4 as Jd4 reads only one way, but c1 as cl may not).
+    assert!(taken * 10 >= games * 8, "{taken} of {games} taken");
+    assert!(right * 100 >= taken * 97, "{right} of {taken} right");
+}
