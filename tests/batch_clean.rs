@@ -218,3 +218,36 @@ fn the_cli_reports_counts_and_exits_1_when_games_were_rejected() {
     );
     assert!(scratch.0.join("clean.rejects.pgn").exists());
 }
+
+/// The progress a `clean` run reports matches its report: every game read once, the rejected
+/// ones as errors, every byte of the input.
+#[test]
+fn progress_counts_match_the_report() {
+    use scoresheet::batch::{clean_with_progress, Progress, Tally};
+    struct Record(Vec<Tally>, bool);
+    impl Progress for Record {
+        fn game(&mut self, tally: &Tally) {
+            self.0.push(*tally);
+        }
+        fn finish(&mut self, _: &Tally) {
+            self.1 = true;
+        }
+    }
+    let scratch = Scratch::new("progress");
+    let outputs = CleanOutputs::new(scratch.0.join("out.pgn"), None);
+    let path = fixture("mixed.pgn");
+    let mut record = Record(Vec::new(), false);
+    let report = clean_with_progress(
+        &[Input::Path(path.clone())],
+        &outputs,
+        &CleanOptions::default(),
+        &mut record,
+    )
+    .unwrap();
+    assert!(record.1, "finish was called");
+    let games: Vec<u64> = record.0.iter().map(|t| t.games).collect();
+    assert_eq!(games, (1..=report.read).collect::<Vec<_>>());
+    let last = record.0.last().copied().unwrap_or_default();
+    assert_eq!(last.errors, report.rejected);
+    assert_eq!(last.bytes, std::fs::metadata(&path).unwrap().len());
+}

@@ -3,6 +3,7 @@
 
 use super::engine::{run, GameRef, Options, Sink};
 use super::input::{Input, InputError};
+use super::progress::{NoProgress, Progress, Tally};
 use super::repair::{is_repairable, repair_game, GameRepair, RepairPolicy};
 use crate::encoding::{decode, Encoding};
 use crate::notation::sheet::FromLetters;
@@ -95,7 +96,20 @@ pub fn check(
     out: &mut dyn Write,
     notes: &mut dyn Write,
 ) -> io::Result<CheckSummary> {
+    check_with_progress(inputs, options, out, notes, &mut NoProgress)
+}
+
+/// [`check`], telling `progress` the counts after each game (see [`super::Progress`]).
+pub fn check_with_progress(
+    inputs: &[Input],
+    options: &CheckOptions,
+    out: &mut dyn Write,
+    notes: &mut dyn Write,
+    progress: &mut dyn Progress,
+) -> io::Result<CheckSummary> {
     let mut sink = Reporter {
+        progress,
+        tally: Tally::default(),
         inputs,
         options,
         out,
@@ -112,6 +126,7 @@ pub fn check(
         |g: &GameRef<'_>| check_section(g, options),
         &mut sink,
     );
+    sink.progress.finish(&sink.tally);
     match sink.error {
         Some(e) => Err(e),
         None => Ok(sink.summary),
@@ -119,6 +134,8 @@ pub fn check(
 }
 
 struct Reporter<'a> {
+    progress: &'a mut dyn Progress,
+    tally: Tally,
     inputs: &'a [Input],
     options: &'a CheckOptions,
     out: &'a mut dyn Write,
@@ -134,6 +151,7 @@ struct Reporter<'a> {
 impl Sink<Vec<Checked>> for Reporter<'_> {
     fn game(&mut self, g: &GameRef<'_>, games: Vec<Checked>) {
         let file = self.inputs[g.input].display_name();
+        self.tally.bytes += g.bytes.len() as u64;
         for c in games {
             self.numbers[g.input] += 1;
             let number = self.numbers[g.input];
@@ -161,6 +179,13 @@ impl Sink<Vec<Checked>> for Reporter<'_> {
                     c.encoding
                 );
             }
+            self.tally.games += 1;
+            self.tally.errors += u64::from(
+                r.error
+                    .as_ref()
+                    .is_some_and(|e| e.kind != ErrorKind::UnsupportedVariant),
+            );
+            self.progress.game(&self.tally);
             if let Some(repair) = &c.repair {
                 self.summary.repairs_tried += 1;
                 self.summary.repairs_taken += u64::from(repair.accepted());

@@ -3,6 +3,7 @@
 
 use super::engine::{run, GameRef, Options, Sink};
 use super::input::{Compression, Input, InputError};
+use super::progress::{NoProgress, Progress, Tally};
 use super::repair::{is_repairable, repair_game, repaired_game, RepairPolicy};
 use super::tags::{dates_compatible, normalize_date, tidy_name};
 use crate::board::{Color, Move, Position};
@@ -269,6 +270,16 @@ pub fn clean(
     outputs: &CleanOutputs,
     options: &CleanOptions,
 ) -> Result<CleanReport, CleanError> {
+    clean_with_progress(inputs, outputs, options, &mut NoProgress)
+}
+
+/// [`clean`], telling `progress` the counts after each game (errors = games rejected).
+pub fn clean_with_progress(
+    inputs: &[Input],
+    outputs: &CleanOutputs,
+    options: &CleanOptions,
+    progress: &mut dyn Progress,
+) -> Result<CleanReport, CleanError> {
     let out = create(&outputs.out)?;
     let rejects = create(&outputs.rejects)?;
     let spool = if options.dedupe {
@@ -288,6 +299,8 @@ pub fn clean(
         None
     };
     let mut sink = Cleaner {
+        progress,
+        tally: Tally::default(),
         report: CleanReport {
             inputs: inputs
                 .iter()
@@ -313,6 +326,7 @@ pub fn clean(
         |g: &GameRef<'_>| clean_section(g, options),
         &mut sink,
     );
+    sink.progress.finish(&sink.tally);
     sink.finish(&outputs.out)
 }
 
@@ -340,6 +354,8 @@ struct Record {
 }
 
 struct Cleaner<'i> {
+    progress: &'i mut dyn Progress,
+    tally: Tally,
     report: CleanReport,
     inputs: &'i [Input],
     out: BufWriter<File>,
@@ -424,7 +440,11 @@ impl Sink<Vec<Fate>> for Cleaner<'_> {
     fn game(&mut self, g: &GameRef<'_>, fates: Vec<Fate>) {
         let file = self.inputs[g.input].display_name();
         let several = fates.len() > 1;
+        self.tally.bytes += g.bytes.len() as u64;
         for fate in fates {
+            self.tally.games += 1;
+            self.tally.errors += u64::from(matches!(fate, Fate::Rejected { .. }));
+            self.progress.game(&self.tally);
             self.report.read += 1;
             self.report.inputs[g.input].read += 1;
             let origin = Origin {

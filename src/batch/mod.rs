@@ -13,19 +13,21 @@ mod check;
 mod clean;
 mod engine;
 mod input;
+mod progress;
 mod repair;
 mod split;
 mod tags;
 
-pub use check::{check, write_report, CheckOptions, CheckSummary};
+pub use check::{check, check_with_progress, write_report, CheckOptions, CheckSummary};
 pub use clean::{
-    clean, report_json, Change, CleanError, CleanOptions, CleanOutputs, CleanReport, InputCounts,
-    Merge, Origin,
+    clean, clean_with_progress, report_json, Change, CleanError, CleanOptions, CleanOutputs,
+    CleanReport, InputCounts, Merge, Origin,
 };
 pub use engine::{run, GameRef, Options, Sink};
 pub use input::{
     expand_inputs, is_pgn_name, open_input, Compression, Input, InputError, OpenInput,
 };
+pub use progress::{NoProgress, Progress, Tally};
 pub use repair::{is_repairable, repair_game, repaired_game, sheet_of, GameRepair, RepairPolicy};
 pub use split::{Batch, GameSpan, GameSplitter, MAX_GAME_BYTES};
 pub use tags::{dates_compatible, normalize_date, tidy_name};

@@ -1,6 +1,6 @@
 //! `scoresheet check`: flags in, [`crate::batch::check`] out.
 
-use crate::batch::{check, expand_inputs, CheckOptions, Options, RepairPolicy};
+use crate::batch::{check_with_progress, expand_inputs, CheckOptions, Options, RepairPolicy};
 use crate::reconstruct::RepairOptions;
 use crate::replay::ReplayOptions;
 use clap::Args;
@@ -38,7 +38,8 @@ pub struct CheckArgs {
     /// With --repair: search states kept per word.
     #[arg(long, default_value_t = RepairOptions::DEFAULT_BEAM)]
     pub beam: usize,
-    /// No summary line and no encoding notes on stderr.
+    /// No summary line, no encoding notes and no progress bar on stderr (the bar is drawn only
+    /// when stderr is a terminal and the report goes elsewhere).
     #[arg(short = 'q', long)]
     pub quiet: bool,
 }
@@ -94,10 +95,12 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     } else {
         Box::new(std::io::stderr())
     };
-    let summary = match check(&inputs, &options, &mut out, &mut notes) {
-        Ok(s) => s,
-        Err(e) => return usage(&format!("writing the report: {e}")),
-    };
+    let mut progress = super::progress::Bar::for_run(args.quiet, true, "with errors");
+    let summary =
+        match check_with_progress(&inputs, &options, &mut out, &mut notes, progress.as_mut()) {
+            Ok(s) => s,
+            Err(e) => return usage(&format!("writing the report: {e}")),
+        };
     if out.flush().is_err() {
         return ExitCode::from(super::EXIT_USAGE);
     }

@@ -1,7 +1,8 @@
 //! `scoresheet clean`: flags in, [`crate::batch::clean`] out.
 
 use crate::batch::{
-    clean, expand_inputs, report_json, CleanOptions, CleanOutputs, Options, RepairPolicy,
+    clean_with_progress, expand_inputs, report_json, CleanOptions, CleanOutputs, Options,
+    RepairPolicy,
 };
 use crate::reconstruct::RepairOptions;
 use clap::Args;
@@ -53,7 +54,8 @@ pub struct CleanArgs {
     /// The inputs' encoding (detected per game when not given).
     #[arg(long)]
     pub encoding: Option<String>,
-    /// No summary on stderr.
+    /// No summary and no progress bar on stderr (the bar is drawn only when stderr is a
+    /// terminal).
     #[arg(long, short = 'q')]
     pub quiet: bool,
 }
@@ -98,7 +100,8 @@ pub fn run(args: &CleanArgs) -> ExitCode {
         },
     };
     let outputs = CleanOutputs::new(args.out.clone(), args.rejects.clone());
-    let report = match clean(&inputs, &outputs, &options) {
+    let mut progress = super::progress::Bar::for_run(args.quiet, false, "rejected");
+    let report = match clean_with_progress(&inputs, &outputs, &options, progress.as_mut()) {
         Ok(r) => r,
         Err(e) => return usage(&e.to_string()),
     };

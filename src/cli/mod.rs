@@ -8,6 +8,7 @@ pub mod claim;
 pub mod clean;
 pub mod convert;
 pub mod perft;
+pub mod progress;
 pub mod repair;
 
 use crate::encoding::Encoding;
