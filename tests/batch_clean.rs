@@ -5,27 +5,13 @@ use scoresheet::batch::{clean, CleanOptions, CleanOutputs, CleanReport, Input, O
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+mod common;
+use common::Scratch;
+
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fixtures/clean")
         .join(name)
-}
-
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(tag: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("scoresheet-clean-{tag}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 fn run(inputs: &[Input], dir: &Path, options: &CleanOptions) -> (CleanReport, String, String) {
@@ -44,7 +30,7 @@ fn events(pgn: &str) -> Vec<&str> {
 
 #[test]
 fn every_game_is_written_or_rejected_and_rejects_keep_their_bytes() {
-    let scratch = Scratch::new("plain");
+    let scratch = Scratch::new("clean-plain");
     for threads in [1, 2] {
         let options = CleanOptions {
             engine: Options {
@@ -107,7 +93,7 @@ fn every_game_is_written_or_rejected_and_rejects_keep_their_bytes() {
 
 #[test]
 fn dedupe_keeps_the_richest_copy_and_fix_results_follows_the_board() {
-    let scratch = Scratch::new("dedupe");
+    let scratch = Scratch::new("clean-dedupe");
     // The same file again, gzip-compressed: every game in it is a duplicate or a reject again.
     let gz = scratch.0.join("again.pgn.gz");
     let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
@@ -175,7 +161,7 @@ fn dedupe_keeps_the_richest_copy_and_fix_results_follows_the_board() {
 
 #[test]
 fn truncate_illegal_keeps_the_game_up_to_its_first_illegal_move() {
-    let scratch = Scratch::new("truncate");
+    let scratch = Scratch::new("clean-truncate");
     let options = CleanOptions {
         truncate_illegal: true,
         ..CleanOptions::default()
@@ -195,7 +181,7 @@ fn truncate_illegal_keeps_the_game_up_to_its_first_illegal_move() {
 
 #[test]
 fn the_cli_reports_counts_and_exits_1_when_games_were_rejected() {
-    let scratch = Scratch::new("cli");
+    let scratch = Scratch::new("clean-cli");
     let out = scratch.0.join("clean.pgn");
     let report = scratch.0.join("report.json");
     let status = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
@@ -233,7 +219,7 @@ fn progress_counts_match_the_report() {
             self.1 = true;
         }
     }
-    let scratch = Scratch::new("progress");
+    let scratch = Scratch::new("clean-progress");
     let outputs = CleanOutputs::new(scratch.0.join("out.pgn"), None);
     let path = fixture("mixed.pgn");
     let mut record = Record(Vec::new(), false);

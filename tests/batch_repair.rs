@@ -7,30 +7,16 @@ use scoresheet::batch::{
 };
 use scoresheet::pgn::{write_game, Game};
 use scoresheet::replay::{replay_game, ReplayOptions};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
+
+mod common;
+use common::Scratch;
 
 fn memory(name: &str, text: &str) -> Input {
     Input::Memory {
         name: name.to_owned(),
         bytes: Arc::from(text.as_bytes()),
-    }
-}
-
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(tag: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("scoresheet-repair-{tag}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 
@@ -48,7 +34,7 @@ fn mixed() -> String {
 
 #[test]
 fn clean_repair_writes_clear_repairs_and_rejects_the_rest_with_the_reason() {
-    let scratch = Scratch::new("clean");
+    let scratch = Scratch::new("repair-clean");
     let outputs = CleanOutputs::new(scratch.0.join("out.pgn"), None);
     for threads in [1, 2] {
         let options = CleanOptions {
@@ -115,7 +101,7 @@ fn clean_repair_writes_clear_repairs_and_rejects_the_rest_with_the_reason() {
 
 #[test]
 fn clean_without_repair_rejects_the_slips() {
-    let scratch = Scratch::new("norepair");
+    let scratch = Scratch::new("repair-norepair");
     let outputs = CleanOutputs::new(scratch.0.join("out.pgn"), None);
     let report = clean(
         &[memory("mixed.pgn", &mixed())],

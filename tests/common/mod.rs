@@ -1,4 +1,4 @@
-//! Helpers shared by the PGN tests.
+//! Helpers shared by the PGN and bulk tests.
 #![allow(dead_code)]
 
 use scoresheet::pgn::writer::export_tags;
@@ -68,4 +68,22 @@ pub fn assert_round_trip(g: &Game, what: &str) {
     assert_eq!(again, exported(g), "{what}: wrote\n{out}");
     // The export format is a fixed point.
     assert_eq!(write_game(&again), out, "{what}");
+}
+
+/// A scratch directory under the system's temp dir, removed when dropped.
+pub struct Scratch(pub PathBuf);
+
+impl Scratch {
+    /// `scoresheet-{tag}-{pid}`, created.
+    pub fn new(tag: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("scoresheet-{tag}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
