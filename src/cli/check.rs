@@ -44,33 +44,24 @@ pub struct CheckArgs {
     pub quiet: bool,
 }
 
-fn usage(msg: &str) -> ExitCode {
-    eprintln!("scoresheet check: {msg}");
-    ExitCode::from(super::EXIT_USAGE)
-}
-
 /// Runs `scoresheet check`.
 pub fn run(args: &CheckArgs) -> ExitCode {
-    let from = match super::parse_from(&args.from) {
-        Ok(f) => f,
-        Err(e) => return usage(&e),
-    };
-    let encoding = match super::parse_encoding(args.encoding.as_deref()) {
-        Ok(e) => e,
-        Err(e) => return usage(&e),
-    };
+    try_run(args).unwrap_or_else(|message| super::usage("check", &message))
+}
+
+/// The run, with usage and I/O errors as `Err(message)`.
+fn try_run(args: &CheckArgs) -> Result<ExitCode, String> {
+    let from = super::parse_from(&args.from)?;
+    let encoding = super::parse_encoding(args.encoding.as_deref())?;
     if args.uci && !args.json {
-        return usage("--uci needs --json");
+        return Err("--uci needs --json".to_owned());
     }
     let names = if args.files.is_empty() {
         vec![PathBuf::from("-")]
     } else {
         args.files.clone()
     };
-    let inputs = match expand_inputs(&names) {
-        Ok(i) => i,
-        Err(e) => return usage(&e.to_string()),
-    };
+    let inputs = expand_inputs(&names).map_err(|e| e.to_string())?;
     let options = CheckOptions {
         replay: ReplayOptions {
             from,
@@ -96,13 +87,10 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         Box::new(std::io::stderr())
     };
     let mut progress = super::progress::Bar::for_run(args.quiet, true, "with errors");
-    let summary =
-        match check_with_progress(&inputs, &options, &mut out, &mut notes, progress.as_mut()) {
-            Ok(s) => s,
-            Err(e) => return usage(&format!("writing the report: {e}")),
-        };
+    let summary = check_with_progress(&inputs, &options, &mut out, &mut notes, progress.as_mut())
+        .map_err(|e| format!("writing the report: {e}"))?;
     if out.flush().is_err() {
-        return ExitCode::from(super::EXIT_USAGE);
+        return Ok(ExitCode::from(super::EXIT_USAGE));
     }
     for e in &summary.failed_inputs {
         eprintln!("scoresheet check: {e}");
@@ -111,10 +99,10 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         eprintln!("{}", summary.line());
     }
     if !summary.failed_inputs.is_empty() {
-        ExitCode::from(super::EXIT_USAGE)
+        Ok(ExitCode::from(super::EXIT_USAGE))
     } else if summary.errors + summary.unsupported > 0 {
-        ExitCode::from(super::EXIT_INPUT_ERROR)
+        Ok(ExitCode::from(super::EXIT_INPUT_ERROR))
     } else {
-        ExitCode::from(super::EXIT_OK)
+        Ok(ExitCode::from(super::EXIT_OK))
     }
 }

@@ -60,29 +60,17 @@ pub struct CleanArgs {
     pub quiet: bool,
 }
 
-fn usage(msg: &str) -> ExitCode {
-    eprintln!("scoresheet clean: {msg}");
-    ExitCode::from(super::EXIT_USAGE)
-}
-
 /// Runs `scoresheet clean`.
 pub fn run(args: &CleanArgs) -> ExitCode {
-    let from = match super::parse_from(&args.from) {
-        Ok(f) => f,
-        Err(e) => return usage(&e),
-    };
-    let to = match super::parse_to(&args.to) {
-        Ok(set) => set,
-        Err(e) => return usage(&e),
-    };
-    let encoding = match super::parse_encoding(args.encoding.as_deref()) {
-        Ok(e) => e,
-        Err(e) => return usage(&e),
-    };
-    let inputs = match expand_inputs(&args.inputs) {
-        Ok(i) => i,
-        Err(e) => return usage(&e.to_string()),
-    };
+    try_run(args).unwrap_or_else(|message| super::usage("clean", &message))
+}
+
+/// The run, with usage and I/O errors as `Err(message)`.
+fn try_run(args: &CleanArgs) -> Result<ExitCode, String> {
+    let from = super::parse_from(&args.from)?;
+    let to = super::parse_to(&args.to)?;
+    let encoding = super::parse_encoding(args.encoding.as_deref())?;
+    let inputs = expand_inputs(&args.inputs).map_err(|e| e.to_string())?;
     let options = CleanOptions {
         from,
         to,
@@ -101,13 +89,11 @@ pub fn run(args: &CleanArgs) -> ExitCode {
     };
     let outputs = CleanOutputs::new(args.out.clone(), args.rejects.clone());
     let mut progress = super::progress::Bar::for_run(args.quiet, false, "rejected");
-    let report = match clean_with_progress(&inputs, &outputs, &options, progress.as_mut()) {
-        Ok(r) => r,
-        Err(e) => return usage(&e.to_string()),
-    };
+    let report = clean_with_progress(&inputs, &outputs, &options, progress.as_mut())
+        .map_err(|e| e.to_string())?;
     if let Some(path) = &args.report {
         if let Err(e) = std::fs::write(path, report_json(&report)) {
-            return usage(&format!("{}: {e}", path.display()));
+            return Err(format!("{}: {e}", path.display()));
         }
     }
     let failed_inputs: Vec<&str> = report
@@ -129,13 +115,13 @@ pub fn run(args: &CleanArgs) -> ExitCode {
             "scoresheet clean: internal error: games read ({}) != written + rejected + duplicates",
             report.read
         );
-        return ExitCode::from(super::EXIT_USAGE);
+        return Ok(ExitCode::from(super::EXIT_USAGE));
     }
     if !failed_inputs.is_empty() {
-        ExitCode::from(super::EXIT_USAGE)
+        Ok(ExitCode::from(super::EXIT_USAGE))
     } else if report.rejected > 0 {
-        ExitCode::from(super::EXIT_INPUT_ERROR)
+        Ok(ExitCode::from(super::EXIT_INPUT_ERROR))
     } else {
-        ExitCode::from(super::EXIT_OK)
+        Ok(ExitCode::from(super::EXIT_OK))
     }
 }

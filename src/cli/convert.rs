@@ -28,25 +28,16 @@ pub struct ConvertArgs {
     pub output: Option<String>,
 }
 
-fn usage(msg: &str) -> ExitCode {
-    eprintln!("scoresheet convert: {msg}");
-    ExitCode::from(super::EXIT_USAGE)
-}
-
 /// Runs `scoresheet convert`.
 pub fn run(args: &ConvertArgs) -> ExitCode {
-    let from = match super::parse_from(&args.from) {
-        Ok(f) => f,
-        Err(e) => return usage(&e),
-    };
-    let to = match super::parse_to(&args.to) {
-        Ok(set) => set,
-        Err(e) => return usage(&e),
-    };
-    let notation = match super::parse_notation(&args.notation) {
-        Ok(n) => n,
-        Err(e) => return usage(&e),
-    };
+    try_run(args).unwrap_or_else(|message| super::usage("convert", &message))
+}
+
+/// The run, with usage and I/O errors as `Err(message)`.
+fn try_run(args: &ConvertArgs) -> Result<ExitCode, String> {
+    let from = super::parse_from(&args.from)?;
+    let to = super::parse_to(&args.to)?;
+    let notation = super::parse_notation(&args.notation)?;
     let opts = ConvertOptions { from, to, notation };
     let files: Vec<String> = if args.files.is_empty() {
         vec!["-".to_owned()]
@@ -62,10 +53,7 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         } else {
             std::fs::read(file)
         };
-        let bytes = match bytes {
-            Ok(b) => b,
-            Err(e) => return usage(&format!("{file}: {e}")),
-        };
+        let bytes = bytes.map_err(|e| format!("{file}: {e}"))?;
         let converted = convert_bytes(&bytes, file, &opts);
         for e in &converted.errors {
             eprintln!("error: {e}");
@@ -81,11 +69,11 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         None => std::io::stdout().write_all(output.as_bytes()),
     };
     if let Err(e) = written {
-        return usage(&format!("writing output: {e}"));
+        return Err(format!("writing output: {e}"));
     }
-    ExitCode::from(if failed {
+    Ok(ExitCode::from(if failed {
         super::EXIT_INPUT_ERROR
     } else {
         super::EXIT_OK
-    })
+    }))
 }

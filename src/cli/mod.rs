@@ -90,6 +90,12 @@ pub(crate) fn parse_encoding(spec: Option<&str>) -> Result<Option<Encoding>, Str
         .map_err(|e| format!("--encoding: {e}"))
 }
 
+/// Prints `scoresheet COMMAND: message` on stderr and gives the usage exit code.
+pub(crate) fn usage(command: &str, message: &str) -> ExitCode {
+    eprintln!("scoresheet {command}: {message}");
+    ExitCode::from(EXIT_USAGE)
+}
+
 /// Exit code: everything was fine.
 pub const EXIT_OK: u8 = 0;
 /// Exit code: the input had errors (illegal moves, bad FEN, ...).
