@@ -295,6 +295,32 @@ pub struct GameError {
     pub reason: MoveError,
 }
 
+impl GameError {
+    /// The error of the move written at `at`, the `ply`-th (from 0) of a game from the start.
+    fn at_ply(
+        file: &str,
+        ply: usize,
+        at: &SheetMove<'_>,
+        letters: &str,
+        reason: MoveError,
+    ) -> Box<GameError> {
+        Box::new(GameError {
+            file: file.to_owned(),
+            line: at.line,
+            column: at.column,
+            move_number: u32::try_from(ply / 2 + 1).unwrap_or(u32::MAX),
+            side: if ply % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+            token: at.text.to_owned(),
+            letters: letters.to_owned(),
+            reason,
+        })
+    }
+}
+
 /// Reads one game in `from`, starting from the initial position.
 ///
 /// ```
@@ -330,20 +356,7 @@ pub fn read_game(
                         column: 1,
                         draw_offer: false,
                     });
-                    return Err(Box::new(GameError {
-                        file: file.to_owned(),
-                        line: at.line,
-                        column: at.column,
-                        move_number: (ply / 2 + 1) as u32,
-                        side: if ply % 2 == 0 {
-                            Color::White
-                        } else {
-                            Color::Black
-                        },
-                        token: at.text.to_owned(),
-                        letters: "auto".into(),
-                        reason: e.into(),
-                    }));
+                    return Err(GameError::at_ply(file, ply, &at, "auto", e.into()));
                 }
             }
         }
@@ -351,22 +364,7 @@ pub fn read_game(
     let mut pos = start;
     let mut moves = Vec::with_capacity(game.moves.len());
     for (ply, sm) in game.moves.iter().enumerate() {
-        let fail = |reason: MoveError| {
-            Box::new(GameError {
-                file: file.to_owned(),
-                line: sm.line,
-                column: sm.column,
-                move_number: (ply / 2 + 1) as u32,
-                side: if ply % 2 == 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                },
-                token: sm.text.to_owned(),
-                letters: letters.code().to_owned(),
-                reason,
-            })
-        };
+        let fail = |reason: MoveError| GameError::at_ply(file, ply, sm, letters.code(), reason);
         let w = WrittenMove::parse(sm.text, letters).map_err(|e| fail(e.into()))?;
         let r = w
             .resolve(&pos, Policy::Lenient)

@@ -453,7 +453,9 @@ fn piece<'a>(letters: &'a LetterSet) -> impl FnMut(&'a str) -> PResult<'a, Role>
 /// `from`, separator and target of a piece move or of a pawn move.
 type Route = (Option<File>, Option<Rank>, Separator, Target);
 
-fn piece_route(i: &str) -> PResult<'_, Route> {
+/// The long form (`g1f3`, `g1-f3`) and a from-file (`gf3`, `exd5`), read alike for pieces and
+/// pawns.
+fn long_or_file_route(i: &str) -> PResult<'_, Route> {
     alt((
         map((square, separator, square), |(from, sep, to)| {
             (
@@ -466,6 +468,13 @@ fn piece_route(i: &str) -> PResult<'_, Route> {
         map((file, opt_capture, square), |(f, sep, to)| {
             (Some(f), None, sep, Target::Square(to))
         }),
+    ))
+    .parse(i)
+}
+
+fn piece_route(i: &str) -> PResult<'_, Route> {
+    alt((
+        long_or_file_route,
         map((rank, opt_capture, square), |(r, sep, to)| {
             (None, Some(r), sep, Target::Square(to))
         }),
@@ -478,17 +487,7 @@ fn piece_route(i: &str) -> PResult<'_, Route> {
 
 fn pawn_route(i: &str) -> PResult<'_, Route> {
     alt((
-        map((square, separator, square), |(from, sep, to)| {
-            (
-                Some(from.file()),
-                Some(from.rank()),
-                sep,
-                Target::Square(to),
-            )
-        }),
-        map((file, opt_capture, square), |(f, sep, to)| {
-            (Some(f), None, sep, Target::Square(to))
-        }),
+        long_or_file_route,
         map((file, opt_capture, file), |(f, sep, to)| {
             (Some(f), None, sep, Target::File(to))
         }),
