@@ -314,27 +314,27 @@ fn try_repair(
     repair_game(&game, from, policy).ok()
 }
 
-/// Appends what a repair found: a JSON line `{"repair": ...}` after the game's own line with
-/// `json`, else one line for the verdict and one per correction.
+/// Appends what a repair found: with `json`, a `"repair"` member added to the game's object
+/// (which `out` ends with), else one line for the verdict and one per correction.
 fn write_repair(file: &str, game: u64, repair: &GameRepair, json: bool, out: &mut String) {
     let r = &repair.repair;
     if json {
         let value = serde_json::json!({
-            "file": file,
-            "game": game,
-            "repair": {
-                "taken": repair.accepted(),
-                "refusal": repair.refusal,
-                "confidence": r.confidence,
-                "cost": r.cost,
-                "san": r.san,
-                "corrections": r.corrections,
-                "stop": r.stop,
-                "alternatives": r.alternatives_total,
-            }
+            "taken": repair.accepted(),
+            "refusal": repair.refusal,
+            "confidence": r.confidence,
+            "cost": r.cost,
+            "san": r.san,
+            "corrections": r.corrections,
+            "stop": r.stop,
+            "alternatives": r.alternatives_total,
         });
-        out.push_str(&value.to_string());
-        out.push('\n');
+        if out.ends_with("}\n") {
+            out.truncate(out.len() - 2);
+            out.push_str(",\"repair\":");
+            out.push_str(&value.to_string());
+            out.push_str("}\n");
+        }
         return;
     }
     match &repair.refusal {
