@@ -204,7 +204,7 @@ pub struct ClaimReport {
     pub threefold: Option<Threefold>,
     /// The fifty-move finding (for `fifty` and `any`).
     pub fifty: Option<FiftyMoves>,
-    /// The game had already ended by Article 9.6 before the claim.
+    /// The game had already ended by itself before the claim (a dead position, Article 9.6).
     pub ended_earlier: Option<AutomaticEnd>,
     /// The position judged, for diagrams.
     #[serde(skip)]
@@ -239,7 +239,7 @@ pub struct FlagReport {
     pub after: Moment,
     /// The position, as FEN.
     pub fen: String,
-    /// The game had already ended by Article 9.6 before the flag fell.
+    /// The game had already ended by itself before the flag fell (a dead position, Article 9.6).
     pub ended_earlier: Option<AutomaticEnd>,
     /// The position, for diagrams.
     #[serde(skip)]

@@ -108,11 +108,13 @@ impl fmt::Display for Moment {
     }
 }
 
-/// Which automatic draw of Article 9.6 ended the game.
+/// What ended the game by itself, with nobody claiming: a dead position (every edition) or an
+/// automatic draw of Article 9.6 (from 2014).
 ///
 /// ```
 /// use scoresheet::laws::AutomaticRule;
 /// assert_eq!(AutomaticRule::SeventyFiveMoves.to_string(), "75 moves without pawn move or capture");
+/// assert_eq!(AutomaticRule::DeadPosition.to_string(), "dead position");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -121,6 +123,9 @@ pub enum AutomaticRule {
     Fivefold,
     /// 75 moves by each player without pawn move or capture (9.6b 2014, 9.6.2 from 2018).
     SeventyFiveMoves,
+    /// A position from which neither player can checkmate by any series of legal moves: it
+    /// ends the game at once (5.2b to 2014, 5.2.2 from 2018).
+    DeadPosition,
 }
 
 impl fmt::Display for AutomaticRule {
@@ -128,11 +133,13 @@ impl fmt::Display for AutomaticRule {
         f.write_str(match self {
             AutomaticRule::Fivefold => "fivefold repetition",
             AutomaticRule::SeventyFiveMoves => "75 moves without pawn move or capture",
+            AutomaticRule::DeadPosition => "dead position",
         })
     }
 }
 
-/// The game ended by itself under Article 9.6: drawn at `at`, whatever was played after.
+/// The game ended by itself — a dead position, or Article 9.6 — drawn at `at`, whatever was
+/// played after.
 ///
 /// ```
 /// use scoresheet::board::Position;
@@ -435,8 +442,9 @@ impl GameRecord {
         }
     }
 
-    /// The earliest ply at or before `upto` after which the game was over by Article 9.6 under
-    /// `edition`, or `None` (always `None` before 2014).
+    /// The earliest ply at or before `upto` after which the game was over by itself under
+    /// `edition`, or `None`: a dead position arose (every edition: 5.2b, 5.2.2 from 2018; decided
+    /// exactly by [`super::dead`]), or an automatic draw of Article 9.6 (from 2014).
     ///
     /// Implements: 2014 (`001_…`) 9.6a — five consecutive occurrences four half-moves apart
     /// (alternate repetition of moves by both players) — and 9.6b — 75 moves each; 2018 (`003_…`)
@@ -444,21 +452,27 @@ impl GameRecord {
     /// taking precedence.
     ///
     /// ```
-    /// use scoresheet::{board::Position, laws::{Edition, GameRecord}};
+    /// use scoresheet::{board::Position, laws::{AutomaticRule, Edition, GameRecord}};
     /// let game = GameRecord::from_uci(Position::new(), &"g1f3 g8f6 f3g1 f6g8 ".repeat(4))?;
     /// assert!(game.automatic_end(Edition::Laws2014, 16).is_some());
     /// assert!(game.automatic_end(Edition::Laws2009, 16).is_none());
-    /// # Ok::<(), scoresheet::laws::ClaimError>(())
+    ///
+    /// // Every edition: the game is over once neither side can mate (here after 3.Bxb8).
+    /// let fen = "1n2k3/8/8/8/8/8/8/4KB2 w - - 0 1";
+    /// let dead = GameRecord::from_uci(Position::from_fen(fen)?, "f1a6 b8c6 a6b7 c6b8 b7c8 b8d7 c8d7 e8d7 e1e2")?;
+    /// let end = dead.automatic_end(Edition::Laws2005, dead.plies()).unwrap();
+    /// assert_eq!((end.rule, end.at.label.as_str()), (AutomaticRule::DeadPosition, "4.Bxd7+"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn automatic_end(&self, edition: Edition, upto: usize) -> Option<AutomaticEnd> {
         let fivefold = edition.fivefold();
         let seventy_five = edition.seventy_five_moves();
-        if fivefold.is_none() && !seventy_five {
-            return None;
-        }
         let mut counts: HashMap<u64, usize> = HashMap::new();
         let last = upto.min(self.plies());
         for (ply, pos) in self.positions.iter().enumerate().take(last + 1) {
+            if let Some(end) = self.dead_end(edition, ply, pos) {
+                return Some(end);
+            }
             let k = key(pos);
             let count = counts.entry(k).or_insert(0);
             *count += 1;
@@ -514,6 +528,29 @@ impl GameRecord {
             }
         }
         None
+    }
+
+    /// The game ended at `ply` because the position there is dead (a checkmate or stalemate ends
+    /// the game by itself and is not a dead position here: 5.1 and 5.2 say so first).
+    fn dead_end(&self, edition: Edition, ply: usize, pos: &Position) -> Option<AutomaticEnd> {
+        if pos.is_checkmate() || pos.is_stalemate() {
+            return None;
+        }
+        // An undecided analysis does not end the game.
+        if super::dead::is_dead_position(pos) != Ok(true) {
+            return None;
+        }
+        let article = edition.article(Rule::DeadPosition).unwrap_or("5.2");
+        Some(AutomaticEnd {
+            rule: AutomaticRule::DeadPosition,
+            article,
+            at: self.moment(ply),
+            evidence: Vec::new(),
+            reason: format!(
+                "after {} neither player could checkmate by any series of legal moves: the dead position ended the game",
+                self.position_label(ply)
+            ),
+        })
     }
 
     fn fivefold_end(
