@@ -1,7 +1,7 @@
 //! Whole games: the Laws' model game in every edition's notation converts to the expected PGN,
 //! letter sets are detected from legality, and the convert tool reports errors with locations.
 
-use scoresheet::board::Position;
+use scoresheet::board::{Color, Position};
 use scoresheet::notation::sheet::{
     convert_text, read_game, read_sheet, ConvertOptions, FromLetters, Notation,
 };
@@ -299,4 +299,41 @@ fn a_pgn_draw_offer_comment_survives_a_round_trip() {
     };
     let out = convert_text(pgn, "x.pgn", &fide);
     assert_eq!(out.text, "1. e4 e5 2. Jf3 (=) Jc6 *\n");
+}
+
+/// A PGN game set up from a FEN tag is read from that position, in national letters too, and
+/// printed with its own move numbers (`12...` when Black moves first).
+#[test]
+fn a_game_from_a_fen_tag_starts_there() {
+    let pgn = "[Event \"ending\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 12\"]\n\n12... Kd7 13. e4 Ke6 14. Kd2 Ke5 *\n";
+    let to_cs = ConvertOptions {
+        to: LetterSet::by_code("cs").unwrap().clone(),
+        notation: Notation::Fide,
+        ..ConvertOptions::default()
+    };
+    let out = convert_text(pgn, "ending.pgn", &to_cs);
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(out.text, "12... Kd7 13. e4 Ke6 14. Kd2 Ke5 *\n");
+    let pgn_out = convert_text(pgn, "ending.pgn", &ConvertOptions::default());
+    assert!(pgn_out
+        .text
+        .contains("[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 12\"]"));
+    assert!(pgn_out.text.contains("\n12... Kd7 13. e4"));
+    // An illegal move is located with the move number counted from the FEN.
+    let bad = pgn.replace("14. Kd2", "14. Kf5");
+    let out = convert_text(&bad, "ending.pgn", &ConvertOptions::default());
+    assert_eq!(out.errors.len(), 1);
+    assert_eq!(
+        (out.errors[0].move_number, out.errors[0].side),
+        (14, Color::White)
+    );
+    // A FEN that is no position is an error of the game, not a panic.
+    let broken = pgn.replace("4k3/8", "4k3/9");
+    let out = convert_text(&broken, "ending.pgn", &ConvertOptions::default());
+    assert_eq!(out.games, 0);
+    assert!(
+        out.errors[0].to_string().contains("FEN tag"),
+        "{}",
+        out.errors[0]
+    );
 }

@@ -13,7 +13,7 @@ use super::letters::LetterSet;
 use super::print::{write_move, PrintOptions, Style};
 use super::resolve::{Policy, ResolveError, Warnings};
 use super::written::{ParseError, WrittenMove};
-use crate::board::{Color, Move, Position};
+use crate::board::{Color, FenError, Move, Position};
 use crate::pgn::{Game, PgnError};
 use std::fmt::Write;
 
@@ -246,6 +246,8 @@ impl Default for ConvertOptions {
 /// A game read from a sheet.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadGame {
+    /// The position the game starts from (its FEN tag, or the standard start).
+    pub start: Position,
     /// The letter set it was read in.
     pub letters: String,
     /// The moves, each with its draw-offer flag and warnings.
@@ -271,6 +273,9 @@ pub enum MoveError {
     /// The PGN around the moves is broken.
     #[error(transparent)]
     Pgn(#[from] PgnError),
+    /// The game's FEN tag does not describe a legal position to start from.
+    #[error("FEN tag: {0}")]
+    Fen(#[from] FenError),
 }
 
 /// A game that failed, with everything an arbiter needs to find the move on the sheet.
@@ -295,21 +300,49 @@ pub struct GameError {
     pub reason: MoveError,
 }
 
+/// The position a game starts from: its FEN tag's, or the standard start.
+fn start_of(game: &SheetGame<'_>, file: &str) -> Result<Position, Box<GameError>> {
+    let fen = game
+        .tags
+        .iter()
+        .find(|(k, v)| k == "FEN" && !v.trim().is_empty());
+    match fen {
+        None => Ok(Position::new()),
+        Some((_, fen)) => Position::from_fen(fen.trim()).map_err(|e| {
+            let at = game.moves.first().map_or((1, 1), |m| (m.line, m.column));
+            Box::new(GameError {
+                file: file.to_owned(),
+                line: at.0,
+                column: at.1,
+                move_number: 0,
+                side: Color::White,
+                token: String::new(),
+                letters: String::new(),
+                reason: e.into(),
+            })
+        }),
+    }
+}
+
 impl GameError {
-    /// The error of the move written at `at`, the `ply`-th (from 0) of a game from the start.
+    /// The error of the move written at `at`, the `ply`-th (from 0) of a game from `start`.
     fn at_ply(
         file: &str,
+        start: &Position,
         ply: usize,
         at: &SheetMove<'_>,
         letters: &str,
         reason: MoveError,
     ) -> Box<GameError> {
+        // Half-moves counted from White's move of the start's move number.
+        let from_white = ply + usize::from(start.turn() == Color::Black);
+        let number = usize::try_from(start.fullmove_number()).unwrap_or(1) + from_white / 2;
         Box::new(GameError {
             file: file.to_owned(),
             line: at.line,
             column: at.column,
-            move_number: u32::try_from(ply / 2 + 1).unwrap_or(u32::MAX),
-            side: if ply % 2 == 0 {
+            move_number: u32::try_from(number).unwrap_or(u32::MAX),
+            side: if from_white % 2 == 0 {
                 Color::White
             } else {
                 Color::Black
@@ -321,7 +354,7 @@ impl GameError {
     }
 }
 
-/// Reads one game in `from`, starting from the initial position.
+/// Reads one game in `from`, starting from its FEN tag's position, or the standard start.
 ///
 /// ```
 /// use scoresheet::notation::sheet::{read_sheet, read_game, FromLetters};
@@ -335,7 +368,7 @@ pub fn read_game(
     file: &str,
     from: &FromLetters,
 ) -> Result<ReadGame, Box<GameError>> {
-    let start = Position::new();
+    let start = start_of(game, file)?;
     let detected;
     let letters: &LetterSet = match from {
         FromLetters::Set(set) => set,
@@ -356,15 +389,16 @@ pub fn read_game(
                         column: 1,
                         draw_offer: false,
                     });
-                    return Err(GameError::at_ply(file, ply, &at, "auto", e.into()));
+                    return Err(GameError::at_ply(file, &start, ply, &at, "auto", e.into()));
                 }
             }
         }
     };
-    let mut pos = start;
+    let mut pos = start.clone();
     let mut moves = Vec::with_capacity(game.moves.len());
     for (ply, sm) in game.moves.iter().enumerate() {
-        let fail = |reason: MoveError| GameError::at_ply(file, ply, sm, letters.code(), reason);
+        let fail =
+            |reason: MoveError| GameError::at_ply(file, &start, ply, sm, letters.code(), reason);
         let w = WrittenMove::parse(sm.text, letters).map_err(|e| fail(e.into()))?;
         let r = w
             .resolve(&pos, Policy::Lenient)
@@ -373,6 +407,7 @@ pub fn read_game(
         moves.push((r.mv, w.draw_offer || sm.draw_offer, r.warnings));
     }
     Ok(ReadGame {
+        start,
         letters: letters.code().to_owned(),
         moves,
         result: game.result.unwrap_or("*"),
@@ -399,7 +434,7 @@ pub fn write_game<W: Write>(
     notation: Notation,
     letters: &LetterSet,
 ) -> std::fmt::Result {
-    let mut pos = Position::new();
+    let mut pos = game.start.clone();
     if notation == Notation::Uci {
         for (i, (m, _, _)) in game.moves.iter().enumerate() {
             if i > 0 {
@@ -454,8 +489,10 @@ pub fn write_game<W: Write>(
     };
     for (ply, (m, draw_offer, _)) in game.moves.iter().enumerate() {
         unit.clear();
-        if ply % 2 == 0 {
-            write!(unit, "{}. ", ply / 2 + 1)?;
+        if pos.turn() == Color::White {
+            write!(unit, "{}. ", pos.fullmove_number())?;
+        } else if ply == 0 {
+            write!(unit, "{}... ", pos.fullmove_number())?;
         }
         write_move(&mut unit, &pos, m, letters, &opts)?;
         emit(out, &unit, &mut line_len)?;

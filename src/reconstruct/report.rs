@@ -737,6 +737,7 @@ impl Repair {
     /// ```
     pub fn write(&self, notation: crate::notation::sheet::Notation, letters: &LetterSet) -> String {
         let game = crate::notation::sheet::ReadGame {
+            start: self.start.clone(),
             letters: self.letters.clone(),
             moves: self
                 .moves
