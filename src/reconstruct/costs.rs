@@ -170,6 +170,8 @@ costs_struct! {
     noise_extra,
     /// Unneeded disambiguation in short form.
     disambiguation_extra,
+    /// A capture mark written for a move that captures nothing.
+    capture_mark_wrong,
     /// Needed disambiguation left out.
     disambiguation_missing,
     /// A pawn capture written by files only.
@@ -204,6 +206,8 @@ costs_struct! {
     tie_margin,
     /// Search states this much worse than the best are dropped.
     prune_margin,
+    /// A repair costing more than this is searched again from further back.
+    retry_above,
     /// Structural edits are tried only where a word reads this badly.
     structural_trigger,
     /// Structural edits are tried only from states this close to the best.
