@@ -200,6 +200,8 @@ costs_struct! {
     plies_swapped,
     /// The most a written move may cost when read as a legal move.
     read_max,
+    /// A state's reads of a word costing this much more than its best read are not kept.
+    read_spread,
     /// The game stops where the rest costs this much per written move.
     stop_average,
     /// Totals closer than this are equally plausible.

@@ -579,13 +579,16 @@ impl<'s, 'a> Search<'s, 'a> {
             let node = search.push_node(state.node, Step::Skip { tok: i, kind, cost });
             // A free skip (a mark, a move number in step) keeps the state's standing.
             let free = cost == 0.0;
+            // Past a move number or a mark, the state still comes from the read of the move word
+            // before: a ply missing there may show only now, across the number.
+            let through = matches!(token.kind, TokenKind::Mark | TokenKind::Number { .. });
             search.push(
                 i + 1,
                 State {
                     pos: state.pos.clone(),
                     cost: state.cost + cost,
                     node,
-                    parent: None,
+                    parent: if through { state.parent } else { None },
                     structural_done: false,
                     exact_run: if free { state.exact_run } else { 0 },
                     shift,
@@ -653,13 +656,14 @@ impl<'s, 'a> Search<'s, 'a> {
     /// layer `to`. Returns the cheapest read's cost (infinite if none).
     fn read(&mut self, i: usize, state: &State, to: usize, parent: Option<(usize, usize)>) -> f32 {
         let reads = self.reads(&state.pos, i);
-        let mut best = f32::INFINITY;
-        let max = self.costs.read_max;
+        let best = reads.costs.iter().fold(f32::INFINITY, |a, &b| a.min(b));
+        // Reads far worse than this state's best one are left to other states: they would only
+        // crowd the beam.
+        let max = self.costs.read_max.min(best + self.costs.read_spread);
         for (m, &cost) in reads.legal.iter().zip(reads.costs.iter()) {
             if cost > max {
                 continue;
             }
-            best = best.min(cost);
             let node = self.push_node(
                 state.node,
                 Step::Read {
@@ -742,7 +746,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 );
                 let mut pos2 = pos1.clone();
                 pos2.play(&m2);
-                self.push(
+                let (at, next) = self.advance_free(
                     i + 1,
                     State {
                         pos: pos2,
@@ -754,6 +758,7 @@ impl<'s, 'a> Search<'s, 'a> {
                         shift: state.shift,
                     },
                 );
+                self.push(at, next);
             }
         }
         // Two plies swapped: the next move word read first (neighbours), or the word after it
@@ -856,6 +861,34 @@ impl<'s, 'a> Search<'s, 'a> {
                 }
             }
         }
+    }
+
+    /// Carries `state` from word `at` past the move numbers and marks that follow (as `expand`
+    /// would, numbers costing what they cost), so that an edit found from a state some words
+    /// back lands in a layer the search has not passed yet.
+    fn advance_free(&mut self, mut at: usize, mut state: State) -> (usize, State) {
+        while let Some(token) = self.sheet.tokens.get(at) {
+            let (kind, cost, shift) = match token.kind {
+                TokenKind::Mark => ("", 0.0, state.shift),
+                TokenKind::Number { number, black } => {
+                    let (c, shift) = self.number_cost(&state.pos, number, black, state.shift);
+                    ("number_out_of_step", c, shift)
+                }
+                _ => break,
+            };
+            state.node = self.push_node(
+                state.node,
+                Step::Skip {
+                    tok: at,
+                    kind,
+                    cost,
+                },
+            );
+            state.cost += cost;
+            state.shift = shift;
+            at += 1;
+        }
+        (at, state)
     }
 
     /// Records the non-move words between `i` and `j` (move numbers, marks) as skipped for free.
