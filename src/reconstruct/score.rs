@@ -34,6 +34,9 @@ pub struct PreparedWord {
     units: ArrayVec<char, MAX_WORD>,
     /// The word was longer than [`MAX_WORD`] units.
     pub truncated: bool,
+    /// Bit f: some unit reads as file f at no cost; bit 8 + r: some unit reads as rank r at no
+    /// cost. A move can read exactly only if its target's file and rank are both here.
+    zero_squares: u16,
     /// The word has a capture mark (`x`, `:`, `×`): left out it costs nothing, but written for a
     /// move that captures nothing it costs `capture_mark_wrong`.
     pub capture: bool,
@@ -80,6 +83,23 @@ impl PreparedWord {
     /// ```
     pub fn as_str(&self) -> String {
         self.units.iter().collect()
+    }
+
+    /// False when the word cannot read at no cost as any move ending on `to` other than
+    /// castling: no unit stands exactly for its file, or none for its rank.
+    ///
+    /// ```
+    /// use scoresheet::board::Square;
+    /// use scoresheet::notation::LetterSet;
+    /// use scoresheet::reconstruct::{Costs, MoveReader};
+    /// let r = MoveReader::new(LetterSet::by_code("cs").unwrap(), Costs::standard());
+    /// assert!(r.prepare("Jf3").may_read_exactly_to(Square::F3));
+    /// assert!(!r.prepare("Jf3").may_read_exactly_to(Square::D2));
+    /// ```
+    pub fn may_read_exactly_to(&self, to: Square) -> bool {
+        let file = 1u16 << to.file().index();
+        let rank = 1u16 << (8 + to.rank().index());
+        self.zero_squares & file != 0 && self.zero_squares & rank != 0
     }
 
     /// True if nothing is left to compare.
@@ -283,10 +303,18 @@ impl<'a> MoveReader<'a> {
         let syms = all_syms();
         let mut sub = ArrayVec::new();
         let mut extra = ArrayVec::new();
+        let mut zero_squares = 0u16;
         for &ch in &units {
             let mut row = [0f32; SYMBOLS];
             for (slot, &sym) in row.iter_mut().zip(syms.iter()) {
                 *slot = self.sub(sym, ch).0;
+                if *slot == 0.0 {
+                    match sym {
+                        Sym::File(f) => zero_squares |= 1 << f,
+                        Sym::Rank(r) => zero_squares |= 1 << (8 + r),
+                        _ => {}
+                    }
+                }
             }
             sub.push(row);
             extra.push([
@@ -298,6 +326,7 @@ impl<'a> MoveReader<'a> {
         PreparedWord {
             units,
             truncated,
+            zero_squares,
             capture,
             sub,
             extra,

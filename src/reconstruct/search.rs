@@ -348,6 +348,9 @@ impl<'s, 'a> Search<'s, 'a> {
                     let mut exact = None;
                     let mut count = 0;
                     for m in legal.iter() {
+                        if m.castling_side().is_none() && !word.may_read_exactly_to(m.to()) {
+                            continue;
+                        }
                         if self
                             .reader
                             .score_below(&state.pos, &legal, m, word, 1e-3)
