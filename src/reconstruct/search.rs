@@ -129,18 +129,21 @@ struct State {
 
 struct Layer {
     states: Vec<State>,
-    index: HashMap<u64, usize>,
+    index: HashMap<u64, usize, BuildHasherDefault<KeyHasher>>,
     sealed: bool,
     best: f32,
+    /// How many states of this layer have tried invented and swapped plies.
+    structural_tries: usize,
 }
 
 impl Layer {
     fn new() -> Layer {
         Layer {
             states: Vec::new(),
-            index: HashMap::new(),
+            index: HashMap::default(),
             sealed: false,
             best: f32::INFINITY,
+            structural_tries: 0,
         }
     }
 }
@@ -223,6 +226,10 @@ pub fn repair(sheet: &Sheet, options: &RepairOptions<'_>) -> Repair {
     let finals: Vec<(u32, f32)> = finals.iter().map(|s| (s.node, s.cost)).collect();
     report::build(&search, &start, &finals, &best_pos)
 }
+
+/// At most this many states per word try invented and swapped plies (the cheapest first): the
+/// bound on the work per word where a sheet reads badly for long.
+const MAX_STRUCTURAL_PER_WORD: usize = 4;
 
 /// How many times further back the second look starts (see `retry_above`).
 const RETRY_LOOK_BACK: usize = 3;
@@ -535,12 +542,12 @@ impl<'s, 'a> Search<'s, 'a> {
     /// Invented and swapped plies are tried only from states close to the best at their word
     /// (`structural_margin`): they are expensive to generate and rarely needed elsewhere.
     fn worth_structural(&self, layer: usize, state: &State) -> bool {
-        let best = self
-            .layers
-            .get(layer)
-            .and_then(|l| l.states.first())
-            .map_or(state.cost, |s| s.cost);
+        let Some(l) = self.layers.get(layer) else {
+            return false;
+        };
+        let best = l.states.first().map_or(state.cost, |s| s.cost);
         state.cost <= best + self.costs.structural_margin
+            && l.structural_tries < MAX_STRUCTURAL_PER_WORD
     }
 
     /// The legal moves of `pos` and the cost of reading word `i` as each (above `read_max`:
@@ -711,9 +718,12 @@ impl<'s, 'a> Search<'s, 'a> {
 
     /// Invented plies and swapped plies from `state` at word `i`.
     fn structural(&mut self, i: usize, state: &State, k: usize) {
-        if let Some(s) = self.layers.get_mut(i).and_then(|l| l.states.get_mut(k)) {
-            if s.node == state.node {
-                s.structural_done = true;
+        if let Some(l) = self.layers.get_mut(i) {
+            l.structural_tries += 1;
+            if let Some(s) = l.states.get_mut(k) {
+                if s.node == state.node {
+                    s.structural_done = true;
+                }
             }
         }
         let c = self.costs.clone();
