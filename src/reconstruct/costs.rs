@@ -170,6 +170,8 @@ costs_struct! {
     noise_extra,
     /// Unneeded disambiguation in short form.
     disambiguation_extra,
+    /// A capture mark written for a move that captures nothing.
+    capture_mark_wrong,
     /// Needed disambiguation left out.
     disambiguation_missing,
     /// A pawn capture written by files only.
@@ -198,12 +200,16 @@ costs_struct! {
     plies_swapped,
     /// The most a written move may cost when read as a legal move.
     read_max,
+    /// A state's reads of a word costing this much more than its best read are not kept.
+    read_spread,
     /// The game stops where the rest costs this much per written move.
     stop_average,
     /// Totals closer than this are equally plausible.
     tie_margin,
     /// Search states this much worse than the best are dropped.
     prune_margin,
+    /// A repair costing more than this is searched again from further back.
+    retry_above,
     /// Structural edits are tried only where a word reads this badly.
     structural_trigger,
     /// Structural edits are tried only from states this close to the best.

@@ -34,6 +34,12 @@ pub struct PreparedWord {
     units: ArrayVec<char, MAX_WORD>,
     /// The word was longer than [`MAX_WORD`] units.
     pub truncated: bool,
+    /// Bit f: some unit reads as file f at no cost; bit 8 + r: some unit reads as rank r at no
+    /// cost. A move can read exactly only if its target's file and rank are both here.
+    zero_squares: u16,
+    /// The word has a capture mark (`x`, `:`, `×`): left out it costs nothing, but written for a
+    /// move that captures nothing it costs `capture_mark_wrong`.
+    pub capture: bool,
     /// Per unit: the cost of reading it as each symbol (see `sym_index`), computed once.
     sub: ArrayVec<[f32; SYMBOLS], MAX_WORD>,
     /// Per unit: the cost of it being extra — in a piece form, in a castling form, and as the
@@ -77,6 +83,23 @@ impl PreparedWord {
     /// ```
     pub fn as_str(&self) -> String {
         self.units.iter().collect()
+    }
+
+    /// False when the word cannot read at no cost as any move ending on `to` other than
+    /// castling: no unit stands exactly for its file, or none for its rank.
+    ///
+    /// ```
+    /// use scoresheet::board::Square;
+    /// use scoresheet::notation::LetterSet;
+    /// use scoresheet::reconstruct::{Costs, MoveReader};
+    /// let r = MoveReader::new(LetterSet::by_code("cs").unwrap(), Costs::standard());
+    /// assert!(r.prepare("Jf3").may_read_exactly_to(Square::F3));
+    /// assert!(!r.prepare("Jf3").may_read_exactly_to(Square::D2));
+    /// ```
+    pub fn may_read_exactly_to(&self, to: Square) -> bool {
+        let file = 1u16 << to.file().index();
+        let rank = 1u16 << (8 + to.rank().index());
+        self.zero_squares & file != 0 && self.zero_squares & rank != 0
     }
 
     /// True if nothing is left to compare.
@@ -255,6 +278,7 @@ impl<'a> MoveReader<'a> {
         }
         let mut units = ArrayVec::new();
         let mut truncated = false;
+        let mut capture = false;
         let mut rest = t;
         while let Some(c) = rest.chars().next() {
             if let Some((spelling, role)) = self
@@ -267,6 +291,7 @@ impl<'a> MoveReader<'a> {
                 continue;
             }
             rest = &rest[c.len_utf8()..];
+            capture |= matches!(c, 'x' | ':' | '×');
             if matches!(
                 c,
                 'x' | ':' | '×' | '-' | '–' | '—' | '‑' | '−' | '=' | '/' | '(' | ')' | ' '
@@ -278,10 +303,18 @@ impl<'a> MoveReader<'a> {
         let syms = all_syms();
         let mut sub = ArrayVec::new();
         let mut extra = ArrayVec::new();
+        let mut zero_squares = 0u16;
         for &ch in &units {
             let mut row = [0f32; SYMBOLS];
             for (slot, &sym) in row.iter_mut().zip(syms.iter()) {
                 *slot = self.sub(sym, ch).0;
+                if *slot == 0.0 {
+                    match sym {
+                        Sym::File(f) => zero_squares |= 1 << f,
+                        Sym::Rank(r) => zero_squares |= 1 << (8 + r),
+                        _ => {}
+                    }
+                }
             }
             sub.push(row);
             extra.push([
@@ -293,6 +326,8 @@ impl<'a> MoveReader<'a> {
         PreparedWord {
             units,
             truncated,
+            zero_squares,
+            capture,
             sub,
             extra,
         }
@@ -315,11 +350,17 @@ impl<'a> MoveReader<'a> {
         bound: f32,
     ) -> Score {
         let _ = pos;
+        let cap = self.capture_mark(m, word);
         let mut best = Score {
             cost: f32::INFINITY,
             form: Form::Short,
             form_cost: 0.0,
         };
+        if cap >= bound {
+            best.cost = cap;
+            return best;
+        }
+        let bound = bound - cap;
         for (syms, form, form_cost) in self.forms(legal, m) {
             let limit = best.cost.min(bound);
             if form_cost >= limit {
@@ -334,7 +375,17 @@ impl<'a> MoveReader<'a> {
                 };
             }
         }
+        best.cost += cap;
         best
+    }
+
+    /// What a capture mark costs on `m`: nothing unless written for a move that captures nothing.
+    fn capture_mark(&self, m: &Move, word: &PreparedWord) -> f32 {
+        if word.capture && !m.is_capture() {
+            self.costs.capture_mark_wrong
+        } else {
+            0.0
+        }
     }
 
     /// The corrections that read `word` as `m`, cheapest explanation first: each says what was
@@ -362,11 +413,21 @@ impl<'a> MoveReader<'a> {
     ) -> (Score, Vec<Edit>) {
         let score = self.score(pos, legal, m, word);
         let mut edits = Vec::new();
+        let cap = self.capture_mark(m, word);
+        if cap > 0.0 {
+            edits.push(Edit {
+                written: Some('x'),
+                meant: None,
+                kind: "capture_mark_wrong",
+                cost: cap,
+            });
+        }
         let Some((syms, form, form_cost)) =
             self.forms(legal, m).into_iter().find(|(syms, form, fc)| {
                 *form == score.form
                     && *fc == score.form_cost
-                    && (*fc + self.distance(syms, word, f32::INFINITY) - score.cost).abs() < 1e-4
+                    && (*fc + cap + self.distance(syms, word, f32::INFINITY) - score.cost).abs()
+                        < 1e-4
             })
         else {
             return (score, edits);
@@ -850,6 +911,51 @@ pub(crate) fn short_text(letters: &LetterSet, legal: &MoveList, m: &Move) -> Str
         out.push_str(letters.letter(p));
     }
     out
+}
+
+/// For each legal move, a key naming how it can be written: the squares, the piece, the
+/// promotion, the castling side, whether it captures and the disambiguation it needs. Two moves with equal keys read
+/// the same against any word, whatever the rest of the position, so a search may cache read
+/// costs by key. `out` is cleared first; linear in the number of moves except where two moves of
+/// one piece kind share a target.
+pub(crate) fn move_keys(legal: &MoveList, out: &mut ArrayVec<u32, 256>) {
+    out.clear();
+    let mut count = [[0u8; 6]; 64];
+    for m in legal.iter() {
+        if let Some(c) = count
+            .get_mut(m.to().index())
+            .and_then(|r| r.get_mut(m.role().index()))
+        {
+            *c = c.saturating_add(1);
+        }
+    }
+    for m in legal.iter() {
+        let shared = count
+            .get(m.to().index())
+            .and_then(|r| r.get(m.role().index()))
+            .is_some_and(|&c| c >= 2);
+        let (need_file, need_rank) = if shared && m.role() != Role::Pawn {
+            disambiguation(legal, m)
+        } else {
+            (false, false)
+        };
+        let from = m.from().map_or(0, |f| f.index() as u32);
+        let promo = m.promotion().map_or(0, |r| r.index() as u32 + 1);
+        let castle = match m.castling_side() {
+            None => 0,
+            Some(CastlingSide::King) => 1,
+            Some(CastlingSide::Queen) => 2,
+        };
+        out.push(
+            from | (m.to().index() as u32) << 6
+                | (m.role().index() as u32) << 12
+                | promo << 15
+                | castle << 18
+                | u32::from(need_file) << 20
+                | u32::from(need_rank) << 21
+                | u32::from(m.is_capture()) << 22,
+        );
+    }
 }
 
 /// Which parts of the from-square short form needs (Laws C.9: file first, then rank, then both).

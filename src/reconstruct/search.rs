@@ -4,11 +4,43 @@
 
 use super::costs::Costs;
 use super::report::{self, Repair};
-use super::score::{MoveReader, PreparedWord};
+use super::score::{move_keys, MoveReader, PreparedWord};
 use super::sheet::{Sheet, TokenKind};
 use crate::board::{Move, MoveList, Position};
 use crate::notation::LetterSet;
+use arrayvec::ArrayVec;
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A hasher for the read-cost cache's integer keys (one multiply; the keys are not chosen by an
+/// adversary, and SipHash would cost more than the lookups save).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (n ^ (n >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+/// Read costs by (word index, move key): the same move is read against the same word from many
+/// states of the search.
+type ReadCache = HashMap<u64, f32, BuildHasherDefault<KeyHasher>>;
+
+/// The legal moves of a position with the cost of reading one word as each.
+struct Reads {
+    legal: MoveList,
+    costs: ArrayVec<f32, 256>,
+}
 
 /// How to repair: the sheet's letters, the costs and the width of the search.
 ///
@@ -97,18 +129,21 @@ struct State {
 
 struct Layer {
     states: Vec<State>,
-    index: HashMap<u64, usize>,
+    index: HashMap<u64, usize, BuildHasherDefault<KeyHasher>>,
     sealed: bool,
     best: f32,
+    /// How many states of this layer have tried invented and swapped plies.
+    structural_tries: usize,
 }
 
 impl Layer {
     fn new() -> Layer {
         Layer {
             states: Vec::new(),
-            index: HashMap::new(),
+            index: HashMap::default(),
             sealed: false,
             best: f32::INFINITY,
+            structural_tries: 0,
         }
     }
 }
@@ -123,6 +158,8 @@ pub(crate) struct Search<'s, 'a> {
     /// other node, its cost).
     pub(crate) merged: Vec<(u32, f32, u32, f32)>,
     layers: Vec<Layer>,
+    /// Read costs already computed (costs above `read_max` are stored as is: unreadable).
+    cache: RefCell<ReadCache>,
     beam: usize,
     backtrack: usize,
     settle: u32,
@@ -142,15 +179,7 @@ pub fn repair(sheet: &Sheet, options: &RepairOptions<'_>) -> Repair {
     let mut search = Search::new(sheet, options);
     let start = options.start.clone();
     let n = sheet.tokens.len();
-    let root = State {
-        pos: start.clone(),
-        cost: 0.0,
-        node: 0,
-        parent: None,
-        structural_done: false,
-        exact_run: 0,
-        shift: 0,
-    };
+    let root = root_again(&start);
     // Replay what reads exactly; search only from a few moves before the sheet stops doing so.
     let (checkpoints, end, stop) = search.greedy(0, root);
     if stop == n {
@@ -163,13 +192,58 @@ pub fn repair(sheet: &Sheet, options: &RepairOptions<'_>) -> Repair {
         .or(checkpoints.first())
         .cloned()
         .unwrap_or((stop, end));
-    let finals = search.run(from, state);
+    let mut finals = search.run(from, state);
+    // A slip that reads as another legal move (e5 written c5) shows only where the game stops
+    // making sense, maybe more than `backtrack` words later, and then the cheapest explanation
+    // found is a long string of corrections. Look again from further back, settling later, and
+    // keep the cheaper game.
+    let found = finals.first().map_or(f32::INFINITY, |s| s.cost);
+    if found > search.costs.retry_above && from > 0 {
+        let look_back = search.backtrack * RETRY_LOOK_BACK;
+        let (from2, state2) = checkpoints
+            .len()
+            .checked_sub(look_back)
+            .and_then(|k| checkpoints.get(k))
+            .or(checkpoints.first())
+            .cloned()
+            .unwrap_or((from, root_again(&start)));
+        if from2 < from {
+            search.backtrack = look_back;
+            search.settle = search.settle.saturating_mul(2);
+            let again = search.run(from2, state2);
+            if again
+                .first()
+                .is_some_and(|s| s.cost < found - search.costs.tie_margin)
+            {
+                finals = again;
+            }
+        }
+    }
     let best_pos = finals
         .first()
         .map(|s| s.pos.clone())
         .unwrap_or_else(|| start.clone());
     let finals: Vec<(u32, f32)> = finals.iter().map(|s| (s.node, s.cost)).collect();
     report::build(&search, &start, &finals, &best_pos)
+}
+
+/// At most this many states per word try invented and swapped plies (the cheapest first): the
+/// bound on the work per word where a sheet reads badly for long.
+const MAX_STRUCTURAL_PER_WORD: usize = 4;
+
+/// How many times further back the second look starts (see `retry_above`).
+const RETRY_LOOK_BACK: usize = 3;
+
+fn root_again(start: &Position) -> State {
+    State {
+        pos: start.clone(),
+        cost: 0.0,
+        node: 0,
+        parent: None,
+        structural_done: false,
+        exact_run: 0,
+        shift: 0,
+    }
 }
 
 /// What the search does after a clear leader has read several words exactly.
@@ -201,6 +275,7 @@ impl<'s, 'a> Search<'s, 'a> {
             }],
             merged: Vec::new(),
             layers: Vec::new(),
+            cache: RefCell::new(ReadCache::default()),
             beam: options.beam.max(1),
             backtrack: options.backtrack.max(1),
             settle: options.settle,
@@ -280,6 +355,9 @@ impl<'s, 'a> Search<'s, 'a> {
                     let mut exact = None;
                     let mut count = 0;
                     for m in legal.iter() {
+                        if m.castling_side().is_none() && !word.may_read_exactly_to(m.to()) {
+                            continue;
+                        }
                         if self
                             .reader
                             .score_below(&state.pos, &legal, m, word, 1e-3)
@@ -464,30 +542,42 @@ impl<'s, 'a> Search<'s, 'a> {
     /// Invented and swapped plies are tried only from states close to the best at their word
     /// (`structural_margin`): they are expensive to generate and rarely needed elsewhere.
     fn worth_structural(&self, layer: usize, state: &State) -> bool {
-        let best = self
-            .layers
-            .get(layer)
-            .and_then(|l| l.states.first())
-            .map_or(state.cost, |s| s.cost);
+        let Some(l) = self.layers.get(layer) else {
+            return false;
+        };
+        let best = l.states.first().map_or(state.cost, |s| s.cost);
         state.cost <= best + self.costs.structural_margin
+            && l.structural_tries < MAX_STRUCTURAL_PER_WORD
     }
 
-    /// The cheapest read of word `i` in `state` (infinite if none within `read_max`).
-    fn best_read(&self, i: usize, state: &State) -> f32 {
+    /// The legal moves of `pos` and the cost of reading word `i` as each (above `read_max`:
+    /// not a reading), through the cache.
+    fn reads(&self, pos: &Position, i: usize) -> Reads {
         let mut legal = MoveList::new();
-        state.pos.legal_moves(&mut legal);
-        let mut best = self.costs.read_max + 1e-3;
-        for m in legal.iter() {
-            let c = self
-                .reader
-                .score_below(&state.pos, &legal, m, &self.words[i], best)
-                .cost;
-            best = best.min(c);
-            if best == 0.0 {
-                break;
-            }
+        pos.legal_moves(&mut legal);
+        let mut keys = ArrayVec::new();
+        move_keys(&legal, &mut keys);
+        let mut costs = ArrayVec::new();
+        let bound = self.costs.read_max + 1e-3;
+        let word = u64::try_from(i).unwrap_or(u64::MAX) << 32;
+        let mut cache = self.cache.borrow_mut();
+        for (m, &key) in legal.iter().zip(keys.iter()) {
+            let cost = *cache.entry(word | u64::from(key)).or_insert_with(|| {
+                self.reader
+                    .score_below(pos, &legal, m, &self.words[i], bound)
+                    .cost
+            });
+            costs.push(cost);
         }
-        best
+        Reads { legal, costs }
+    }
+
+    /// The cheapest read of word `i` in `state` (above `read_max` if none).
+    fn best_read(&self, i: usize, state: &State) -> f32 {
+        self.reads(&state.pos, i)
+            .costs
+            .iter()
+            .fold(self.costs.read_max + 1e-3, |a, &b| a.min(b))
     }
 
     fn expand(&mut self, i: usize, k: usize, state: &State) {
@@ -499,13 +589,16 @@ impl<'s, 'a> Search<'s, 'a> {
             let node = search.push_node(state.node, Step::Skip { tok: i, kind, cost });
             // A free skip (a mark, a move number in step) keeps the state's standing.
             let free = cost == 0.0;
+            // Past a move number or a mark, the state still comes from the read of the move word
+            // before: a ply missing there may show only now, across the number.
+            let through = matches!(token.kind, TokenKind::Mark | TokenKind::Number { .. });
             search.push(
                 i + 1,
                 State {
                     pos: state.pos.clone(),
                     cost: state.cost + cost,
                     node,
-                    parent: None,
+                    parent: if through { state.parent } else { None },
                     structural_done: false,
                     exact_run: if free { state.exact_run } else { 0 },
                     shift,
@@ -572,24 +665,21 @@ impl<'s, 'a> Search<'s, 'a> {
     /// Reads word `i` as each legal move of `state` (at most `read_max`), pushing the results to
     /// layer `to`. Returns the cheapest read's cost (infinite if none).
     fn read(&mut self, i: usize, state: &State, to: usize, parent: Option<(usize, usize)>) -> f32 {
-        let mut legal = MoveList::new();
-        state.pos.legal_moves(&mut legal);
-        let mut best = f32::INFINITY;
-        let max = self.costs.read_max;
-        for m in legal.iter() {
-            let s = self
-                .reader
-                .score_below(&state.pos, &legal, m, &self.words[i], max + 1e-3);
-            if s.cost > max {
+        let reads = self.reads(&state.pos, i);
+        let best = reads.costs.iter().fold(f32::INFINITY, |a, &b| a.min(b));
+        // Reads far worse than this state's best one are left to other states: they would only
+        // crowd the beam.
+        let max = self.costs.read_max.min(best + self.costs.read_spread);
+        for (m, &cost) in reads.legal.iter().zip(reads.costs.iter()) {
+            if cost > max {
                 continue;
             }
-            best = best.min(s.cost);
             let node = self.push_node(
                 state.node,
                 Step::Read {
                     tok: i,
                     mv: *m,
-                    cost: s.cost,
+                    cost,
                     swapped: false,
                 },
             );
@@ -599,15 +689,11 @@ impl<'s, 'a> Search<'s, 'a> {
                 to,
                 State {
                     pos,
-                    cost: state.cost + s.cost,
+                    cost: state.cost + cost,
                     node,
                     parent,
                     structural_done: false,
-                    exact_run: if s.cost == 0.0 {
-                        state.exact_run + 1
-                    } else {
-                        0
-                    },
+                    exact_run: if cost == 0.0 { state.exact_run + 1 } else { 0 },
                     shift: state.shift,
                 },
             );
@@ -617,16 +703,13 @@ impl<'s, 'a> Search<'s, 'a> {
 
     /// The legal moves of `pos` that read `word` for at most `max`, cheapest first (at most `n`).
     fn best_reads(&self, pos: &Position, word: usize, max: f32, n: usize) -> Vec<(Move, f32)> {
-        let mut legal = MoveList::new();
-        pos.legal_moves(&mut legal);
-        let mut out: Vec<(Move, f32)> = legal
+        let reads = self.reads(pos, word);
+        let mut out: Vec<(Move, f32)> = reads
+            .legal
             .iter()
-            .filter_map(|m| {
-                let s = self
-                    .reader
-                    .score_below(pos, &legal, m, &self.words[word], max + 1e-3);
-                (s.cost <= max).then_some((*m, s.cost))
-            })
+            .zip(reads.costs.iter())
+            .filter(|(_, &c)| c <= max)
+            .map(|(m, &c)| (*m, c))
             .collect();
         out.sort_by(|a, b| a.1.total_cmp(&b.1));
         out.truncate(n);
@@ -635,9 +718,12 @@ impl<'s, 'a> Search<'s, 'a> {
 
     /// Invented plies and swapped plies from `state` at word `i`.
     fn structural(&mut self, i: usize, state: &State, k: usize) {
-        if let Some(s) = self.layers.get_mut(i).and_then(|l| l.states.get_mut(k)) {
-            if s.node == state.node {
-                s.structural_done = true;
+        if let Some(l) = self.layers.get_mut(i) {
+            l.structural_tries += 1;
+            if let Some(s) = l.states.get_mut(k) {
+                if s.node == state.node {
+                    s.structural_done = true;
+                }
             }
         }
         let c = self.costs.clone();
@@ -673,7 +759,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 );
                 let mut pos2 = pos1.clone();
                 pos2.play(&m2);
-                self.push(
+                let (at, next) = self.advance_free(
                     i + 1,
                     State {
                         pos: pos2,
@@ -685,6 +771,7 @@ impl<'s, 'a> Search<'s, 'a> {
                         shift: state.shift,
                     },
                 );
+                self.push(at, next);
             }
         }
         // Two plies swapped: the next move word read first (neighbours), or the word after it
@@ -787,6 +874,34 @@ impl<'s, 'a> Search<'s, 'a> {
                 }
             }
         }
+    }
+
+    /// Carries `state` from word `at` past the move numbers and marks that follow (as `expand`
+    /// would, numbers costing what they cost), so that an edit found from a state some words
+    /// back lands in a layer the search has not passed yet.
+    fn advance_free(&mut self, mut at: usize, mut state: State) -> (usize, State) {
+        while let Some(token) = self.sheet.tokens.get(at) {
+            let (kind, cost, shift) = match token.kind {
+                TokenKind::Mark => ("", 0.0, state.shift),
+                TokenKind::Number { number, black } => {
+                    let (c, shift) = self.number_cost(&state.pos, number, black, state.shift);
+                    ("number_out_of_step", c, shift)
+                }
+                _ => break,
+            };
+            state.node = self.push_node(
+                state.node,
+                Step::Skip {
+                    tok: at,
+                    kind,
+                    cost,
+                },
+            );
+            state.cost += cost;
+            state.shift = shift;
+            at += 1;
+        }
+        (at, state)
     }
 
     /// Records the non-move words between `i` and `j` (move numbers, marks) as skipped for free.
