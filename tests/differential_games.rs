@@ -125,8 +125,12 @@ fn start(game: &Game) -> Position {
 
 /// Walks the replayed mainline `uci` from `pos` beside cozy-chess; returns the final position.
 fn walk(mut pos: Position, uci: &[String], what: &str, counts: &mut Counts) -> Position {
-    let mut board = cozy_chess::Board::from_fen(&pos.to_shredder_fen(), true)
-        .unwrap_or_else(|e| panic!("{what}: cozy-chess rejects {}: {e:?}", pos.to_shredder_fen()));
+    let mut board = cozy_chess::Board::from_fen(&pos.to_shredder_fen(), true).unwrap_or_else(|e| {
+        panic!(
+            "{what}: cozy-chess rejects {}: {e:?}",
+            pos.to_shredder_fen()
+        )
+    });
     let mut legal = MoveList::new();
     for (ply, played) in uci.iter().enumerate() {
         let fen_before = || pos.to_shredder_fen();
@@ -153,7 +157,12 @@ fn walk(mut pos: Position, uci: &[String], what: &str, counts: &mut Counts) -> P
             .parse()
             .ok()
             .and_then(|u| pos.from_uci(&u))
-            .unwrap_or_else(|| panic!("{}: replayed move {played} not legal", context(fen_before())));
+            .unwrap_or_else(|| {
+                panic!(
+                    "{}: replayed move {played} not legal",
+                    context(fen_before())
+                )
+            });
         let key = m.to_uci(true).to_string();
         let cozy_move = theirs_moves
             .iter()
@@ -204,7 +213,10 @@ fn compare_dead(pos: &Position, what: &str, counts: &mut Counts) {
     let fen = pos.to_fen();
     let Ok(board) = chess::Board::from_str(&fen) else {
         // Chess960 castling rights (Shredder-FEN) are beyond the solver's board.
-        assert!(pos.is_chess960(), "{what}: the solver's board rejects {fen}");
+        assert!(
+            pos.is_chess960(),
+            "{what}: the solver's board rejects {fen}"
+        );
         counts.dead_skipped += 1;
         return;
     };
