@@ -206,9 +206,9 @@ pub fn looks_like_tag_line(line: &[u8]) -> bool {
     while matches!(line.get(i), Some(b' ' | b'\t')) {
         i += 1;
     }
-    if !line.get(i).is_some_and(u8::is_ascii_alphabetic) {
-        return false;
-    }
+    // Names as the tag lexer (`lex_tag`) reads them, digits and `_` first included: a tag it
+    // reads, written back by the writer, must start a line the game splitter takes for a tag.
+    let name_start = i;
     while line
         .get(i)
         .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
@@ -219,7 +219,7 @@ pub fn looks_like_tag_line(line: &[u8]) -> bool {
     while matches!(line.get(i), Some(b' ' | b'\t')) {
         i += 1;
     }
-    i > name_end && line.get(i) == Some(&b'"')
+    name_end > name_start && i > name_end && line.get(i) == Some(&b'"')
 }
 
 fn lex_brace_comment(lex: &mut Lexer<Token>) -> Result<CommentSpan, LexError> {

@@ -260,6 +260,24 @@ pub trait Visitor {
 
 /// Limits against hostile input.
 ///
+/// Every limit of the crate, its default, and what happens beyond it (the README's "Limits"
+/// section says the same; `tests/reliability_limits.rs` tests each at its edge):
+///
+/// | limit | default | beyond it |
+/// |---|---|---|
+/// | [`max_depth`](Limits::max_depth): variations inside variations | 128 | the game is refused with [`ErrorKind::TooDeep`] at the bracket that opens level 129 |
+/// | [`max_token_bytes`](Limits::max_token_bytes): one move token | 64 bytes | [`ErrorKind::TokenTooLong`] at the token |
+/// | [`LexLimits::max_comment_bytes`](super::lexer::LexLimits): a `{…}` comment's text, or `;` and its line | 1 MiB | [`ErrorKind::CommentTooLong`] at the comment |
+/// | [`LexLimits::max_tag_bytes`](super::lexer::LexLimits): a tag pair, counted after its `[` | 64 KiB | [`ErrorKind::TagTooLong`] at the tag |
+/// | [`max_game_bytes`](Limits::max_game_bytes): one game held by the streaming [`Reader`] | 64 MiB | [`ErrorKind::GameTooLarge`]; the rest of the game is skipped |
+/// | `notation::written::MAX_MOVE_LEN`: a written move given to the notation parser | 64 bytes | `ParseError::TooLong` |
+/// | `batch::MAX_GAME_BYTES`: one game in bulk (`check`, `clean`) | 16 MiB | the game is reported "game larger than … bytes" and skipped to the next game |
+/// | `reconstruct::MAX_WORD`: characters of a scoresheet word compared by `repair` | 15 | the rest of the word is not read (no move is that long) |
+///
+/// There is no limit on the number of moves (a 10,000-ply game is tested) nor on the size of
+/// a file in bulk: `batch` holds a few batches of about 1 MiB at a time.
+/// A refused game is reported with its location, and reading goes on at the next game.
+///
 /// ```
 /// use scoresheet::pgn::Limits;
 /// let l = Limits { max_depth: 8, ..Limits::default() };
