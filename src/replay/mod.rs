@@ -425,14 +425,16 @@ pub(crate) fn side_name(c: Color) -> &'static str {
 
 /// The status of the final position, given how many times it occurred: mate, stalemate, a dead
 /// position (decided exactly by [`crate::laws::dead`]), fivefold, 75 moves, or still going.
-pub(crate) fn final_status(pos: &Position, repetitions: u32) -> Status {
+/// Without `analyse_dead` only insufficient material counts as a dead position (the exact
+/// analysis is skipped).
+pub(crate) fn final_status(pos: &Position, repetitions: u32, analyse_dead: bool) -> Status {
     if pos.is_checkmate() {
         Status::Checkmate
     } else if pos.is_stalemate() {
         Status::Stalemate
     } else if (pos.has_insufficient_material(Color::White)
         && pos.has_insufficient_material(Color::Black))
-        || crate::laws::dead::is_dead_position(pos) == Ok(true)
+        || (analyse_dead && crate::laws::dead::is_dead_position(pos) == Ok(true))
     {
         // Insufficient material first (cheap); then the exact analysis of Laws 5.2.2, so that
         // locked pawn walls and the like are dead too. An undecided analysis counts as not dead.
@@ -579,7 +581,7 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
     };
     replay.plies = walked.ply;
     replay.uci = walked.uci;
-    replay.status = final_status(&walked.pos, reps);
+    replay.status = final_status(&walked.pos, reps, true);
     replay.error = walker.error;
     replay.warnings = walker.warnings;
     let more = walker.more_warnings;

@@ -46,6 +46,7 @@ pub struct ReplayVisitor {
     auto: bool,
     max_warnings: usize,
     collect_uci: bool,
+    always_dead_analysis: bool,
     game_at: Location,
     tag_result: Option<Outcome>,
     outcome: Option<Outcome>,
@@ -81,6 +82,7 @@ impl ReplayVisitor {
             auto,
             max_warnings: opts.max_warnings,
             collect_uci: false,
+            always_dead_analysis: true,
             game_at: Location::default(),
             tag_result: None,
             outcome: None,
@@ -108,6 +110,38 @@ impl ReplayVisitor {
     /// ```
     pub fn with_uci(mut self, yes: bool) -> Self {
         self.collect_uci = yes;
+        self
+    }
+
+    /// Whether every final position is analysed for a dead position (Laws 5.2.2), the default.
+    /// With `false` the exact analysis runs only where its verdict can change a warning: when the
+    /// game replayed without error and a decisive result (1-0 or 0-1) is claimed. Elsewhere a
+    /// dead final position is reported as the other checks find it (insufficient material still
+    /// counts as dead; otherwise fivefold, 75 moves or ongoing): for reports that show the
+    /// warnings but not the status, such as `check`'s text output.
+    ///
+    /// ```
+    /// use scoresheet::pgn::SliceReader;
+    /// use scoresheet::replay::{ReplayOptions, ReplayVisitor, Status};
+    /// // White must take the pawn and leave king against king: dead, as only the exact
+    /// // analysis sees.
+    /// let pgn = b"[SetUp \"1\"]\n[FEN \"8/8/8/8/8/1k6/p7/K7 b - - 0 1\"]\n\n1... Kc3 1/2-1/2";
+    /// let mut v = ReplayVisitor::new(&ReplayOptions::default());
+    /// let r = SliceReader::new(pgn).read_game(&mut v).unwrap().unwrap();
+    /// assert_eq!(r.status, Status::DeadPosition);
+    /// // A draw claimed: the verdict changes no warning, so it is skipped.
+    /// let mut v = ReplayVisitor::new(&ReplayOptions::default()).with_dead_analysis(false);
+    /// let r = SliceReader::new(pgn).read_game(&mut v).unwrap().unwrap();
+    /// assert_eq!(r.status, Status::Ongoing);
+    /// // A win claimed: analysed, and contradicted.
+    /// let won = b"[SetUp \"1\"]\n[FEN \"8/8/8/8/8/1k6/p7/K7 b - - 0 1\"]\n\n1... Kc3 0-1";
+    /// let mut v = ReplayVisitor::new(&ReplayOptions::default()).with_dead_analysis(false);
+    /// let r = SliceReader::new(won).read_game(&mut v).unwrap().unwrap();
+    /// assert_eq!(r.status, Status::DeadPosition);
+    /// assert!(r.warnings.iter().any(|w| w.contains("dead_position")));
+    /// ```
+    pub fn with_dead_analysis(mut self, always: bool) -> Self {
+        self.always_dead_analysis = always;
         self
     }
 
@@ -339,7 +373,12 @@ impl Visitor for ReplayVisitor {
         let (status, plies) = match &main {
             Some(l) => {
                 let reps = self.reps.get(&l.pos.zobrist()).copied().unwrap_or(1);
-                (final_status(&l.pos, reps), l.ply)
+                let decisive =
+                    |r: Option<Outcome>| matches!(r, Some(Outcome::WhiteWins | Outcome::BlackWins));
+                let analyse_dead = self.always_dead_analysis
+                    || (self.error.is_none()
+                        && (decisive(self.tag_result) || decisive(self.outcome)));
+                (final_status(&l.pos, reps, analyse_dead), l.ply)
             }
             None => (Status::Ongoing, 0),
         };
