@@ -334,7 +334,12 @@ impl WrittenMove<'_> {
         let mut all = MoveList::new();
         collect(pos, role, target, false, &mut all);
         let fits = |m: &Move| fits_route(m, role, from_file, from_rank, target);
-        let mut list: MoveList = all.iter().copied().filter(|m| fits(m)).collect();
+        // At most a few moves fit (one role onto one square or file): a small list, not a
+        // second full move list to build and move around.
+        let mut list: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
+        for m in all.iter().filter(|m| fits(m)) {
+            let _ = list.try_push(*m);
+        }
 
         // A king written onto its castling square or its own rook: castling (Chess960 and sheets).
         if list.is_empty() && role == Role::King {
@@ -544,23 +549,23 @@ fn describe(pos: &Position, squares: Bitboard, letters: &LetterSet) -> String {
 
 /// The moves of `role` to `target` (for a file target, pawn captures onto any square of it).
 fn collect(pos: &Position, role: Role, target: Target, pseudo: bool, out: &mut MoveList) {
-    out.clear();
     let one = |sq: Square, out: &mut MoveList| {
-        let mut tmp = MoveList::new();
         if pseudo {
-            pos.pseudo_legal_moves_to(role, sq, &mut tmp);
+            pos.pseudo_legal_moves_to(role, sq, out);
         } else {
-            pos.legal_moves_to(role, sq, &mut tmp);
-        }
-        for m in tmp {
-            let _ = out.try_push(m);
+            pos.legal_moves_to(role, sq, out);
         }
     };
     match target {
         Target::Square(sq) => one(sq, out),
         Target::File(f) => {
+            out.clear();
+            let mut tmp = MoveList::new();
             for r in Rank::ALL {
-                one(Square::from_coords(f, r), out);
+                one(Square::from_coords(f, r), &mut tmp);
+                for m in &tmp {
+                    let _ = out.try_push(*m);
+                }
             }
         }
     }

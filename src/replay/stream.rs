@@ -24,7 +24,6 @@ use crate::board::{Color, Position};
 use crate::notation::sheet::FromLetters;
 use crate::notation::{LetterSet, Warnings};
 use crate::pgn::{Location, Outcome, TagValue, Visitor};
-use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 /// One line being replayed: the mainline or an open variation.
@@ -60,7 +59,11 @@ pub struct ReplayVisitor {
     warnings: Vec<String>,
     more_warnings: usize,
     uci: Vec<String>,
-    reps: HashMap<u64, u32>,
+    /// Zobrist keys of the mainline's positions, from the start.
+    history: Vec<u64>,
+    /// Where in `history` the positions since the last capture or pawn move begin: earlier
+    /// positions can never occur again.
+    reversible_from: usize,
     ended: Option<Status>,
     past_end: bool,
 }
@@ -96,7 +99,8 @@ impl ReplayVisitor {
             warnings: Vec::new(),
             more_warnings: 0,
             uci: Vec::new(),
-            reps: HashMap::new(),
+            history: Vec::new(),
+            reversible_from: 0,
             ended: None,
             past_end: false,
         }
@@ -145,6 +149,13 @@ impl ReplayVisitor {
         self
     }
 
+    /// How many times the mainline position `key` occurred (it can only have recurred since the
+    /// last capture or pawn move).
+    fn repetitions(&self, key: u64) -> u32 {
+        let recent = self.history.get(self.reversible_from..).unwrap_or_default();
+        recent.iter().filter(|&&k| k == key).count() as u32
+    }
+
     fn warn(&mut self, w: String) {
         if self.warnings.len() < self.max_warnings {
             self.warnings.push(w);
@@ -180,7 +191,7 @@ impl ReplayVisitor {
         }
         self.start_ply =
             (pos.fullmove_number().max(1) - 1) * 2 + u32::from(pos.turn() == Color::Black);
-        self.reps.insert(pos.zobrist(), 1);
+        self.history.push(pos.zobrist());
         let dead = self.error.is_some();
         self.levels.push(Level {
             pos,
@@ -207,7 +218,8 @@ impl Visitor for ReplayVisitor {
         self.warnings = Vec::new();
         self.more_warnings = 0;
         self.uci = Vec::new();
-        self.reps.clear();
+        self.history.clear();
+        self.reversible_from = 0;
         self.ended = None;
         self.past_end = false;
     }
@@ -278,9 +290,11 @@ impl Visitor for ReplayVisitor {
                             s.as_str()
                         ));
                     }
-                    let n = self.reps.entry(pos_key).or_insert(0);
-                    *n += 1;
-                    if *n >= 5 {
+                    if clock == 0 {
+                        self.reversible_from = self.history.len();
+                    }
+                    self.history.push(pos_key);
+                    if self.repetitions(pos_key) >= 5 {
                         self.ended = Some(Status::Fivefold);
                     } else if clock >= 150 {
                         self.ended = Some(Status::SeventyFiveMoves);
@@ -372,7 +386,7 @@ impl Visitor for ReplayVisitor {
         let main = self.levels.pop();
         let (status, plies) = match &main {
             Some(l) => {
-                let reps = self.reps.get(&l.pos.zobrist()).copied().unwrap_or(1);
+                let reps = self.repetitions(l.pos.zobrist()).max(1);
                 let decisive =
                     |r: Option<Outcome>| matches!(r, Some(Outcome::WhiteWins | Outcome::BlackWins));
                 let analyse_dead = self.always_dead_analysis
@@ -435,5 +449,54 @@ impl Visitor for ReplayVisitor {
             uci: std::mem::take(&mut self.uci),
             needs_detection: self.needs_detection,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::SliceReader;
+
+    fn replay(pgn: &str) -> Replay {
+        let mut v = ReplayVisitor::new(&ReplayOptions::default());
+        let mut r = SliceReader::new(pgn.as_bytes());
+        let rep = r.read_game(&mut v).unwrap().unwrap();
+        rep
+    }
+
+    #[test]
+    fn repetitions_are_counted_since_the_last_capture_or_pawn_move() {
+        let shuffle = "Nf3 Nf6 Ng1 Ng8 ";
+        // The start position occurs for the fifth time after four shuffles.
+        let mut pgn = String::from("1. ");
+        pgn.push_str(&shuffle.repeat(4));
+        pgn.push_str("1/2-1/2");
+        let r = replay(&pgn);
+        assert_eq!(r.status, Status::Fivefold, "{:?}", r.warnings);
+        // Three shuffles: four occurrences, not yet fivefold.
+        let r = replay(&format!("1. {}*", shuffle.repeat(3)));
+        assert_eq!(r.status, Status::Ongoing);
+        // A pawn move in between: the occurrences before it no longer count.
+        let r = replay(&format!(
+            "1. {}e4 e5 {}*",
+            shuffle.repeat(2),
+            shuffle.repeat(3)
+        ));
+        assert_eq!(r.status, Status::Ongoing);
+        let r = replay(&format!(
+            "1. {}e4 e5 {}1/2-1/2",
+            shuffle.repeat(2),
+            shuffle.repeat(4)
+        ));
+        assert_eq!(r.status, Status::Fivefold);
+        // Moves after the fifth occurrence are reported.
+        let r = replay(&format!("1. {}e4 *", shuffle.repeat(4)));
+        assert!(
+            r.warnings
+                .iter()
+                .any(|w| w.contains("after the game ended (fivefold)")),
+            "{:?}",
+            r.warnings
+        );
     }
 }
