@@ -460,8 +460,7 @@ mod tests {
     fn replay(pgn: &str) -> Replay {
         let mut v = ReplayVisitor::new(&ReplayOptions::default());
         let mut r = SliceReader::new(pgn.as_bytes());
-        let rep = r.read_game(&mut v).unwrap().unwrap();
-        rep
+        r.read_game(&mut v).unwrap().unwrap()
     }
 
     #[test]
