@@ -245,6 +245,21 @@ impl WrittenMove<'_> {
     /// assert!(matches!(err, ResolveError::Unreachable { .. }));
     /// ```
     pub fn resolve(&self, pos: &Position, policy: Policy) -> Result<Resolved, ResolveError> {
+        let mut after = pos.clone();
+        self.resolve_into(pos, policy, &mut after, true)
+    }
+
+    /// [`Self::resolve`], leaving the position after the move in `after` (the replay plays on
+    /// from it). Without `exact_mate` a check is only tested for mate when a mate mark was
+    /// written: a mate then reads as a plain check, and the missing mate mark as a missing
+    /// check mark (the replay reports neither).
+    pub(crate) fn resolve_into(
+        &self,
+        pos: &Position,
+        policy: Policy,
+        after: &mut Position,
+        exact_mate: bool,
+    ) -> Result<Resolved, ResolveError> {
         let mut warnings = Warnings::default();
         if self.folded {
             warnings.insert(Warning::UnicodeFolded);
@@ -263,11 +278,12 @@ impl WrittenMove<'_> {
         if self.en_passant && !mv.is_en_passant() {
             warnings.insert(Warning::EnPassantMarkOnOtherMove);
         }
-        let mut after = pos.clone();
+        after.clone_from(pos);
         after.play(&mv);
+        let mate_written = matches!(self.check, CheckMark::Mate | CheckMark::DoublePlus);
         let check = if !after.is_check() {
             CheckMark::None
-        } else if after.is_checkmate() {
+        } else if (exact_mate || mate_written) && !after.has_legal_moves() {
             CheckMark::Mate
         } else {
             CheckMark::Check

@@ -344,11 +344,12 @@ impl Walker<'_, '_> {
                 ));
             }
             let mut warnings = crate::notation::Warnings::default();
-            match read_token(&pos, &node.san, self.letters, &mut warnings) {
+            let mut after = pos.clone();
+            match read_token(&pos, &node.san, self.letters, &mut warnings, &mut after) {
                 Ok(Some(mv)) => {
                     uci.push(mv.to_uci(pos.is_chess960()).to_string());
                     (self.on_move)(&pos, Some(&mv));
-                    pos.play(&mv);
+                    pos = after;
                 }
                 Ok(None) => {
                     if mainline {
@@ -652,12 +653,14 @@ pub(crate) fn result_contradictions(
 }
 
 /// Reads one move token in `pos`: the legal move (`None` for a null move) and the warnings worth
-/// reporting, or the kind and reason of the error.
+/// reporting, or the kind and reason of the error. After a move, `after` holds the position it
+/// leads to.
 pub(crate) fn read_token(
     pos: &Position,
     san: &str,
     letters: &LetterSet,
     warnings: &mut crate::notation::Warnings,
+    after: &mut Position,
 ) -> Result<Option<crate::board::Move>, (ErrorKind, String)> {
     if is_null_move(san) {
         return if pos.is_check() {
@@ -673,13 +676,16 @@ pub(crate) fn read_token(
         };
         (kind, e.to_string())
     })?;
-    let resolved = written.resolve(pos, Policy::Lenient).map_err(|e| {
-        let kind = match e {
-            ResolveError::Ambiguous { .. } => ErrorKind::Ambiguous,
-            _ => ErrorKind::Illegal,
-        };
-        (kind, e.to_string())
-    })?;
+    // Only the reported warnings matter here: a mate is looked for only when one was written.
+    let resolved = written
+        .resolve_into(pos, Policy::Lenient, after, false)
+        .map_err(|e| {
+            let kind = match e {
+                ResolveError::Ambiguous { .. } => ErrorKind::Ambiguous,
+                _ => ErrorKind::Illegal,
+            };
+            (kind, e.to_string())
+        })?;
     for w in resolved.warnings.iter() {
         if REPORTED_WARNINGS.contains(&w) {
             warnings.insert(w);

@@ -257,18 +257,20 @@ impl Visitor for ReplayVisitor {
         let number = (self.start_ply + level.ply) / 2 + 1;
         let side = level.pos.turn();
         let mut warnings = Warnings::default();
-        match read_token(&level.pos, san, letters, &mut warnings) {
+        let mut after = level.pos.clone();
+        match read_token(&level.pos, san, letters, &mut warnings, &mut after) {
             Ok(mv) => {
-                let before = level.pos.clone();
+                let before;
                 match mv {
                     Some(mv) => {
                         if mainline && self.collect_uci {
                             self.uci
                                 .push(mv.to_uci(level.pos.is_chess960()).to_string());
                         }
-                        level.pos.play(&mv);
+                        before = std::mem::replace(&mut level.pos, after);
                     }
                     None => {
+                        before = level.pos.clone();
                         match null_move(&level.pos) {
                             Some(p) => level.pos = p,
                             None => level.dead = true,
