@@ -41,7 +41,8 @@ struct Level {
 /// A [`Visitor`] that replays each game as it is read (see the [module docs](self)).
 #[derive(Debug)]
 pub struct ReplayVisitor {
-    letters: LetterSet,
+    /// The letter set given, or `None` for English (no copy of the shared English set per game).
+    letters: Option<LetterSet>,
     auto: bool,
     max_warnings: usize,
     collect_uci: bool,
@@ -77,8 +78,8 @@ impl ReplayVisitor {
     /// ```
     pub fn new(opts: &ReplayOptions) -> Self {
         let (letters, auto) = match &opts.from {
-            FromLetters::Set(s) => (s.clone(), false),
-            FromLetters::Auto(_) => (LetterSet::english().clone(), true),
+            FromLetters::Set(s) => (Some(s.clone()), false),
+            FromLetters::Auto(_) => (None, true),
         };
         ReplayVisitor {
             letters,
@@ -247,7 +248,10 @@ impl Visitor for ReplayVisitor {
     fn san(&mut self, san: &str, at: Location) {
         let depth = self.levels.len();
         let mainline = depth == 1;
-        let letters = &self.letters;
+        let letters = self
+            .letters
+            .as_ref()
+            .unwrap_or_else(|| LetterSet::english());
         let Some(level) = self.levels.last_mut() else {
             return;
         };
@@ -442,7 +446,12 @@ impl Visitor for ReplayVisitor {
             warnings.push(format!("... and {} more warnings", self.more_warnings));
         }
         Replay {
-            letters: self.letters.code().to_owned(),
+            letters: self
+                .letters
+                .as_ref()
+                .unwrap_or_else(|| LetterSet::english())
+                .code()
+                .to_owned(),
             plies,
             result,
             status,
