@@ -5,7 +5,9 @@
 #   bash benches/bulk.sh            # 3 rounds, best time of each
 #   ROUNDS=5 bash benches/bulk.sh
 #
-# Prints games/s, peak memory, and the ratios the bulk issue asks for. Installs pgn-extract and
+# Prints games/s, peak memory, and the ratios the bulk issue asks for, by wall-clock time and by
+# CPU time (user + system; steadier than wall-clock on a shared machine, and the same thing for
+# the single-threaded runs). Installs pgn-extract and
 # zstd with apt-get when they are missing (needs root, as on the project's machines).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,33 +32,37 @@ for f in otb-classics lichess-players; do
   zstd -dqf "$DATA/$f.pgn.zst" -o "$WORK/$f.pgn"
 done
 
-# best_of CMD...: runs the command ROUNDS times; prints "seconds peak_kib" of the fastest run.
+# best_of CMD...: runs the command ROUNDS times; prints "seconds peak_kib cpu_seconds": the
+# fastest wall-clock time, the largest peak memory and the smallest CPU time of the runs.
 best_of() {
-  local best="" mem=0 t m
+  local best="" mem=0 cpu="" t m u s c
   for _ in $(seq "$ROUNDS"); do
-    /usr/bin/time -f "%e %M" -o "$WORK/time" "$@" >/dev/null 2>&1 || true
+    /usr/bin/time -f "%e %M %U %S" -o "$WORK/time" "$@" >/dev/null 2>&1 || true
     # time(1) puts "Command exited with non-zero status N" first when the tool reports
     # invalid games (check exits 1 for the variant games of lichess-players): read the last line.
-    read -r t m < <(tail -n 1 "$WORK/time")
+    read -r t m u s < <(tail -n 1 "$WORK/time")
+    c=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
     if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$t; fi
+    if [ -z "$cpu" ] || awk -v a="$c" -v b="$cpu" 'BEGIN { exit !(a < b) }'; then cpu=$c; fi
     [ "$m" -gt "$mem" ] && mem=$m
   done
-  echo "$best $mem"
+  echo "$best $mem $cpu"
 }
 
-printf '%-18s %-22s %9s %12s %10s\n' file tool seconds games/s "peak MiB"
+printf '%-18s %-22s %9s %9s %12s %10s\n' file tool seconds "cpu s" games/s "peak MiB"
 for f in otb-classics lichess-players; do
   file="$WORK/$f.pgn"
   games=$(grep -c '^\[Event ' "$file")
-  read -r t1 m1 < <(best_of "$BIN" check --quiet -j 1 "$file")
-  read -r tn mn < <(best_of "$BIN" check --quiet -j "$CORES" "$file")
-  read -r tp mp < <(best_of "$PGN_EXTRACT" -r -s "$file")
-  for row in "scoresheet -j 1:$t1:$m1" "scoresheet -j $CORES:$tn:$mn" "pgn-extract -r:$tp:$mp"; do
-    IFS=: read -r tool t m <<<"$row"
-    printf '%-18s %-22s %9.2f %12.0f %10.1f\n' "$f" "$tool" "$t" \
+  read -r t1 m1 c1 < <(best_of "$BIN" check --quiet -j 1 "$file")
+  read -r tn mn cn < <(best_of "$BIN" check --quiet -j "$CORES" "$file")
+  read -r tp mp cpx < <(best_of "$PGN_EXTRACT" -r -s "$file")
+  for row in "scoresheet -j 1:$t1:$m1:$c1" "scoresheet -j $CORES:$tn:$mn:$cn" "pgn-extract -r:$tp:$mp:$cpx"; do
+    IFS=: read -r tool t m c <<<"$row"
+    printf '%-18s %-22s %9.2f %9.2f %12.0f %10.1f\n' "$f" "$tool" "$t" "$c" \
       "$(awk -v g="$games" -v t="$t" 'BEGIN { print (t > 0 ? g / t : 0) }')" \
       "$(awk -v m="$m" 'BEGIN { print m / 1024 }')"
   done
-  awk -v f="$f" -v p="$tp" -v one="$t1" -v n="$tn" -v c="$CORES" 'BEGIN {
-    printf "%-18s ratio: one thread vs pgn-extract %.1fx, %d threads vs one thread %.2fx\n", f, p / one, c, one / n }'
+  awk -v f="$f" -v p="$tp" -v one="$t1" -v n="$tn" -v c="$CORES" -v pc="$cpx" -v onec="$c1" 'BEGIN {
+    printf "%-18s ratio: one thread vs pgn-extract %.1fx (cpu time %.1fx), %d threads vs one thread %.2fx\n",
+      f, p / one, (onec > 0 ? pc / onec : 0), c, one / n }'
 done

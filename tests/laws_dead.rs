@@ -102,3 +102,77 @@ fn the_fen_entry_point_agrees_with_the_labels() {
         assert_eq!(dead::mateability_fen(fen).unwrap().label(), label, "{fen}");
     }
 }
+
+/// The final positions of the games of a PGN file in `../shared/data/games`, for the positions
+/// the dead-position analysis is asked about after every game: not mate, not stalemate.
+fn final_positions(file: &str) -> Vec<Position> {
+    use scoresheet::pgn::Game;
+    use scoresheet::replay::{replay_game, ReplayOptions};
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data/games")
+        .join(file);
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut out = Vec::new();
+    for game in Game::read_all(&bytes).into_iter().flatten() {
+        let r = replay_game(&game, &ReplayOptions::default());
+        if r.error.is_some() {
+            continue;
+        }
+        let mut pos = match game.tag("FEN") {
+            Some(fen) => match Position::from_fen(fen) {
+                Ok(p) => p,
+                Err(_) => continue,
+            },
+            None => Position::new(),
+        };
+        for u in &r.uci {
+            let m = u
+                .parse()
+                .ok()
+                .and_then(|u| pos.from_uci(&u))
+                .expect("replayed move");
+            pos.play(&m);
+        }
+        if !pos.is_checkmate() && !pos.is_stalemate() {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+#[test]
+fn the_quick_search_never_contradicts_the_solver_on_real_games() {
+    use std::str::FromStr;
+    let mut asked = 0;
+    let mut settled = 0;
+    for file in ["twic1599-sample.pgn", "lichess-2025-05-sample.pgn"] {
+        for pos in final_positions(file) {
+            let Ok(board) = chess::Board::from_str(&pos.to_fen()) else {
+                continue;
+            };
+            for side in Color::ALL {
+                asked += 1;
+                let Some(quick) = dead::can_checkmate_quick(&pos, side) else {
+                    continue;
+                };
+                settled += 1;
+                let solver_side = match side {
+                    Color::White => chess::Color::White,
+                    Color::Black => chess::Color::Black,
+                };
+                let exact = match chasolver::winnability(&board, solver_side) {
+                    Some(chasolver::Winnability::Winnable { .. }) => true,
+                    Some(chasolver::Winnability::Unwinnable) => false,
+                    None => continue,
+                };
+                assert_eq!(quick, exact, "{side:?} in {}", pos.to_fen());
+            }
+        }
+    }
+    // The quick answers must be worth asking first: most real positions are settled by them.
+    assert!(asked > 2000, "{asked} questions");
+    assert!(
+        settled * 10 > asked * 7,
+        "{settled} of {asked} settled quickly"
+    );
+}

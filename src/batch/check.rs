@@ -255,7 +255,11 @@ fn check_section(g: &GameRef<'_>, options: &CheckOptions) -> Vec<Checked> {
     let mut reader = SliceReader::with_origin(text, Limits::default(), origin, number);
     // Replay as the games are read; a game that English letters do not read is read again as a
     // tree, where its letter set is detected.
-    let mut visitor = ReplayVisitor::new(&options.replay).with_uci(options.uci);
+    // The text report shows no status: the dead-position analysis is only needed where it can
+    // contradict a decisive result.
+    let mut visitor = ReplayVisitor::new(&options.replay)
+        .with_uci(options.uci)
+        .with_dead_analysis(options.json);
     let mut builder = GameBuilder::default();
     let mut out = Vec::with_capacity(1);
     let mut n = number - 1;

@@ -7,10 +7,13 @@
 //!
 //! Both questions are decided exactly, not by counting material: a few simple rules answer the
 //! easy cases at once (a lone king can never give mate; king and knight, or king and bishops all
-//! on one colour, cannot mate a side that has nothing to block its own king with), and every other
-//! position goes to the helpmate solver of M. Ambrona (FUN 2022), the MIT crate `chasolver`, which
-//! either finds a mating line or proves none exists. The simple rules are checked against the
-//! solver on the 3,414 labelled positions of `../shared/data/draws/helpmate-labels.tsv`.
+//! on one colour, cannot mate a side that has nothing to block its own king with); then a short
+//! helpmate search on our own board looks for a mate (finding one proves the side can mate; not
+//! finding one proves nothing), and every position still open goes to the helpmate solver of
+//! M. Ambrona (FUN 2022), the MIT crate `chasolver`, which either finds a mating line or proves
+//! none exists. The simple rules and the quick search are checked against the solver on the
+//! 3,414 labelled positions of `../shared/data/draws/helpmate-labels.tsv` and on the final
+//! positions of real games.
 //!
 //! ```
 //! use scoresheet::board::Color;
@@ -23,7 +26,7 @@
 //! # Ok::<(), scoresheet::laws::DeadError>(())
 //! ```
 
-use crate::board::{Bitboard, CastlingSide, Color, File, Piece, Position, Role, Square};
+use crate::board::{attacks, Bitboard, CastlingSide, Color, File, Piece, Position, Role, Square};
 use serde::Serialize;
 use std::str::FromStr;
 
@@ -260,9 +263,37 @@ pub fn is_dead_fen(fen: &str) -> Result<bool, DeadError> {
 /// # Ok::<(), scoresheet::laws::DeadError>(())
 /// ```
 pub fn can_checkmate(pos: &Position, winner: Color) -> Result<bool, DeadError> {
-    if let Some(verdict) = Material::from_position(pos).simple_verdict(winner) {
-        return Ok(verdict);
+    match can_checkmate_quick(pos, winner) {
+        Some(verdict) => Ok(verdict),
+        None => solver_verdict(pos, winner),
     }
+}
+
+/// The certain but incomplete part of [`can_checkmate`], cheap enough to ask after every game:
+/// `Some(false)` when the simple material rules rule a mate out, `Some(true)` when a short
+/// helpmate search on our own board actually reached a checkmate by `winner` (see
+/// [`QUICK_SEARCH_MOVES`]), and `None` when only the exact analysis can tell.
+///
+/// ```
+/// use scoresheet::board::{Color, Position};
+/// use scoresheet::laws::dead;
+/// let pos = Position::new();
+/// assert_eq!(dead::can_checkmate_quick(&pos, Color::White), Some(true));
+/// let bare = Position::from_fen("8/8/4k3/8/8/3NK3/8/8 b - - 0 60").unwrap();
+/// assert_eq!(dead::can_checkmate_quick(&bare, Color::White), Some(false));
+/// // Locked pawn wall: no short search can mate; the exact analysis says no.
+/// let wall = Position::from_fen("5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - - 0 1").unwrap();
+/// assert_eq!(dead::can_checkmate_quick(&wall, Color::Black), None);
+/// ```
+pub fn can_checkmate_quick(pos: &Position, winner: Color) -> Option<bool> {
+    if let Some(verdict) = Material::from_position(pos).simple_verdict(winner) {
+        return Some(verdict);
+    }
+    quick_helpmate(pos, winner, QUICK_SEARCH_MOVES).then_some(true)
+}
+
+/// The exact analysis of [`can_checkmate`] by the helpmate solver.
+fn solver_verdict(pos: &Position, winner: Color) -> Result<bool, DeadError> {
     // The solver analyses White's chances; for Black it mirrors the board (ranks and colours)
     // first. Building the mirrored board directly from our position saves that second build.
     let mirror = winner == Color::Black;
@@ -321,7 +352,21 @@ pub fn is_dead_position(pos: &Position) -> Result<bool, DeadError> {
     } else {
         Color::Black
     };
-    Ok(!can_checkmate(pos, first)? && !can_checkmate(pos, !first)?)
+    // The quick answers first: one helpmate found for either side settles it.
+    let quick_first = can_checkmate_quick(pos, first);
+    if quick_first == Some(true) {
+        return Ok(false);
+    }
+    let quick = [quick_first, can_checkmate_quick(pos, !first)];
+    if quick[1] == Some(true) {
+        return Ok(false);
+    }
+    for (side, verdict) in [first, !first].into_iter().zip(quick) {
+        if verdict.is_none() && solver_verdict(pos, side)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// The solver's board for `pos`, built square by square (no FEN text); with `mirror`, ranks and
@@ -411,6 +456,275 @@ fn solve(board: &chess::Board, winner: Color) -> Option<bool> {
     match chasolver::winnability(board, solver_color(winner))? {
         chasolver::Winnability::Winnable { .. } => Some(true),
         chasolver::Winnability::Unwinnable => Some(false),
+    }
+}
+
+/// How many moves the quick helpmate search of [`can_checkmate_quick`] considers before it
+/// gives up (per side). On the final positions of the real games in `../shared/data/games`
+/// it finds a mate for about nine in ten positions that are not over on the board, in a few
+/// microseconds each; raising it finds few more.
+///
+/// ```
+/// assert!(scoresheet::laws::dead::QUICK_SEARCH_MOVES >= 100);
+/// ```
+pub const QUICK_SEARCH_MOVES: u32 = 1000;
+
+/// A quick, one-sided proof that `winner` can still checkmate: a short helpmate search on our
+/// own board that returns `true` only when it actually reached a checkmate of `winner`'s
+/// opponent by legal moves (so the answer is certain), and `false` when it gave up within its
+/// budget of `nodes` moves considered (which proves nothing: the exact analysis decides then).
+///
+/// The search is the first, cheap phase of the helpmate solver of M. Ambrona (`chasolver`,
+/// MIT): a depth-one search in which promising moves do not count against the depth — for the
+/// mating side captures, pawn advances and king or knight steps towards the mating corner; for
+/// the other side king or knight steps towards that corner — so that long simplifying lines are
+/// followed while everything else is looked at one move deep. On our board the leaves cost a
+/// move and a check test instead of a move generation, which makes it several times cheaper
+/// than the solver's own first phase, and on final positions of real games it finds a mate for
+/// most of them.
+fn quick_helpmate(pos: &Position, winner: Color, nodes: u32) -> bool {
+    let mut search = Quick {
+        winner,
+        nodes_left: nodes,
+        line: 0,
+        corner: MatingCorner::of(pos, winner),
+    };
+    search.helpmate(pos, 0, false)
+}
+
+/// Which corner the quick search steers the losing king to (files relative to the winner).
+#[derive(Clone, Copy)]
+struct MatingCorner {
+    /// The h-file corner (the dark one from the winner's side) rather than the a-file one.
+    h_side: bool,
+}
+
+impl MatingCorner {
+    /// The dark corner when the winner has dark-squared bishops, or no bishops while the other
+    /// side has light-squared ones (from the winner's side of the board).
+    fn of(pos: &Position, winner: Color) -> MatingCorner {
+        // Seen from Black's side the board is mirrored, which swaps the square colours.
+        let (dark, light) = match winner {
+            Color::White => (Bitboard::DARK_SQUARES, Bitboard::LIGHT_SQUARES),
+            Color::Black => (Bitboard::LIGHT_SQUARES, Bitboard::DARK_SQUARES),
+        };
+        let bishops = pos.by_role(Role::Bishop);
+        let ours = bishops & pos.by_color(winner);
+        let theirs = bishops & pos.by_color(!winner);
+        MatingCorner {
+            h_side: (ours & dark).any() || (ours.is_empty() && (theirs & light).any()),
+        }
+    }
+
+    /// The target square for a king or knight of the side to move (winner or not), relative to
+    /// the winner; `None` for other pieces.
+    fn target(self, role: Role, winner_moves: bool, winner: Color) -> Option<Square> {
+        let sq = match (winner_moves, role) {
+            (true, Role::King) => Square::G7,
+            (true, Role::Knight) => Square::E5,
+            (false, Role::King) => Square::H8,
+            (false, Role::Knight) => Square::G8,
+            _ => return None,
+        };
+        let sq = if self.h_side {
+            sq
+        } else {
+            Square::from_coords(File::ALL[7 - sq.file().index()], sq.rank())
+        };
+        Some(sq.relative_to(winner))
+    }
+}
+
+/// How a move changes the quick search's depth.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Step {
+    Reward,
+    Normal,
+    Punish,
+}
+
+struct Quick {
+    winner: Color,
+    nodes_left: u32,
+    line: u32,
+    corner: MatingCorner,
+}
+
+impl Quick {
+    fn step(&self, pos: &Position, m: &crate::board::Move) -> Step {
+        let winner_moves = pos.turn() == self.winner;
+        let toward = |target: Option<Square>| {
+            let (Some(t), Some(from)) = (target, m.from()) else {
+                return false;
+            };
+            let d = |sq: Square| match m.role() {
+                Role::King => king_distance(sq, t),
+                _ => knight_distance(sq, t),
+            };
+            d(m.to()) < d(from)
+        };
+        let target = self.corner.target(m.role(), winner_moves, self.winner);
+        // En passant is not a capture here: the solver looks at the target square only.
+        let capture = !m.is_en_passant() && m.is_capture();
+        if winner_moves {
+            if m.role() == Role::Pawn || capture || toward(target) {
+                Step::Reward
+            } else {
+                Step::Normal
+            }
+        } else if toward(target) {
+            Step::Reward
+        } else if capture {
+            Step::Punish
+        } else {
+            Step::Normal
+        }
+    }
+
+    /// Whether a helpmate was reached from `pos`, `depth` steps into a depth-one search.
+    fn helpmate(&mut self, pos: &Position, depth: u32, past_progress: bool) -> bool {
+        if pos.has_insufficient_material(self.winner) || depth >= 1 || self.line >= 128 {
+            return false;
+        }
+        let mut moves = crate::board::MoveList::new();
+        pos.legal_moves(&mut moves);
+        // The solver's order: pawns, knights, bishops, rooks, queens, king. Our generator gives
+        // the king's moves (castling included) first and the pawns' last.
+        let n = moves.len();
+        let kings = moves.iter().take_while(|m| m.role() == Role::King).count();
+        let pawns = moves
+            .iter()
+            .rev()
+            .take_while(|m| m.role() == Role::Pawn)
+            .count();
+        if pawns + kings < n || pawns > 0 {
+            moves.rotate_left(kings);
+            if let Some(front) = moves.get_mut(..n - kings) {
+                front.rotate_right(pawns.min(n - kings));
+            }
+        }
+        let winner_moves = pos.turn() == self.winner;
+        let checks = winner_moves.then(|| CheckSquares::new(pos, self.winner));
+        for m in &moves {
+            if self.nodes_left == 0 {
+                return false;
+            }
+            self.nodes_left -= 1;
+            let step = self.step(pos, m);
+            let next_depth = match step {
+                Step::Reward => depth,
+                Step::Punish => depth + 4,
+                Step::Normal => depth + u32::from(!past_progress),
+            };
+            let deeper = next_depth < 1;
+            let may_mate = checks.as_ref().is_some_and(|c| c.may_check(m));
+            if !deeper && !may_mate {
+                continue;
+            }
+            let mut next = pos.clone();
+            next.play(m);
+            if may_mate && next.is_check() && !next.has_legal_moves() {
+                return true;
+            }
+            if !deeper {
+                continue;
+            }
+            self.line += 1;
+            let found = self.helpmate(&next, next_depth, step == Step::Reward);
+            self.line -= 1;
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Where the mating side's pieces would give check from, so that only moves that may give
+/// check are played to look for a mate.
+struct CheckSquares {
+    /// Per role: the squares from which a piece of that role attacks the other king.
+    to: [Bitboard; 6],
+    /// The mating side's pieces whose move may uncover a check.
+    discovering: Bitboard,
+}
+
+impl CheckSquares {
+    fn new(pos: &Position, winner: Color) -> CheckSquares {
+        let king = pos.king_of(!winner);
+        let occ = pos.occupied();
+        let bishop = attacks::bishop_attacks(king, occ);
+        let rook = attacks::rook_attacks(king, occ);
+        let mut to = [Bitboard::EMPTY; 6];
+        to[Role::Pawn.index()] = attacks::pawn_attacks(!winner, king);
+        to[Role::Knight.index()] = attacks::knight_attacks(king);
+        to[Role::Bishop.index()] = bishop;
+        to[Role::Rook.index()] = rook;
+        to[Role::Queen.index()] = bishop | rook;
+        let ours = pos.by_color(winner);
+        let rq = pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
+        let bq = pos.by_role(Role::Bishop) | pos.by_role(Role::Queen);
+        let snipers = ours
+            & ((attacks::rook_attacks(king, Bitboard::EMPTY) & rq)
+                | (attacks::bishop_attacks(king, Bitboard::EMPTY) & bq));
+        let mut discovering = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = attacks::between(king, sniper) & occ;
+            if !blockers.more_than_one() {
+                discovering |= blockers & ours;
+            }
+        }
+        CheckSquares { to, discovering }
+    }
+
+    /// False only if `m` certainly does not give check: it is no castling, en passant or
+    /// promotion, its piece does not attack the king from its new square (a piece's own old
+    /// square cannot have been the only thing between it and the king: the king would have
+    /// been in check with the mating side to move), and it uncovers no line.
+    fn may_check(&self, m: &crate::board::Move) -> bool {
+        match *m {
+            crate::board::Move::Normal {
+                role,
+                from,
+                to,
+                promotion: None,
+                ..
+            } => self.discovering.contains(from) || self.to[role.index()].contains(to),
+            _ => true,
+        }
+    }
+}
+
+/// Chebyshev distance between two squares (king steps).
+fn king_distance(a: Square, b: Square) -> u32 {
+    let df = a.file().index().abs_diff(b.file().index());
+    let dr = a.rank().index().abs_diff(b.rank().index());
+    df.max(dr) as u32
+}
+
+/// Knight steps between two squares on an empty board.
+fn knight_distance(a: Square, b: Square) -> u32 {
+    let df = a.file().index().abs_diff(b.file().index());
+    let dr = a.rank().index().abs_diff(b.rank().index());
+    let (lo, hi) = if df < dr { (df, dr) } else { (dr, df) };
+    let corner = |s: Square| Bitboard::CORNERS.contains(s);
+    if lo == 1 && hi == 1 && (corner(a) || corner(b)) {
+        return 4;
+    }
+    if lo % 2 == hi % 2 {
+        match (lo, hi) {
+            (0, 0) => 0,
+            (0, 2) | (0, 4) | (2, 4) | (1, 1) | (1, 3) | (3, 3) => 2,
+            (7, 7) => 6,
+            _ => 4,
+        }
+    } else {
+        match (lo, hi) {
+            (_, 7) => 5,
+            (1, 2) => 1,
+            (5, 6) => 5,
+            _ => 3,
+        }
     }
 }
 

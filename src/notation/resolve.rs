@@ -245,6 +245,21 @@ impl WrittenMove<'_> {
     /// assert!(matches!(err, ResolveError::Unreachable { .. }));
     /// ```
     pub fn resolve(&self, pos: &Position, policy: Policy) -> Result<Resolved, ResolveError> {
+        let mut after = pos.clone();
+        self.resolve_into(pos, policy, &mut after, true)
+    }
+
+    /// [`Self::resolve`], leaving the position after the move in `after` (the replay plays on
+    /// from it). Without `exact_mate` a check is only tested for mate when a mate mark was
+    /// written: a mate then reads as a plain check, and the missing mate mark as a missing
+    /// check mark (the replay reports neither).
+    pub(crate) fn resolve_into(
+        &self,
+        pos: &Position,
+        policy: Policy,
+        after: &mut Position,
+        exact_mate: bool,
+    ) -> Result<Resolved, ResolveError> {
         let mut warnings = Warnings::default();
         if self.folded {
             warnings.insert(Warning::UnicodeFolded);
@@ -263,11 +278,12 @@ impl WrittenMove<'_> {
         if self.en_passant && !mv.is_en_passant() {
             warnings.insert(Warning::EnPassantMarkOnOtherMove);
         }
-        let mut after = pos.clone();
+        after.clone_from(pos);
         after.play(&mv);
+        let mate_written = matches!(self.check, CheckMark::Mate | CheckMark::DoublePlus);
         let check = if !after.is_check() {
             CheckMark::None
-        } else if after.is_checkmate() {
+        } else if (exact_mate || mate_written) && !after.has_legal_moves() {
             CheckMark::Mate
         } else {
             CheckMark::Check
@@ -334,7 +350,12 @@ impl WrittenMove<'_> {
         let mut all = MoveList::new();
         collect(pos, role, target, false, &mut all);
         let fits = |m: &Move| fits_route(m, role, from_file, from_rank, target);
-        let mut list: MoveList = all.iter().copied().filter(|m| fits(m)).collect();
+        // At most a few moves fit (one role onto one square or file): a small list, not a
+        // second full move list to build and move around.
+        let mut list: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
+        for m in all.iter().filter(|m| fits(m)) {
+            let _ = list.try_push(*m);
+        }
 
         // A king written onto its castling square or its own rook: castling (Chess960 and sheets).
         if list.is_empty() && role == Role::King {
@@ -544,23 +565,23 @@ fn describe(pos: &Position, squares: Bitboard, letters: &LetterSet) -> String {
 
 /// The moves of `role` to `target` (for a file target, pawn captures onto any square of it).
 fn collect(pos: &Position, role: Role, target: Target, pseudo: bool, out: &mut MoveList) {
-    out.clear();
     let one = |sq: Square, out: &mut MoveList| {
-        let mut tmp = MoveList::new();
         if pseudo {
-            pos.pseudo_legal_moves_to(role, sq, &mut tmp);
+            pos.pseudo_legal_moves_to(role, sq, out);
         } else {
-            pos.legal_moves_to(role, sq, &mut tmp);
-        }
-        for m in tmp {
-            let _ = out.try_push(m);
+            pos.legal_moves_to(role, sq, out);
         }
     };
     match target {
         Target::Square(sq) => one(sq, out),
         Target::File(f) => {
+            out.clear();
+            let mut tmp = MoveList::new();
             for r in Rank::ALL {
-                one(Square::from_coords(f, r), out);
+                one(Square::from_coords(f, r), &mut tmp);
+                for m in &tmp {
+                    let _ = out.try_push(*m);
+                }
             }
         }
     }

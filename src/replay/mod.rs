@@ -344,11 +344,12 @@ impl Walker<'_, '_> {
                 ));
             }
             let mut warnings = crate::notation::Warnings::default();
-            match read_token(&pos, &node.san, self.letters, &mut warnings) {
+            let mut after = pos.clone();
+            match read_token(&pos, &node.san, self.letters, &mut warnings, &mut after) {
                 Ok(Some(mv)) => {
                     uci.push(mv.to_uci(pos.is_chess960()).to_string());
                     (self.on_move)(&pos, Some(&mv));
-                    pos.play(&mv);
+                    pos = after;
                 }
                 Ok(None) => {
                     if mainline {
@@ -425,14 +426,16 @@ pub(crate) fn side_name(c: Color) -> &'static str {
 
 /// The status of the final position, given how many times it occurred: mate, stalemate, a dead
 /// position (decided exactly by [`crate::laws::dead`]), fivefold, 75 moves, or still going.
-pub(crate) fn final_status(pos: &Position, repetitions: u32) -> Status {
+/// Without `analyse_dead` only insufficient material counts as a dead position (the exact
+/// analysis is skipped).
+pub(crate) fn final_status(pos: &Position, repetitions: u32, analyse_dead: bool) -> Status {
     if pos.is_checkmate() {
         Status::Checkmate
     } else if pos.is_stalemate() {
         Status::Stalemate
     } else if (pos.has_insufficient_material(Color::White)
         && pos.has_insufficient_material(Color::Black))
-        || crate::laws::dead::is_dead_position(pos) == Ok(true)
+        || (analyse_dead && crate::laws::dead::is_dead_position(pos) == Ok(true))
     {
         // Insufficient material first (cheap); then the exact analysis of Laws 5.2.2, so that
         // locked pawn walls and the like are dead too. An undecided analysis counts as not dead.
@@ -579,7 +582,7 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
     };
     replay.plies = walked.ply;
     replay.uci = walked.uci;
-    replay.status = final_status(&walked.pos, reps);
+    replay.status = final_status(&walked.pos, reps, true);
     replay.error = walker.error;
     replay.warnings = walker.warnings;
     let more = walker.more_warnings;
@@ -650,12 +653,14 @@ pub(crate) fn result_contradictions(
 }
 
 /// Reads one move token in `pos`: the legal move (`None` for a null move) and the warnings worth
-/// reporting, or the kind and reason of the error.
+/// reporting, or the kind and reason of the error. After a move, `after` holds the position it
+/// leads to.
 pub(crate) fn read_token(
     pos: &Position,
     san: &str,
     letters: &LetterSet,
     warnings: &mut crate::notation::Warnings,
+    after: &mut Position,
 ) -> Result<Option<crate::board::Move>, (ErrorKind, String)> {
     if is_null_move(san) {
         return if pos.is_check() {
@@ -671,13 +676,16 @@ pub(crate) fn read_token(
         };
         (kind, e.to_string())
     })?;
-    let resolved = written.resolve(pos, Policy::Lenient).map_err(|e| {
-        let kind = match e {
-            ResolveError::Ambiguous { .. } => ErrorKind::Ambiguous,
-            _ => ErrorKind::Illegal,
-        };
-        (kind, e.to_string())
-    })?;
+    // Only the reported warnings matter here: a mate is looked for only when one was written.
+    let resolved = written
+        .resolve_into(pos, Policy::Lenient, after, false)
+        .map_err(|e| {
+            let kind = match e {
+                ResolveError::Ambiguous { .. } => ErrorKind::Ambiguous,
+                _ => ErrorKind::Illegal,
+            };
+            (kind, e.to_string())
+        })?;
     for w in resolved.warnings.iter() {
         if REPORTED_WARNINGS.contains(&w) {
             warnings.insert(w);

@@ -24,7 +24,6 @@ use crate::board::{Color, Position};
 use crate::notation::sheet::FromLetters;
 use crate::notation::{LetterSet, Warnings};
 use crate::pgn::{Location, Outcome, TagValue, Visitor};
-use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 /// One line being replayed: the mainline or an open variation.
@@ -42,10 +41,12 @@ struct Level {
 /// A [`Visitor`] that replays each game as it is read (see the [module docs](self)).
 #[derive(Debug)]
 pub struct ReplayVisitor {
-    letters: LetterSet,
+    /// The letter set given, or `None` for English (no copy of the shared English set per game).
+    letters: Option<LetterSet>,
     auto: bool,
     max_warnings: usize,
     collect_uci: bool,
+    always_dead_analysis: bool,
     game_at: Location,
     tag_result: Option<Outcome>,
     outcome: Option<Outcome>,
@@ -59,7 +60,11 @@ pub struct ReplayVisitor {
     warnings: Vec<String>,
     more_warnings: usize,
     uci: Vec<String>,
-    reps: HashMap<u64, u32>,
+    /// Zobrist keys of the mainline's positions, from the start.
+    history: Vec<u64>,
+    /// Where in `history` the positions since the last capture or pawn move begin: earlier
+    /// positions can never occur again.
+    reversible_from: usize,
     ended: Option<Status>,
     past_end: bool,
 }
@@ -73,14 +78,15 @@ impl ReplayVisitor {
     /// ```
     pub fn new(opts: &ReplayOptions) -> Self {
         let (letters, auto) = match &opts.from {
-            FromLetters::Set(s) => (s.clone(), false),
-            FromLetters::Auto(_) => (LetterSet::english().clone(), true),
+            FromLetters::Set(s) => (Some(s.clone()), false),
+            FromLetters::Auto(_) => (None, true),
         };
         ReplayVisitor {
             letters,
             auto,
             max_warnings: opts.max_warnings,
             collect_uci: false,
+            always_dead_analysis: true,
             game_at: Location::default(),
             tag_result: None,
             outcome: None,
@@ -94,7 +100,8 @@ impl ReplayVisitor {
             warnings: Vec::new(),
             more_warnings: 0,
             uci: Vec::new(),
-            reps: HashMap::new(),
+            history: Vec::new(),
+            reversible_from: 0,
             ended: None,
             past_end: false,
         }
@@ -109,6 +116,45 @@ impl ReplayVisitor {
     pub fn with_uci(mut self, yes: bool) -> Self {
         self.collect_uci = yes;
         self
+    }
+
+    /// Whether every final position is analysed for a dead position (Laws 5.2.2), the default.
+    /// With `false` the exact analysis runs only where its verdict can change a warning: when the
+    /// game replayed without error and a decisive result (1-0 or 0-1) is claimed. Elsewhere a
+    /// dead final position is reported as the other checks find it (insufficient material still
+    /// counts as dead; otherwise fivefold, 75 moves or ongoing): for reports that show the
+    /// warnings but not the status, such as `check`'s text output.
+    ///
+    /// ```
+    /// use scoresheet::pgn::SliceReader;
+    /// use scoresheet::replay::{ReplayOptions, ReplayVisitor, Status};
+    /// // White must take the pawn and leave king against king: dead, as only the exact
+    /// // analysis sees.
+    /// let pgn = b"[SetUp \"1\"]\n[FEN \"8/8/8/8/8/1k6/p7/K7 b - - 0 1\"]\n\n1... Kc3 1/2-1/2";
+    /// let mut v = ReplayVisitor::new(&ReplayOptions::default());
+    /// let r = SliceReader::new(pgn).read_game(&mut v).unwrap().unwrap();
+    /// assert_eq!(r.status, Status::DeadPosition);
+    /// // A draw claimed: the verdict changes no warning, so it is skipped.
+    /// let mut v = ReplayVisitor::new(&ReplayOptions::default()).with_dead_analysis(false);
+    /// let r = SliceReader::new(pgn).read_game(&mut v).unwrap().unwrap();
+    /// assert_eq!(r.status, Status::Ongoing);
+    /// // A win claimed: analysed, and contradicted.
+    /// let won = b"[SetUp \"1\"]\n[FEN \"8/8/8/8/8/1k6/p7/K7 b - - 0 1\"]\n\n1... Kc3 0-1";
+    /// let mut v = ReplayVisitor::new(&ReplayOptions::default()).with_dead_analysis(false);
+    /// let r = SliceReader::new(won).read_game(&mut v).unwrap().unwrap();
+    /// assert_eq!(r.status, Status::DeadPosition);
+    /// assert!(r.warnings.iter().any(|w| w.contains("dead_position")));
+    /// ```
+    pub fn with_dead_analysis(mut self, always: bool) -> Self {
+        self.always_dead_analysis = always;
+        self
+    }
+
+    /// How many times the mainline position `key` occurred (it can only have recurred since the
+    /// last capture or pawn move).
+    fn repetitions(&self, key: u64) -> u32 {
+        let recent = self.history.get(self.reversible_from..).unwrap_or_default();
+        recent.iter().filter(|&&k| k == key).count() as u32
     }
 
     fn warn(&mut self, w: String) {
@@ -146,7 +192,7 @@ impl ReplayVisitor {
         }
         self.start_ply =
             (pos.fullmove_number().max(1) - 1) * 2 + u32::from(pos.turn() == Color::Black);
-        self.reps.insert(pos.zobrist(), 1);
+        self.history.push(pos.zobrist());
         let dead = self.error.is_some();
         self.levels.push(Level {
             pos,
@@ -173,7 +219,8 @@ impl Visitor for ReplayVisitor {
         self.warnings = Vec::new();
         self.more_warnings = 0;
         self.uci = Vec::new();
-        self.reps.clear();
+        self.history.clear();
+        self.reversible_from = 0;
         self.ended = None;
         self.past_end = false;
     }
@@ -201,7 +248,10 @@ impl Visitor for ReplayVisitor {
     fn san(&mut self, san: &str, at: Location) {
         let depth = self.levels.len();
         let mainline = depth == 1;
-        let letters = &self.letters;
+        let letters = self
+            .letters
+            .as_ref()
+            .unwrap_or_else(|| LetterSet::english());
         let Some(level) = self.levels.last_mut() else {
             return;
         };
@@ -211,18 +261,20 @@ impl Visitor for ReplayVisitor {
         let number = (self.start_ply + level.ply) / 2 + 1;
         let side = level.pos.turn();
         let mut warnings = Warnings::default();
-        match read_token(&level.pos, san, letters, &mut warnings) {
+        let mut after = level.pos.clone();
+        match read_token(&level.pos, san, letters, &mut warnings, &mut after) {
             Ok(mv) => {
-                let before = level.pos.clone();
+                let before;
                 match mv {
                     Some(mv) => {
                         if mainline && self.collect_uci {
                             self.uci
                                 .push(mv.to_uci(level.pos.is_chess960()).to_string());
                         }
-                        level.pos.play(&mv);
+                        before = std::mem::replace(&mut level.pos, after);
                     }
                     None => {
+                        before = level.pos.clone();
                         match null_move(&level.pos) {
                             Some(p) => level.pos = p,
                             None => level.dead = true,
@@ -244,9 +296,11 @@ impl Visitor for ReplayVisitor {
                             s.as_str()
                         ));
                     }
-                    let n = self.reps.entry(pos_key).or_insert(0);
-                    *n += 1;
-                    if *n >= 5 {
+                    if clock == 0 {
+                        self.reversible_from = self.history.len();
+                    }
+                    self.history.push(pos_key);
+                    if self.repetitions(pos_key) >= 5 {
                         self.ended = Some(Status::Fivefold);
                     } else if clock >= 150 {
                         self.ended = Some(Status::SeventyFiveMoves);
@@ -338,8 +392,13 @@ impl Visitor for ReplayVisitor {
         let main = self.levels.pop();
         let (status, plies) = match &main {
             Some(l) => {
-                let reps = self.reps.get(&l.pos.zobrist()).copied().unwrap_or(1);
-                (final_status(&l.pos, reps), l.ply)
+                let reps = self.repetitions(l.pos.zobrist()).max(1);
+                let decisive =
+                    |r: Option<Outcome>| matches!(r, Some(Outcome::WhiteWins | Outcome::BlackWins));
+                let analyse_dead = self.always_dead_analysis
+                    || (self.error.is_none()
+                        && (decisive(self.tag_result) || decisive(self.outcome)));
+                (final_status(&l.pos, reps, analyse_dead), l.ply)
             }
             None => (Status::Ongoing, 0),
         };
@@ -387,7 +446,12 @@ impl Visitor for ReplayVisitor {
             warnings.push(format!("... and {} more warnings", self.more_warnings));
         }
         Replay {
-            letters: self.letters.code().to_owned(),
+            letters: self
+                .letters
+                .as_ref()
+                .unwrap_or_else(|| LetterSet::english())
+                .code()
+                .to_owned(),
             plies,
             result,
             status,
@@ -396,5 +460,53 @@ impl Visitor for ReplayVisitor {
             uci: std::mem::take(&mut self.uci),
             needs_detection: self.needs_detection,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::SliceReader;
+
+    fn replay(pgn: &str) -> Replay {
+        let mut v = ReplayVisitor::new(&ReplayOptions::default());
+        let mut r = SliceReader::new(pgn.as_bytes());
+        r.read_game(&mut v).unwrap().unwrap()
+    }
+
+    #[test]
+    fn repetitions_are_counted_since_the_last_capture_or_pawn_move() {
+        let shuffle = "Nf3 Nf6 Ng1 Ng8 ";
+        // The start position occurs for the fifth time after four shuffles.
+        let mut pgn = String::from("1. ");
+        pgn.push_str(&shuffle.repeat(4));
+        pgn.push_str("1/2-1/2");
+        let r = replay(&pgn);
+        assert_eq!(r.status, Status::Fivefold, "{:?}", r.warnings);
+        // Three shuffles: four occurrences, not yet fivefold.
+        let r = replay(&format!("1. {}*", shuffle.repeat(3)));
+        assert_eq!(r.status, Status::Ongoing);
+        // A pawn move in between: the occurrences before it no longer count.
+        let r = replay(&format!(
+            "1. {}e4 e5 {}*",
+            shuffle.repeat(2),
+            shuffle.repeat(3)
+        ));
+        assert_eq!(r.status, Status::Ongoing);
+        let r = replay(&format!(
+            "1. {}e4 e5 {}1/2-1/2",
+            shuffle.repeat(2),
+            shuffle.repeat(4)
+        ));
+        assert_eq!(r.status, Status::Fivefold);
+        // Moves after the fifth occurrence are reported.
+        let r = replay(&format!("1. {}e4 *", shuffle.repeat(4)));
+        assert!(
+            r.warnings
+                .iter()
+                .any(|w| w.contains("after the game ended (fivefold)")),
+            "{:?}",
+            r.warnings
+        );
     }
 }
