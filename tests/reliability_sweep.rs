@@ -10,9 +10,9 @@
 //!
 //! `tests/pgn_games.rs` and `tests/pgn_cases.rs` already check the reader's own write → read round
 //! trip of the game tree; this sweep checks the moves through replay, `clean`'s writer (which
-//! prints the moves again from the board) and the bulk engine. The parser cases and the
-//! uncompressed samples run with every `cargo test`; the three large compressed databases run with
-//! `cargo test --release --test reliability_sweep -- --ignored`.
+//! prints the moves again from the board) and the bulk engine. Everything runs with
+//! every `cargo test` (CI included): the parser cases, the uncompressed samples and the three
+//! large compressed databases.
 
 mod common;
 
@@ -207,7 +207,6 @@ fn uncompressed_game_samples_survive_read_replay_write() {
 }
 
 #[test]
-#[ignore = "63,584 games: run with --release -- --ignored"]
 fn compressed_databases_survive_read_replay_write() {
     let scratch = Scratch::new("zst");
     let mut total = Swept::default();
