@@ -7,13 +7,20 @@
 //! use scoresheet::batch::{repair_game, RepairPolicy};
 //! use scoresheet::notation::sheet::FromLetters;
 //! use scoresheet::pgn::Game;
-//! // 5...Sxf3 where a bishop takes on f3: an English-letter game with one Czech S.
-//! let text = b"[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Na5 10. Bc2 c5 11. d4 Qc7 12. Nbd2 Sd7 *\n";
+//! // 11...Dc7: a German (or Czech) queen letter in an English-letter game.
+//! let text = b"[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Na5 10. Bc2 c5 11. d4 Dc7 12. Nbd2 *\n";
 //! let game = Game::read_all(text).remove(0).unwrap();
 //! let fixed = repair_game(&game, &FromLetters::Auto(Vec::new()), &RepairPolicy::default()).unwrap();
 //! assert!(fixed.accepted(), "{:?}", fixed.refusal);
-//! assert_eq!(fixed.repair.san.last().map(String::as_str), Some("Bd7"));
+//! assert_eq!(fixed.repair.san[21], "Qc7");
 //! assert_eq!(fixed.repair.corrections.len(), 1);
+//!
+//! // 12...Sd7 is Bd7 in Czech letters but Nd7 in Croatian ones: both games read, so the
+//! // repair is not taken.
+//! let text = b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Na5 10. Bc2 c5 11. d4 Qc7 12. Nbd2 Sd7 *";
+//! let game = Game::read_all(text).remove(0).unwrap();
+//! let unsure = repair_game(&game, &FromLetters::Auto(Vec::new()), &RepairPolicy::default()).unwrap();
+//! assert!(!unsure.accepted());
 //! ```
 
 use crate::board::Position;
@@ -28,7 +35,7 @@ use crate::replay::{ErrorKind, MoveError};
 /// ```
 /// let p = scoresheet::batch::RepairPolicy::default();
 /// assert_eq!(p.beam, scoresheet::reconstruct::RepairOptions::DEFAULT_BEAM);
-/// assert!(p.min_confidence > 0.5);
+/// assert_eq!(p.min_confidence, 0.25);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RepairPolicy {
