@@ -19,7 +19,6 @@ use scoresheet::pgn::game::GameBuilder;
 use scoresheet::pgn::{Game, SliceReader};
 use scoresheet::replay::{replay_game, ErrorKind, ReplayOptions};
 use std::collections::BTreeSet;
-use std::io::Read;
 use std::str::FromStr;
 
 const SAMPLES: [&str; 3] = [
@@ -35,17 +34,7 @@ const COMPRESSED: [&str; 3] = [
 
 /// The file's text as UTF-8 bytes (decompressed, decoded from its legacy encoding if need be).
 fn load(name: &str) -> Vec<u8> {
-    let path = common::data("games").join(name);
-    let raw = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let raw = if name.ends_with(".zst") {
-        let mut out = Vec::new();
-        zstd::stream::read::Decoder::new(&raw[..])
-            .and_then(|mut d| d.read_to_end(&mut out))
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
-        out
-    } else {
-        raw
-    };
+    let raw = common::game_file(name);
     let decoded = decode(&raw, None);
     match decoded.encoding {
         Encoding::Utf8 | Encoding::Utf8Bom => raw,

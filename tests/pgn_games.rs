@@ -6,20 +6,9 @@ mod common;
 
 use scoresheet::pgn::game::GameBuilder;
 use scoresheet::pgn::{Reader, SliceReader};
-use std::io::Read;
 
 fn load(name: &str) -> Vec<u8> {
-    let path = common::data("games").join(name);
-    let raw = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    if name.ends_with(".zst") {
-        let mut out = Vec::new();
-        zstd::stream::read::Decoder::new(&raw[..])
-            .and_then(|mut d| d.read_to_end(&mut out))
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
-        out
-    } else {
-        raw
-    }
+    common::game_file(name)
 }
 
 /// Reads every game of the file (decoded from whatever encoding it is in) and round-trips it.

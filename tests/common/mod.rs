@@ -11,6 +11,22 @@ pub fn data(rel: &str) -> PathBuf {
         .join(rel)
 }
 
+/// The bytes of `../shared/data/games/NAME`, decompressed when it is a `.zst` file.
+pub fn game_file(name: &str) -> Vec<u8> {
+    use std::io::Read;
+    let path = data("games").join(name);
+    let raw = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    if name.ends_with(".zst") {
+        let mut out = Vec::new();
+        zstd::stream::read::Decoder::new(&raw[..])
+            .and_then(|mut d| d.read_to_end(&mut out))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        out
+    } else {
+        raw
+    }
+}
+
 pub fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
