@@ -664,7 +664,16 @@ impl Position {
     /// assert!(Position::new().has_legal_moves());
     /// ```
     pub fn has_legal_moves(&self) -> bool {
-        self.count_legal_moves() > 0
+        // A king step is the usual answer and costs a few attack lookups; only a king with no
+        // step needs the full count.
+        let us = self.turn;
+        let king = self.king_of(us);
+        let without_king = self.occupied() ^ Bitboard::from_square(king);
+        let steps = attacks::king_attacks(king) - self.by_color(us);
+        steps
+            .into_iter()
+            .any(|to| self.attackers_to(to, !us, without_king).is_empty())
+            || self.count_legal_moves() > 0
     }
 
     /// True if `c` cannot possibly checkmate by material alone, whatever the opponent does:

@@ -37,6 +37,34 @@ pub struct LetterSet {
     letters: [Vec<Box<str>>; 6],
     /// Every spelling with its role, longest first, for matching at the start of a move.
     matchers: Vec<(Box<str>, Role)>,
+    /// Per ASCII byte: what a spelling starting with it reads as ([`ASCII_NONE`], a role's
+    /// index plus one when the byte alone is the only such spelling, or [`ASCII_LONGER`]).
+    /// Lets the move parser read plain SAN without comparing strings.
+    ascii: Box<[u8; 128]>,
+}
+
+/// No spelling starts with this ASCII byte.
+const ASCII_NONE: u8 = 0;
+/// A spelling longer than one byte starts with this ASCII byte: only the full matcher decides.
+const ASCII_LONGER: u8 = u8::MAX;
+
+/// The per-byte table of [`LetterSet::single_ascii_letter`].
+fn ascii_table(matchers: &[(Box<str>, Role)]) -> Box<[u8; 128]> {
+    let mut table = Box::new([ASCII_NONE; 128]);
+    for (spelling, role) in matchers {
+        let Some(&first) = spelling.as_bytes().first() else {
+            continue;
+        };
+        let Some(slot) = table.get_mut(usize::from(first)) else {
+            continue;
+        };
+        *slot = if spelling.len() == 1 && *slot == ASCII_NONE {
+            role.index() as u8 + 1
+        } else {
+            ASCII_LONGER
+        };
+    }
+    table
 }
 
 /// Why a letter set could not be built from a user's specification or a table row.
@@ -118,6 +146,7 @@ impl LetterSet {
             code: code.into(),
             name: name.into(),
             letters,
+            ascii: ascii_table(&matchers),
             matchers,
         })
     }
@@ -272,6 +301,29 @@ impl LetterSet {
             .map(|(s, r)| (*r, s.len()))
     }
 
+    /// What the ASCII byte `b` reads as when it starts a move: `Some(Some(role))` when `b` alone
+    /// is a spelling and no longer spelling starts with it, `Some(None)` when no spelling starts
+    /// with it, and `None` when only [`Self::match_piece`] can tell (a longer spelling such as
+    /// `Kt` starts with it, or `b` is not ASCII). The same answer as `match_piece` on a text
+    /// whose first byte is `b`, without comparing strings.
+    ///
+    /// ```
+    /// use scoresheet::board::Role;
+    /// use scoresheet::notation::LetterSet;
+    /// let cs = LetterSet::by_code("cs").unwrap();
+    /// assert_eq!(cs.single_ascii_letter(b'J'), Some(Some(Role::Knight)));
+    /// assert_eq!(cs.single_ascii_letter(b'N'), Some(None));
+    /// assert_eq!(cs.single_ascii_letter(0xD0), None);
+    /// ```
+    #[inline]
+    pub fn single_ascii_letter(&self, b: u8) -> Option<Option<Role>> {
+        match *self.ascii.get(usize::from(b))? {
+            ASCII_NONE => Some(None),
+            ASCII_LONGER => None,
+            i => Role::ALL.get(usize::from(i - 1)).map(|&r| Some(r)),
+        }
+    }
+
     /// True if both sets read every piece letter the same way (Czech and Slovak, say).
     ///
     /// ```
@@ -298,6 +350,7 @@ fn unreachable_english() -> LetterSet {
         name: "English".into(),
         letters: Default::default(),
         matchers: Vec::new(),
+        ascii: Box::new([ASCII_NONE; 128]),
     }
 }
 

@@ -255,6 +255,14 @@ impl<'l> WrittenMove<'l> {
     /// assert!(matches!(WrittenMove::parse("Jf3", hr), Err(ParseError::UnknownLetter { letter: 'J', .. })));
     /// ```
     pub fn parse(text: &str, letters: &'l LetterSet) -> Result<WrittenMove<'l>, ParseError> {
+        match parse_plain(text.as_bytes(), letters) {
+            Some(w) => Ok(w),
+            None => Self::parse_grammar(text, letters),
+        }
+    }
+
+    /// [`Self::parse`] by the grammar alone (the reference for the plain fast path).
+    fn parse_grammar(text: &str, letters: &'l LetterSet) -> Result<WrittenMove<'l>, ParseError> {
         let mut buf = ArrayString::<MAX_MOVE_LEN>::new();
         let (text, folded) = fold(text.trim(), &mut buf)?;
         if text.is_empty() {
@@ -371,6 +379,173 @@ fn fold<'a>(
         changed = true;
     }
     Ok((buf.as_str().trim(), changed))
+}
+
+/// The plain forms that fill real databases — `Nf3`, `Nbd7`, `R1e2`, `Qxd8+`, `exd5`, `e4`,
+/// `e8=Q#`, `O-O`, `e2e4` — read straight from the bytes, giving exactly what the grammar gives
+/// (the combinators of [`parse_body`] and [`parse_suffixes`]); `None` for everything else, which
+/// the grammar then reads (and explains, if it is wrong). The bulk check reads millions of
+/// moves, and this path neither walks the combinators nor compares letter strings.
+fn parse_plain<'l>(text: &[u8], letters: &'l LetterSet) -> Option<WrittenMove<'l>> {
+    let file = |b: Option<&u8>| match b {
+        Some(&c @ b'a'..=b'h') => File::new(u32::from(c - b'a')),
+        _ => None,
+    };
+    let rank = |b: Option<&u8>| match b {
+        Some(&c @ b'1'..=b'8') => Rank::new(u32::from(c - b'1')),
+        _ => None,
+    };
+    let square = |t: &[u8]| Some(Square::from_coords(file(t.first())?, rank(t.get(1))?));
+    let capture = |b: Option<&u8>| match b {
+        Some(b'x') => Some(Separator::X),
+        Some(b':') => Some(Separator::Colon),
+        _ => None,
+    };
+    let separator = |b: Option<&u8>| match b {
+        Some(b'-') => Some(Separator::Hyphen),
+        other => capture(other),
+    };
+    // `from square, separator, to square` (the long form), as the grammar tries it first.
+    let long = |t: &'_ [u8]| -> Option<(Route, usize)> {
+        let from = square(t)?;
+        let (sep, n) = match separator(t.get(2)) {
+            Some(sep) => (sep, 3),
+            None => (Separator::None, 2),
+        };
+        let to = square(t.get(n..)?)?;
+        Some((
+            (
+                Some(from.file()),
+                Some(from.rank()),
+                sep,
+                Target::Square(to),
+            ),
+            n + 2,
+        ))
+    };
+    // A mark or capital that (with the first byte) reads the same one byte at a time.
+    let (body, rest): (Body, &[u8]) = match *text.first()? {
+        b'O' => {
+            let queen = text.starts_with(b"O-O-O");
+            if !queen && !text.starts_with(b"O-O") {
+                return None;
+            }
+            let n = if queen { 5 } else { 3 };
+            let side = if queen {
+                CastlingSide::Queen
+            } else {
+                CastlingSide::King
+            };
+            let body = Body::Castle {
+                side,
+                mark: CastlingMark::LetterO,
+            };
+            (body, text.get(n..)?)
+        }
+        b'a'..=b'h' => {
+            // The pawn routes in the grammar's order: long form, from-file onto a square,
+            // from-file onto a file, a bare square.
+            let ((from_file, from_rank, separator, target), n) = long(text).or_else(|| {
+                let f = file(text.first())?;
+                let (sep, n) = match capture(text.get(1)) {
+                    Some(sep) => (sep, 2),
+                    None => (Separator::None, 1),
+                };
+                if let Some(to) = text.get(n..).and_then(square) {
+                    return Some(((Some(f), None, sep, Target::Square(to)), n + 2));
+                }
+                if let Some(to) = file(text.get(n)) {
+                    return Some(((Some(f), None, sep, Target::File(to)), n + 1));
+                }
+                let to = square(text)?;
+                Some(((None, None, Separator::None, Target::Square(to)), 2))
+            })?;
+            let mut rest = text.get(n..)?;
+            // A promotion piece: `=Q` or a bare letter (other marks go to the grammar).
+            let mut promotion = None;
+            let (mark, at) = match rest.first() {
+                Some(b'=') => (PromotionMark::Equals, 1),
+                _ => (PromotionMark::Bare, 0),
+            };
+            if let Some(&b) = rest.get(at) {
+                match letters.single_ascii_letter(b) {
+                    Some(Some(role)) => {
+                        promotion = Some((role, mark));
+                        rest = rest.get(at + 1..)?;
+                    }
+                    // A mark after `=` that is no letter, or a longer spelling: the grammar's.
+                    Some(None) if at == 0 && !b.is_ascii_alphabetic() => {}
+                    _ => return None,
+                }
+            }
+            let body = Body::Move {
+                role: Role::Pawn,
+                pawn_letter: false,
+                from_file,
+                from_rank,
+                separator,
+                target,
+                promotion,
+            };
+            (body, rest)
+        }
+        b @ b'A'..=b'Z' => {
+            let role = letters.single_ascii_letter(b)??;
+            if role == Role::Pawn {
+                return None;
+            }
+            let t = text.get(1..)?;
+            // The piece routes in the grammar's order: long form, from-file, from-rank, then a
+            // separator (or none) and the target.
+            let ((from_file, from_rank, separator, target), n) = long(t).or_else(|| {
+                let (sep, n) = match capture(t.get(1)) {
+                    Some(sep) => (sep, 2),
+                    None => (Separator::None, 1),
+                };
+                if let Some(to) = t.get(n..).and_then(square) {
+                    if let Some(f) = file(t.first()) {
+                        return Some(((Some(f), None, sep, Target::Square(to)), n + 2));
+                    }
+                    if let Some(r) = rank(t.first()) {
+                        return Some(((None, Some(r), sep, Target::Square(to)), n + 2));
+                    }
+                }
+                let (sep, n) = match separator(t.first()) {
+                    Some(sep) => (sep, 1),
+                    None => (Separator::None, 0),
+                };
+                let to = square(t.get(n..)?)?;
+                Some(((None, None, sep, Target::Square(to)), n + 2))
+            })?;
+            let body = Body::Move {
+                role,
+                pawn_letter: false,
+                from_file,
+                from_rank,
+                separator,
+                target,
+                promotion: None,
+            };
+            (body, t.get(n..)?)
+        }
+        _ => return None,
+    };
+    let check = match rest {
+        b"" => CheckMark::None,
+        b"+" => CheckMark::Check,
+        b"#" => CheckMark::Mate,
+        b"++" => CheckMark::DoublePlus,
+        _ => return None,
+    };
+    Some(WrittenMove {
+        letters,
+        body,
+        check,
+        en_passant: false,
+        annotation: None,
+        draw_offer: false,
+        folded: false,
+    })
 }
 
 fn is_letter_like(c: char) -> bool {
@@ -985,5 +1160,71 @@ mod tests {
             WrittenMove::parse("e4 foo", LetterSet::english()),
             Err(ParseError::UnknownLetter { .. } | ParseError::Syntax { .. })
         ));
+    }
+
+    /// The plain fast path reads exactly what the grammar reads, or leaves the text to it: every
+    /// text of up to three characters over an alphabet of everything a move may contain, and
+    /// 200,000 longer ones built from move fragments, in every letter set.
+    #[test]
+    fn the_plain_path_agrees_with_the_grammar() {
+        let alphabet: Vec<&str> =
+            "a b c d e h 1 2 4 7 8 x : - = + # / ( ) ! ? . O 0 o K Q R B N P J S D V L T C F A p"
+                .split(' ')
+                .collect();
+        let fragments: Vec<&str> = alphabet
+            .iter()
+            .copied()
+            .chain([
+                "O-O", "O-O-O", "e4", "d8", "f3", "=Q", "=D", "++", "e.p.", " ", "Kt", "Кр",
+            ])
+            .collect();
+        let mut texts: Vec<String> = vec![String::new()];
+        for _ in 0..3 {
+            let longer: Vec<String> = texts
+                .iter()
+                .flat_map(|t| alphabet.iter().map(move |a| format!("{t}{a}")))
+                .collect();
+            texts.extend(longer);
+        }
+        texts.sort();
+        texts.dedup();
+        // A small linear congruential generator: the same texts on every run.
+        let mut seed: u64 = 20_261_121;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % n
+        };
+        for _ in 0..200_000 {
+            let len = 2 + next(5);
+            texts.push((0..len).map(|_| fragments[next(fragments.len())]).collect());
+        }
+        let mut plain = 0usize;
+        for letters in LetterSet::all() {
+            for t in &texts {
+                if let Some(fast) = parse_plain(t.as_bytes(), letters) {
+                    plain += 1;
+                    assert_eq!(
+                        Ok(fast),
+                        WrittenMove::parse_grammar(t, letters),
+                        "{t:?} in {}",
+                        letters.code()
+                    );
+                }
+            }
+        }
+        // The path is taken, not skipped: English, Czech and the rest read their plain moves.
+        assert!(plain > 50_000, "{plain}");
+        for t in [
+            "Nf3", "Nbd7", "R1e2", "Qxd8+", "exd5", "e4", "e8=Q#", "O-O-O", "e2e4", "Kg1-f2",
+        ] {
+            assert!(
+                parse_plain(t.as_bytes(), LetterSet::english()).is_some(),
+                "{t}"
+            );
+        }
+        assert!(parse_plain(b"Jf3", LetterSet::by_code("cs").unwrap()).is_some());
+        assert!(parse_plain(b"Nf3", LetterSet::by_code("cs").unwrap()).is_none());
     }
 }
