@@ -88,6 +88,26 @@ fn check_self_consistency(pos: &Position, legal: &MoveList, context: &str) {
             assert_eq!(pos.from_uci(&m.to_uci(false)), Some(*m), "{context}: {m:?}");
         }
     }
+    // Every role onto every square: exactly the legal moves of that role ending there.
+    for role in Role::ALL {
+        for to in (0..64).filter_map(Square::new) {
+            pos.legal_moves_to(role, to, &mut buf);
+            let want = legal
+                .iter()
+                .filter(|m| m.castling_side().is_none() && m.role() == role && m.to() == to);
+            assert_eq!(
+                buf.len(),
+                want.clone().count(),
+                "{context}: legal_moves_to {role:?} {to:?}"
+            );
+            for m in want {
+                assert!(
+                    buf.contains(m),
+                    "{context}: legal_moves_to {role:?} misses {m:?}"
+                );
+            }
+        }
+    }
     for &(role, to) in &targets {
         pos.legal_moves_to(role, to, &mut buf);
         for m in buf.iter() {

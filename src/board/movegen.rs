@@ -361,6 +361,48 @@ impl Position {
     /// ```
     pub fn legal_moves_to(&self, role: Role, to: Square, out: &mut MoveList) {
         out.clear();
+        let us = self.turn;
+        let ours = self.by_color(us);
+        if !matches!(role, Role::Pawn | Role::King) && !ours.contains(to) {
+            // A piece onto one square, the commonest question of a replay: the pieces that
+            // reach `to` are few, and when our king is not in check a move is legal exactly
+            // when it uncovers no line onto the king.
+            let king = self.king_of(us);
+            let occ = self.occupied();
+            let theirs = self.by_color(!us);
+            if self.attackers_to(king, !us, occ).is_empty() {
+                let froms = match role {
+                    Role::Knight => attacks::knight_attacks(to),
+                    Role::Bishop => attacks::bishop_attacks(to, occ),
+                    Role::Rook => attacks::rook_attacks(to, occ),
+                    _ => attacks::queen_attacks(to, occ),
+                } & self.by_role[role.index()]
+                    & ours;
+                let capture = self.role_at(to);
+                let target = Bitboard::from_square(to);
+                let rq = (self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()])
+                    & theirs
+                    & !target;
+                let bq = (self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()])
+                    & theirs
+                    & !target;
+                for from in froms {
+                    let after = (occ ^ Bitboard::from_square(from)) | target;
+                    if (attacks::rook_attacks(king, after) & rq).is_empty()
+                        && (attacks::bishop_attacks(king, after) & bq).is_empty()
+                    {
+                        let _ = out.try_push(Move::Normal {
+                            role,
+                            from,
+                            capture,
+                            to,
+                            promotion: None,
+                        });
+                    }
+                }
+                return;
+            }
+        }
         self.generate(
             &mut Collect(out),
             role_bit(role),
