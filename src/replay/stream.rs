@@ -261,7 +261,12 @@ impl Visitor for ReplayVisitor {
         let number = (self.start_ply + level.ply) / 2 + 1;
         let side = level.pos.turn();
         let mut warnings = Warnings::default();
-        let mut after = level.pos.clone();
+        // The position before the previous move is no longer needed once this one is read: its
+        // storage takes the position after this move (one copy per move, made by the reader).
+        let mut after = match level.before.take() {
+            Some(p) => p,
+            None => level.pos.clone(),
+        };
         match read_token(&level.pos, san, letters, &mut warnings, &mut after) {
             Ok(mv) => {
                 let before;
