@@ -205,6 +205,9 @@ impl<R: Read> GameSplitter<R> {
         }
         match line.first() {
             None => false,
+            // A forum delimiter (`[pgn]`, `[/pgn]`) belongs to the game beside it, which the
+            // reader reads around it: no boundary, as for `pgn::split`.
+            Some(b'[') if is_forum_delimiter(line) => false,
             Some(b'[') => {
                 self.in_comment = false;
                 std::mem::take(&mut self.seen_movetext)
@@ -308,6 +311,12 @@ fn find_line_end(bytes: &[u8]) -> Option<(usize, usize)> {
 }
 
 /// Skips leading blanks and a UTF-8 byte order mark.
+/// `[pgn]` or `[/pgn]` (either case) alone on its line, as forums wrap pasted games.
+fn is_forum_delimiter(line: &[u8]) -> bool {
+    let line = line.trim_ascii_end();
+    [&b"[pgn]"[..], b"[/pgn]", b"[PGN]", b"[/PGN]"].contains(&line)
+}
+
 fn trim_start(mut line: &[u8]) -> &[u8] {
     loop {
         match line {
@@ -394,6 +403,22 @@ mod tests {
         let cr = String::from_utf8(TWO.to_vec()).unwrap().replace('\n', "\r");
         let games = split_all(cr.as_bytes(), 7);
         assert_eq!(games.iter().map(|g| g.1).collect::<Vec<_>>(), [1, 6]);
+    }
+
+    #[test]
+    fn forum_delimiters_stay_with_their_game() {
+        let pasted = b"[pgn]\n[Event \"a\"]\n\n1. e4 *\n[/pgn]\n[PGN]\n1. d4 *\n[/PGN]\n";
+        let games = split_all(pasted, 8);
+        let texts: Vec<&[u8]> = games.iter().map(|g| &g.0[..]).collect();
+        assert_eq!(
+            texts,
+            [&b"[pgn]\n[Event \"a\"]\n\n1. e4 *\n[/pgn]\n[PGN]\n1. d4 *\n[/PGN]\n"[..]],
+            "no tag pair after the first game's movetext: one section, as the reader's split"
+        );
+        let two = b"[Event \"a\"]\n1. e4 *\n[/pgn]\n[Event \"b\"]\n1. d4 *\n";
+        let games = split_all(two, 8);
+        assert_eq!(games.len(), 2);
+        assert_eq!(&games[0].0[..], b"[Event \"a\"]\n1. e4 *\n[/pgn]\n");
     }
 
     #[test]
