@@ -7,6 +7,8 @@
 //! `pseudo_legal_moves_to`, `checkers_after`, `is_legal`, `from_uci`, and the Zobrist key
 //! against a fresh FEN round trip.
 
+mod common;
+
 use scoresheet::board::{Move, MoveList, Position, Role, Square, Uci};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -46,15 +48,6 @@ fn without_ep(fen: &str) -> String {
         fields.remove(3);
     }
     fields.join(" ")
-}
-
-fn cozy_moves(board: &cozy_chess::Board) -> Vec<cozy_chess::Move> {
-    let mut out = Vec::new();
-    board.generate_moves(|moves| {
-        out.extend(moves);
-        false
-    });
-    out
 }
 
 /// True if cozy-chess has a legal en passant capture: a pawn moving diagonally onto an empty
@@ -145,7 +138,7 @@ fn playout(fen: &str, plies: usize, rng: &mut XorShift, self_check: bool) -> usi
         pos.legal_moves(&mut legal);
         let ours: BTreeSet<String> = legal.iter().map(|m| m.to_uci(true).to_string()).collect();
         assert_eq!(ours.len(), legal.len(), "{context}: duplicate moves");
-        let theirs_moves = cozy_moves(&board);
+        let theirs_moves = common::cozy_moves(&board);
         let theirs: BTreeSet<String> = theirs_moves.iter().map(|m| m.to_string()).collect();
         assert_eq!(ours, theirs, "{context}: legal moves differ");
         assert_eq!(

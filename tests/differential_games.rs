@@ -94,15 +94,6 @@ fn comparable(fen: &str) -> String {
     fields.join(" ")
 }
 
-fn cozy_moves(board: &cozy_chess::Board) -> Vec<cozy_chess::Move> {
-    let mut out = Vec::new();
-    board.generate_moves(|moves| {
-        out.extend(moves);
-        false
-    });
-    out
-}
-
 /// The game's start position, as the replayer takes it: its FEN tag or the standard start.
 fn start(game: &Game) -> Position {
     match game.tag("FEN") {
@@ -128,7 +119,7 @@ fn walk(mut pos: Position, uci: &[String], what: &str, counts: &mut Counts) -> P
         counts.positions += 1;
         pos.legal_moves(&mut legal);
         let ours: BTreeSet<String> = legal.iter().map(|m| m.to_uci(true).to_string()).collect();
-        let theirs_moves = cozy_moves(&board);
+        let theirs_moves = common::cozy_moves(&board);
         let theirs: BTreeSet<String> = theirs_moves.iter().map(|m| m.to_string()).collect();
         assert_eq!(
             ours,
@@ -172,7 +163,10 @@ fn walk(mut pos: Position, uci: &[String], what: &str, counts: &mut Counts) -> P
     counts.positions += 1;
     counts.finals += 1;
     pos.legal_moves(&mut legal);
-    let theirs: BTreeSet<String> = cozy_moves(&board).iter().map(|m| m.to_string()).collect();
+    let theirs: BTreeSet<String> = common::cozy_moves(&board)
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
     let ours: BTreeSet<String> = legal.iter().map(|m| m.to_uci(true).to_string()).collect();
     assert_eq!(ours, theirs, "{what} at the end: legal moves differ");
     let status = board.status();

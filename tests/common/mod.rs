@@ -103,3 +103,13 @@ impl Drop for Scratch {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// Every legal move cozy-chess (the differential tests' oracle) knows in `board`.
+pub fn cozy_moves(board: &cozy_chess::Board) -> Vec<cozy_chess::Move> {
+    let mut out = Vec::new();
+    board.generate_moves(|moves| {
+        out.extend(moves);
+        false
+    });
+    out
+}
