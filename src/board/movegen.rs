@@ -5,7 +5,7 @@
 use super::attacks;
 use super::bitboard::Bitboard;
 use super::moves::{CastlingSide, Move, MoveList};
-use super::position::Position;
+use super::position::{CastlingPath, Position};
 use super::types::{Color, Piece, Rank, Role, Square};
 
 /// Where generated moves go. Pawn moves arrive as target sets so a counting sink can use
@@ -158,17 +158,16 @@ impl Position {
     /// The castling move on `side` if it is legal, for a side to move that is not in check
     /// (the same rules as [`Position::castling_move`], without building the reason why not).
     #[inline(always)]
-    fn castling_if_legal(&self, side: CastlingSide, king: Square, occ: Bitboard) -> Option<Move> {
+    fn castling_if_legal(&self, side: CastlingSide, occ: Bitboard) -> Option<Move> {
         let us = self.turn;
-        let rook = self.castling.rook(us, side)?;
-        let king_to = side.king_to(us);
-        let rook_to = side.rook_to(us);
-        let movers = Bitboard::from_square(king) | Bitboard::from_square(rook);
-        let needed = (attacks::between(king, king_to)
-            | Bitboard::from_square(king_to)
-            | attacks::between(rook, rook_to)
-            | Bitboard::from_square(rook_to))
-            - movers;
+        let CastlingPath {
+            king,
+            rook,
+            king_to,
+            rook_to,
+            movers,
+            needed,
+        } = self.castling_path(side)?;
         if (needed & occ).any() {
             return None;
         }
@@ -221,7 +220,7 @@ impl Position {
             target &= attacks::between(king, checker) | Bitboard::from_square(checker);
         } else if castling && !self.castling.is_empty() {
             for side in CastlingSide::ALL {
-                if let Some(m) = self.castling_if_legal(side, king, occ) {
+                if let Some(m) = self.castling_if_legal(side, occ) {
                     sink.special(m);
                 }
             }

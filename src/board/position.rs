@@ -226,6 +226,19 @@ pub struct Position {
     pub(crate) key: u64,
 }
 
+/// The squares of one castling move (see [`Position::castling_path`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CastlingPath {
+    pub(crate) king: Square,
+    pub(crate) rook: Square,
+    pub(crate) king_to: Square,
+    pub(crate) rook_to: Square,
+    /// The king's and the rook's starting squares.
+    pub(crate) movers: Bitboard,
+    /// The squares that must be empty (other than the movers' own).
+    pub(crate) needed: Bitboard,
+}
+
 impl Default for Position {
     fn default() -> Position {
         Position::new()
@@ -733,16 +746,14 @@ impl Position {
     /// ```
     pub fn castling_move(&self, side: CastlingSide) -> Result<Move, CastlingError> {
         let us = self.turn;
-        let rook = self.castling.rook(us, side).ok_or(CastlingError::NoRight)?;
-        let king = self.king_of(us);
-        let king_to = side.king_to(us);
-        let rook_to = side.rook_to(us);
-        let movers = Bitboard::from_square(king) | Bitboard::from_square(rook);
-        let needed = (attacks::between(king, king_to)
-            | Bitboard::from_square(king_to)
-            | attacks::between(rook, rook_to)
-            | Bitboard::from_square(rook_to))
-            - movers;
+        let CastlingPath {
+            king,
+            rook,
+            king_to,
+            rook_to,
+            movers,
+            needed,
+        } = self.castling_path(side).ok_or(CastlingError::NoRight)?;
         let blockers = needed & self.occupied();
         if blockers.any() {
             return Err(CastlingError::PiecesBetween(blockers));
@@ -769,6 +780,32 @@ impl Position {
             return Err(CastlingError::IntoCheck);
         }
         Ok(Move::Castle { king, rook })
+    }
+
+    /// The squares castling on `side` involves, if the side to move still has that right: the
+    /// one statement of which squares must be empty (Chess960 included), for
+    /// [`Self::castling_move`] and the move generator alike.
+    #[inline(always)]
+    pub(crate) fn castling_path(&self, side: CastlingSide) -> Option<CastlingPath> {
+        let us = self.turn;
+        let rook = self.castling.rook(us, side)?;
+        let king = self.king_of(us);
+        let king_to = side.king_to(us);
+        let rook_to = side.rook_to(us);
+        let movers = Bitboard::from_square(king) | Bitboard::from_square(rook);
+        let needed = (attacks::between(king, king_to)
+            | Bitboard::from_square(king_to)
+            | attacks::between(rook, rook_to)
+            | Bitboard::from_square(rook_to))
+            - movers;
+        Some(CastlingPath {
+            king,
+            rook,
+            king_to,
+            rook_to,
+            movers,
+            needed,
+        })
     }
 
     /// True if `m` is legal here (exactly as the move generator would produce it).
