@@ -965,7 +965,9 @@ impl Position {
                 self.castling.discard_color(us);
             }
         }
-        if self.castling != old_castling {
+        // Rights only ever go, and each right has its own rook square: comparing the squares
+        // is comparing the rights.
+        if self.castling.squares() != old_castling.squares() {
             for (color, _, rook) in old_castling.iter() {
                 key ^= zobrist::castling(color, rook.file());
             }
