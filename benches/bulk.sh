@@ -4,6 +4,7 @@
 #
 #   bash benches/bulk.sh            # 3 rounds, best time of each
 #   ROUNDS=5 bash benches/bulk.sh
+#   INSTR=1 bash benches/bulk.sh    # also count instructions (valgrind), see below
 #
 # Prints games/s, peak memory, and the ratios the bulk issue asks for, by wall-clock time and by
 # CPU time (user + system; steadier than wall-clock on a shared machine, and the same thing for
@@ -66,3 +67,26 @@ for f in otb-classics lichess-players; do
     printf "%-18s ratio: one thread vs pgn-extract %.1fx (cpu time %.1fx), %d threads vs one thread %.2fx\n",
       f, p / one, (onec > 0 ? pc / onec : 0), c, one / n }'
 done
+
+# Instructions executed (valgrind's cachegrind, no cache simulation) by check -j 1 and by
+# pgn-extract -r on the first 3,000 games of each file: slow, but the same on a busy machine,
+# where times are not.
+if [ "${INSTR:-0}" = 1 ]; then
+  if ! command -v valgrind >/dev/null; then
+    echo "INSTR=1: valgrind is not installed (apt-get install valgrind)" >&2
+    exit 0
+  fi
+  instructions() {
+    # check exits 1 when it reports invalid games (the variant games of lichess-players).
+    { valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$@" 2>&1 >/dev/null || true; } |
+      awk '/I *refs/ { gsub(",", "", $4); print $4 }'
+  }
+  for f in otb-classics lichess-players; do
+    awk '/^\[Event /{n++} n<=3000' "$WORK/$f.pgn" >"$WORK/$f-3k.pgn"
+    ours=$(instructions "$BIN" check --quiet -j 1 "$WORK/$f-3k.pgn")
+    theirs=$(instructions "$PGN_EXTRACT" -r -s "$WORK/$f-3k.pgn")
+    awk -v f="$f" -v o="$ours" -v t="$theirs" 'BEGIN {
+      printf "%-18s instructions, first 3,000 games: check -j 1 %.0f M, pgn-extract -r %.0f M: %.2fx\n",
+        f, o / 1e6, t / 1e6, t / o }'
+  done
+fi
