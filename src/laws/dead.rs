@@ -613,7 +613,8 @@ impl Quick {
         }
     }
 
-    /// Whether a helpmate was reached from `pos`, `depth` steps into a depth-one search.
+    /// Whether a helpmate was reached from `pos`, `depth` steps into a search `max_depth` deep
+    /// (the mates in one it tries first do not count against the budget of moves).
     fn helpmate(&mut self, pos: &Position, depth: u32, past_progress: bool) -> bool {
         if pos.has_insufficient_material(self.winner) || depth >= self.max_depth || self.line >= 128
         {
