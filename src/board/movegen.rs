@@ -5,7 +5,7 @@
 use super::attacks;
 use super::bitboard::Bitboard;
 use super::moves::{CastlingSide, Move, MoveList};
-use super::position::{CastlingPath, Position};
+use super::position::Position;
 use super::types::{Color, Piece, Rank, Role, Square};
 
 /// Where generated moves go. Pawn moves arrive as target sets so a counting sink can use
@@ -159,29 +159,16 @@ impl Position {
     /// (the same rules as [`Position::castling_move`], without building the reason why not).
     #[inline(always)]
     fn castling_if_legal(&self, side: CastlingSide, occ: Bitboard) -> Option<Move> {
-        let us = self.turn;
-        let CastlingPath {
-            king,
-            rook,
-            king_to,
-            rook_to,
-            movers,
-            needed,
-        } = self.castling_path(side)?;
-        if (needed & occ).any() {
+        let path = self.castling_path(side)?;
+        if (path.needed & occ).any() {
             return None;
         }
-        for sq in attacks::between(king, king_to) {
-            if self.attackers_to(sq, !us, occ).any() {
+        for sq in attacks::between(path.king, path.king_to) {
+            if self.attackers_to(sq, !self.turn, occ).any() {
                 return None;
             }
         }
-        let after =
-            (occ - movers) | Bitboard::from_square(king_to) | Bitboard::from_square(rook_to);
-        if self.attackers_to(king_to, !us, after).any() {
-            return None;
-        }
-        Some(Move::Castle { king, rook })
+        path.lands_safely(self, occ).then_some(path.mv())
     }
 
     /// The one move generator: legal moves of the roles in `roles` ending in `to_mask`, plus

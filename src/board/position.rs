@@ -233,10 +233,27 @@ pub(crate) struct CastlingPath {
     pub(crate) rook: Square,
     pub(crate) king_to: Square,
     pub(crate) rook_to: Square,
-    /// The king's and the rook's starting squares.
-    pub(crate) movers: Bitboard,
-    /// The squares that must be empty (other than the movers' own).
+    /// The squares that must be empty (other than the king's and the rook's own).
     pub(crate) needed: Bitboard,
+}
+
+impl CastlingPath {
+    /// The castling move.
+    pub(crate) fn mv(&self) -> Move {
+        Move::Castle {
+            king: self.king,
+            rook: self.rook,
+        }
+    }
+
+    /// True if the king is not attacked on its castled square, with king and rook moved
+    /// (`occ`: the occupied squares before castling).
+    pub(crate) fn lands_safely(&self, pos: &Position, occ: Bitboard) -> bool {
+        let after = (occ - Bitboard::from_square(self.king) - Bitboard::from_square(self.rook))
+            | Bitboard::from_square(self.king_to)
+            | Bitboard::from_square(self.rook_to);
+        pos.attackers_to(self.king_to, !pos.turn, after).is_empty()
+    }
 }
 
 impl Default for Position {
@@ -745,28 +762,20 @@ impl Position {
     /// assert_eq!(pos.castling_move(CastlingSide::King), Err(CastlingError::NoRight));
     /// ```
     pub fn castling_move(&self, side: CastlingSide) -> Result<Move, CastlingError> {
-        let us = self.turn;
-        let CastlingPath {
-            king,
-            rook,
-            king_to,
-            rook_to,
-            movers,
-            needed,
-        } = self.castling_path(side).ok_or(CastlingError::NoRight)?;
-        let blockers = needed & self.occupied();
+        let path = self.castling_path(side).ok_or(CastlingError::NoRight)?;
+        let occ = self.occupied();
+        let blockers = path.needed & occ;
         if blockers.any() {
             return Err(CastlingError::PiecesBetween(blockers));
         }
         if self.is_check() {
             return Err(CastlingError::InCheck);
         }
-        let occ = self.occupied();
-        let mut attacked = attacks::between(king, king_to)
+        let mut attacked = attacks::between(path.king, path.king_to)
             .into_iter()
-            .filter(|&sq| self.attackers_to(sq, !us, occ).any());
+            .filter(|&sq| self.attackers_to(sq, !self.turn, occ).any());
         // Report the attacked square nearest the king.
-        let first = if king < king_to {
+        let first = if path.king < path.king_to {
             attacked.next()
         } else {
             attacked.last()
@@ -774,12 +783,10 @@ impl Position {
         if let Some(sq) = first {
             return Err(CastlingError::ThroughAttackedSquare(sq));
         }
-        let after =
-            (occ - movers) | Bitboard::from_square(king_to) | Bitboard::from_square(rook_to);
-        if self.attackers_to(king_to, !us, after).any() {
+        if !path.lands_safely(self, occ) {
             return Err(CastlingError::IntoCheck);
         }
-        Ok(Move::Castle { king, rook })
+        Ok(path.mv())
     }
 
     /// The squares castling on `side` involves, if the side to move still has that right: the
@@ -792,18 +799,17 @@ impl Position {
         let king = self.king_of(us);
         let king_to = side.king_to(us);
         let rook_to = side.rook_to(us);
-        let movers = Bitboard::from_square(king) | Bitboard::from_square(rook);
         let needed = (attacks::between(king, king_to)
             | Bitboard::from_square(king_to)
             | attacks::between(rook, rook_to)
             | Bitboard::from_square(rook_to))
-            - movers;
+            - Bitboard::from_square(king)
+            - Bitboard::from_square(rook);
         Some(CastlingPath {
             king,
             rook,
             king_to,
             rook_to,
-            movers,
             needed,
         })
     }

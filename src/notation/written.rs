@@ -497,7 +497,7 @@ fn parse_plain<'l>(text: &[u8], letters: &'l LetterSet) -> Option<WrittenMove<'l
             let t = text.get(1..)?;
             // The piece routes in the grammar's order: long form, from-file, from-rank, then a
             // separator (or none) and the target.
-            let ((from_file, from_rank, separator, target), n) = long(t).or_else(|| {
+            let (route, n) = long(t).or_else(|| {
                 let (sep, n) = match capture(t.get(1)) {
                     Some(sep) => (sep, 2),
                     None => (Separator::None, 1),
@@ -517,16 +517,7 @@ fn parse_plain<'l>(text: &[u8], letters: &'l LetterSet) -> Option<WrittenMove<'l
                 let to = square(t.get(n..)?)?;
                 Some(((None, None, sep, Target::Square(to)), n + 2))
             })?;
-            let body = Body::Move {
-                role,
-                pawn_letter: false,
-                from_file,
-                from_rank,
-                separator,
-                target,
-                promotion: None,
-            };
-            (body, t.get(n..)?)
+            (piece_move(role, route), t.get(n..)?)
         }
         _ => return None,
     };
@@ -693,6 +684,19 @@ fn promotion<'a>(
     }
 }
 
+/// A piece's move (not a pawn's) along `route`.
+fn piece_move(role: Role, (from_file, from_rank, separator, target): Route) -> Body {
+    Body::Move {
+        role,
+        pawn_letter: false,
+        from_file,
+        from_rank,
+        separator,
+        target,
+        promotion: None,
+    }
+}
+
 fn parse_body<'a>(i: &'a str, letters: &'a LetterSet) -> PResult<'a, Body> {
     if let Ok(ok) = castling(i) {
         // `0-0` must not be the start of something longer such as a result `0-0-1`.
@@ -702,19 +706,8 @@ fn parse_body<'a>(i: &'a str, letters: &'a LetterSet) -> PResult<'a, Body> {
     }
     match letters.match_piece(i) {
         Some((role, len)) if role != Role::Pawn => {
-            let (rest, (from_file, from_rank, separator, target)) = piece_route(&i[len..])?;
-            Ok((
-                rest,
-                Body::Move {
-                    role,
-                    pawn_letter: false,
-                    from_file,
-                    from_rank,
-                    separator,
-                    target,
-                    promotion: None,
-                },
-            ))
+            let (rest, route) = piece_route(&i[len..])?;
+            Ok((rest, piece_move(role, route)))
         }
         matched => {
             let (pawn_letter, i) = match matched {
