@@ -37,6 +37,6 @@ pub use report::{
     Alternative, Correction, Difference, Disagreement, Repair, Stop, ALTERNATIVES_SHOWN,
 };
 pub use score::{Edit, Form, MoveReader, PreparedWord, Score, MAX_WORD};
-pub use search::{repair, RepairOptions};
+pub use search::{explain, repair, RepairOptions};
 pub use sheet::{Sheet, Token, TokenKind};
 pub use two::repair_two;

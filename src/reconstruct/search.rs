@@ -163,6 +163,11 @@ pub(crate) struct Search<'s, 'a> {
     beam: usize,
     backtrack: usize,
     settle: u32,
+    /// When set, the only game the search may play (see [`explain`]): at each ply, the one move
+    /// of this game at that ply.
+    only: Option<Vec<Move>>,
+    /// The ply number of the start position (0 at the standard start).
+    start_ply: u32,
 }
 
 /// Repairs one scoresheet: the cheapest legal game that explains it, with every correction.
@@ -176,7 +181,34 @@ pub(crate) struct Search<'s, 'a> {
 /// assert_eq!(r.corrections[0].read_as.as_deref(), Some("Sc5"));
 /// ```
 pub fn repair(sheet: &Sheet, options: &RepairOptions<'_>) -> Repair {
+    run_search(Search::new(sheet, options), options)
+}
+
+/// The cheapest explanation of the sheet by one given game: the same search as [`repair`], but
+/// at each ply the only move it may play (read, invent or swap in) is `game`'s. Shows what the
+/// corrections and the total cost would be if `game` were the game played; comparing its cost
+/// with [`repair`]'s tells whether the sheet prefers another game, or cannot tell them apart.
+/// The explanation may stop before the game's end when the sheet does (compare `moves`).
+///
+/// ```
+/// use scoresheet::notation::LetterSet;
+/// use scoresheet::reconstruct::{explain, repair, RepairOptions, Sheet};
+/// let options = RepairOptions::new(LetterSet::by_code("cs").unwrap());
+/// let game = repair(&Sheet::read("1. e4 e5 2. Jf3 Jc6 3. Sb5"), &options).moves;
+/// // The writer skipped 2... Jc6: the sheet explained by the real game costs one invented ply
+/// // (and the move numbers out of step).
+/// let e = explain(&Sheet::read("1. e4 e5 2. Jf3 Sb5"), &options, &game);
+/// assert_eq!(e.moves, game);
+/// assert!(e.corrections.iter().any(|c| c.kind == "ply_missing" && c.read_as.as_deref() == Some("Jc6")));
+/// ```
+pub fn explain(sheet: &Sheet, options: &RepairOptions<'_>, game: &[Move]) -> Repair {
     let mut search = Search::new(sheet, options);
+    search.only = Some(game.to_vec());
+    run_search(search, options)
+}
+
+fn run_search(mut search: Search<'_, '_>, options: &RepairOptions<'_>) -> Repair {
+    let sheet = search.sheet;
     let start = options.start.clone();
     let n = sheet.tokens.len();
     let root = root_again(&start);
@@ -234,6 +266,11 @@ const MAX_STRUCTURAL_PER_WORD: usize = 4;
 /// How many times further back the second look starts (see `retry_above`).
 const RETRY_LOOK_BACK: usize = 3;
 
+/// The number of plies played before `pos` in a game numbered from move 1.
+fn ply_of(pos: &Position) -> u32 {
+    2 * pos.fullmove_number().saturating_sub(1) + u32::from(!pos.turn().is_white())
+}
+
 fn root_again(start: &Position) -> State {
     State {
         pos: start.clone(),
@@ -279,7 +316,18 @@ impl<'s, 'a> Search<'s, 'a> {
             beam: options.beam.max(1),
             backtrack: options.backtrack.max(1),
             settle: options.settle,
+            only: None,
+            start_ply: ply_of(&options.start),
         }
+    }
+
+    /// Whether the search may play `m` in `pos` (always, unless it explains one given game).
+    fn allowed(&self, pos: &Position, m: &Move) -> bool {
+        let Some(game) = &self.only else {
+            return true;
+        };
+        let ply = ply_of(pos).checked_sub(self.start_ply);
+        ply.and_then(|p| game.get(p as usize)) == Some(m)
     }
 
     pub(crate) fn push_node(&mut self, parent: u32, step: Step) -> u32 {
@@ -356,6 +404,9 @@ impl<'s, 'a> Search<'s, 'a> {
                     let mut count = 0;
                     for m in legal.iter() {
                         if m.castling_side().is_none() && !word.may_read_exactly_to(m.to()) {
+                            continue;
+                        }
+                        if !self.allowed(&state.pos, m) {
                             continue;
                         }
                         if self
@@ -567,7 +618,11 @@ impl<'s, 'a> Search<'s, 'a> {
                     .score_below(pos, &legal, m, &self.words[i], bound)
                     .cost
             });
-            costs.push(cost);
+            costs.push(if self.allowed(pos, m) {
+                cost
+            } else {
+                f32::INFINITY
+            });
         }
         Reads { legal, costs }
     }
@@ -734,6 +789,9 @@ impl<'s, 'a> Search<'s, 'a> {
         let mut legal = MoveList::new();
         state.pos.legal_moves(&mut legal);
         for m1 in legal.iter() {
+            if !self.allowed(&state.pos, m1) {
+                continue;
+            }
             let mut pos1 = state.pos.clone();
             pos1.play(m1);
             let reads = self.best_reads(&pos1, i, c.read_max, usize::MAX);
