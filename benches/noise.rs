@@ -5,7 +5,9 @@
 //!
 //! Run: `cargo bench --bench noise` (options after `--`: `--games N`, `--seed S`, `--beam B`,
 //! `--show K` to print the first K games not recovered, `--case I` to run one row only, `--case 100`
-//! for the speed row only, `--costs FILE` to try another cost table without rebuilding).
+//! for the speed row only, `--costs FILE` to try another cost table without rebuilding; with
+//! `NOISE_DUMP=DIR` in the environment, each sheet shown is also written to `DIR/miss-N.txt`, N the
+//! game's number, for `scoresheet repair`).
 //!
 //! Columns: `exact %` games recovered move for move; `moves %` plies right (compared in place);
 //! `flagged` games reported with other equally plausible games; `stopped` games that stop early;
@@ -398,6 +400,9 @@ fn run_case(
                 .unwrap_or(game.len().min(r.moves.len()));
             let lo = d.saturating_sub(6);
             let hi = |n: usize| (d + 7).min(n);
+            if let Ok(dir) = std::env::var("NOISE_DUMP") {
+                let _ = std::fs::write(format!("{dir}/miss-{}.txt", t.games), sheet_text(&noisy));
+            }
             println!(
                 "--- not recovered ({took:?}), first difference at ply {}, the real game costs {real:.2}:\n written: {}\n truth:   {}\n{r}",
                 d + 1,

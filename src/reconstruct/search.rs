@@ -125,6 +125,11 @@ struct State {
     /// How far the sheet's move numbers are out of step, in plies (a writer who skipped a cell
     /// numbers every later move one ply off: that costs once, not at every number).
     shift: i32,
+    /// The explanations that differ only in a move invented from the same state share a group
+    /// (that state's node + 1; 0 for none): while they cost the same, the beam counts them as
+    /// one (the sheet has not yet told them apart, and thirty of them must not push out every
+    /// other explanation).
+    group: u32,
 }
 
 struct Layer {
@@ -263,6 +268,14 @@ fn run_search(mut search: Search<'_, '_>, options: &RepairOptions<'_>) -> Repair
 /// bound on the work per word where a sheet reads badly for long.
 const MAX_STRUCTURAL_PER_WORD: usize = 4;
 
+/// A layer keeps at most this many beams of states, however many share a group.
+const GROUP_CAP: usize = 8;
+
+/// Beyond the beam, a layer keeps this many more groups of explanations with an invented ply
+/// (an invented ply costs more at once than the misreads it competes with, which cost more
+/// later).
+const GROUP_RESERVE: usize = 4;
+
 /// How many times further back the second look starts (see `retry_above`).
 const RETRY_LOOK_BACK: usize = 3;
 
@@ -280,6 +293,7 @@ fn root_again(start: &Position) -> State {
         structural_done: false,
         exact_run: 0,
         shift: 0,
+        group: 0,
     }
 }
 
@@ -295,12 +309,19 @@ enum Settle {
 
 impl<'s, 'a> Search<'s, 'a> {
     pub(crate) fn new(sheet: &'s Sheet, options: &RepairOptions<'a>) -> Search<'s, 'a> {
-        let reader = MoveReader::new(options.letters, options.costs);
-        let words = sheet
+        let mut reader = MoveReader::new(options.letters, options.costs);
+        let words: Vec<PreparedWord> = sheet
             .tokens
             .iter()
             .map(|t| reader.prepare(&t.text))
             .collect();
+        reader.set_marks_captures(
+            sheet
+                .tokens
+                .iter()
+                .zip(&words)
+                .any(|(t, w)| t.kind == TokenKind::Move && w.capture),
+        );
         Search {
             sheet,
             reader,
@@ -493,9 +514,19 @@ impl<'s, 'a> Search<'s, 'a> {
     /// Runs the beam search from `state` at word `from`; returns the final states, cheapest
     /// first.
     fn run(&mut self, from: usize, state: State) -> Vec<State> {
+        self.run_states(from, vec![state])
+    }
+
+    /// Runs the beam search from `states` at word `from`; returns the final states, cheapest
+    /// first.
+    fn run_states(&mut self, from: usize, states: Vec<State>) -> Vec<State> {
         let n = self.sheet.tokens.len();
         self.layers = (0..=n + 1).map(|_| Layer::new()).collect();
-        self.push(from, state);
+        for mut state in states {
+            state.structural_done = false;
+            state.parent = None;
+            self.push(from, state);
+        }
         let mut i = from;
         let mut no_settle_before = 0;
         while i < n {
@@ -570,17 +601,38 @@ impl<'s, 'a> Search<'s, 'a> {
         layer.states.sort_by(|a, b| a.cost.total_cmp(&b.cost));
         let best = layer.states.first().map_or(0.0, |s| s.cost);
         layer.states.retain(|s| s.cost <= best + margin);
-        // States tied with the last one kept stay too (up to four beams): an invented ply is
-        // often one of many equally cheap moves until a later word tells them apart.
-        if let Some(cut) = layer.states.get(beam.saturating_sub(1)).map(|s| s.cost) {
-            let keep = layer
-                .states
-                .iter()
-                .take(beam * 4)
-                .take_while(|s| s.cost <= cut + 1e-4)
-                .count();
-            layer.states.truncate(keep.max(beam));
-        }
+        // `beam` explanations are kept, counting those that differ only in an invented move as
+        // one while they cost the same (up to GROUP_CAP beams of states in all). States tied
+        // with the last one kept stay too (up to four beams): an invented ply is often one of
+        // many equally cheap moves until a later word tells them apart.
+        let same = |a: f32, b: f32| (a - b).abs() <= 1e-4;
+        let mut groups: Vec<(u32, f32)> = Vec::new();
+        let mut slots = 0;
+        let mut last = f32::NEG_INFINITY;
+        let mut kept = 0;
+        let mut reserved = 0;
+        layer.states.retain(|s| {
+            let member =
+                s.group != 0 && groups.iter().any(|&(g, c)| g == s.group && same(c, s.cost));
+            let reserve = s.group != 0 && !member && reserved < GROUP_RESERVE;
+            let keep = kept < beam * GROUP_CAP
+                && (member || slots < beam || (same(s.cost, last) && kept < beam * 4) || reserve);
+            if keep {
+                kept += 1;
+                if !member {
+                    if slots < beam {
+                        slots += 1;
+                        last = s.cost;
+                    } else if reserve {
+                        reserved += 1;
+                    }
+                    if s.group != 0 {
+                        groups.push((s.group, s.cost));
+                    }
+                }
+            }
+            keep
+        });
         layer.index = layer
             .states
             .iter()
@@ -657,6 +709,7 @@ impl<'s, 'a> Search<'s, 'a> {
                     structural_done: false,
                     exact_run: if free { state.exact_run } else { 0 },
                     shift,
+                    group: state.group,
                 },
             );
         };
@@ -750,6 +803,7 @@ impl<'s, 'a> Search<'s, 'a> {
                     structural_done: false,
                     exact_run: if cost == 0.0 { state.exact_run + 1 } else { 0 },
                     shift: state.shift,
+                    group: state.group,
                 },
             );
         }
@@ -827,6 +881,7 @@ impl<'s, 'a> Search<'s, 'a> {
                         structural_done: false,
                         exact_run: 0,
                         shift: state.shift,
+                        group: state.node.saturating_add(1),
                     },
                 );
                 self.push(at, next);
@@ -873,6 +928,7 @@ impl<'s, 'a> Search<'s, 'a> {
                         structural_done: false,
                         exact_run: 0,
                         shift: state.shift,
+                        group: 0,
                     },
                 );
             }
@@ -927,6 +983,7 @@ impl<'s, 'a> Search<'s, 'a> {
                             structural_done: false,
                             exact_run: 0,
                             shift: state.shift,
+                            group: 0,
                         },
                     );
                 }
