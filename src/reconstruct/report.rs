@@ -1,11 +1,11 @@
 //! What a repair found: the game, every correction, the games that explain the sheet about as
 //! well, where the game stops if nothing plausible continues, and an overall confidence.
 
-use super::score::{short_text, MoveReader};
+use super::score::MoveReader;
 use super::search::{Search, Step};
 use super::sheet::TokenKind;
-use crate::board::{CastlingSide, Color, Move, MoveList, Position};
-use crate::notation::LetterSet;
+use crate::board::{Color, Move, MoveList, Position};
+use crate::notation::{move_to_string, LetterSet, PrintOptions};
 use serde::Serialize;
 use std::collections::HashSet;
 use std::fmt;
@@ -193,31 +193,20 @@ fn moves_of(steps: &[Step]) -> Vec<Move> {
         .collect()
 }
 
-/// PGN SAN of `m` in `pos` (English letters, `O-O`, `=Q`, `+`/`#`).
+/// PGN SAN of `m` in `pos` (English letters, `O-O`, `=Q`, `+`/`#`), by the crate's printer.
 pub(crate) fn san(pos: &Position, m: &Move) -> String {
-    let mut legal = MoveList::new();
-    pos.legal_moves(&mut legal);
-    let mut s = match m.castling_side() {
-        Some(CastlingSide::King) => "O-O".to_owned(),
-        Some(CastlingSide::Queen) => "O-O-O".to_owned(),
-        None => {
-            let mut t = short_text(LetterSet::english(), &legal, m);
-            if let Some(p) = m.promotion() {
-                t.truncate(t.len() - LetterSet::english().letter(p).len());
-                t.push('=');
-                t.push(p.english_char());
-            }
-            t
-        }
+    move_to_string(pos, m, LetterSet::english(), &PrintOptions::san())
+}
+
+/// `m` in `pos` as the sheet's writer would write it: the Laws' short form in `letters` with the
+/// capture mark (`Jbxd2`, `exd6`, `0-0`, `e8D`), without check marks or `e.p.`.
+pub(crate) fn written(pos: &Position, m: &Move, letters: &LetterSet) -> String {
+    let opts = PrintOptions {
+        check_marks: false,
+        ep_mark: false,
+        ..PrintOptions::fide()
     };
-    let mut after = pos.clone();
-    after.play(m);
-    if after.is_checkmate() {
-        s.push('#');
-    } else if after.is_check() {
-        s.push('+');
-    }
-    s
+    move_to_string(pos, m, letters, &opts)
 }
 
 pub(crate) fn build(
@@ -318,7 +307,7 @@ pub(crate) fn build(
                         written: Some(t.text.clone()),
                         line: t.line,
                         column: t.column,
-                        read_as: Some(short_text(letters, &legal, mv)),
+                        read_as: Some(written(&pos, mv, letters)),
                         uci: Some(mv.to_uci(pos.is_chess960()).to_string()),
                         kind,
                         detail: detail.join("; "),
@@ -342,7 +331,7 @@ pub(crate) fn build(
                     written: None,
                     line: 0,
                     column: 0,
-                    read_as: Some(short_text(letters, &legal, mv)),
+                    read_as: Some(written(&pos, mv, letters)),
                     uci: Some(mv.to_uci(pos.is_chess960()).to_string()),
                     kind: "ply_missing",
                     detail: "not on the sheet: a move was invented for this ply".to_owned(),
@@ -404,7 +393,7 @@ pub(crate) fn build(
             Some((m, c)) => format!(
                 "no legal move reads as '{}' and nothing plausible follows (nearest: {} at cost {:.2})",
                 t.text,
-                short_text(letters, &legal, m),
+                written(&pos, m, letters),
                 c
             ),
         };
@@ -518,19 +507,12 @@ fn differences(start: &Position, letters: &LetterSet, a: &[Move], b: &[Move]) ->
     let mut out = Vec::new();
     let mut pa = start.clone();
     let mut pb = start.clone();
-    let mut legal = MoveList::new();
     for ply in 0..a.len().max(b.len()) {
         let ma = a.get(ply);
         let mb = b.get(ply);
         if ma != mb && out.len() < 6 {
-            let ta = ma.map(|m| {
-                pa.legal_moves(&mut legal);
-                short_text(letters, &legal, m)
-            });
-            let tb = mb.map(|m| {
-                pb.legal_moves(&mut legal);
-                short_text(letters, &legal, m)
-            });
+            let ta = ma.map(|m| written(&pa, m, letters));
+            let tb = mb.map(|m| written(&pb, m, letters));
             out.push(Difference {
                 ply: ply as u32 + 1,
                 move_number: pa.fullmove_number(),
