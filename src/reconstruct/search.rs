@@ -892,102 +892,64 @@ impl<'s, 'a> Search<'s, 'a> {
         let Some(j) = self.next_move_word(i) else {
             return;
         };
-        let per = 3;
-        for (m1, c1) in self.best_reads(&state.pos, j, c.read_max, per) {
-            let mut p1 = state.pos.clone();
-            p1.play(&m1);
-            for (m2, c2) in self.best_reads(&p1, i, c.read_max, per) {
-                let mut p2 = p1.clone();
-                p2.play(&m2);
-                let n1 = self.push_node(
-                    state.node,
-                    Step::Read {
-                        tok: j,
-                        mv: m1,
-                        cost: c1,
-                        swapped: true,
-                    },
-                );
-                let n2 = self.push_node(
-                    n1,
-                    Step::Read {
-                        tok: i,
-                        mv: m2,
-                        cost: c2 + c.plies_swapped,
-                        swapped: true,
-                    },
-                );
-                let n2 = self.skip_between(n2, i, j);
-                self.push(
-                    j + 1,
-                    State {
-                        pos: p2,
-                        cost: state.cost + c1 + c2 + c.plies_swapped,
-                        node: n2,
-                        parent: None,
-                        structural_done: false,
-                        exact_run: 0,
-                        shift: state.shift,
-                        group: 0,
-                    },
-                );
-            }
+        let from = || (state.pos.clone(), state.node, state.cost);
+        self.swapped(state, &[j, i], 0, from());
+        if let Some(l) = self.next_move_word(j) {
+            self.swapped(state, &[l, j, i], 0, from());
         }
-        let Some(l) = self.next_move_word(j) else {
+    }
+
+    /// Reads the words `order` in that order (the best few reads of each), the last one (the
+    /// word due now) written in the place of the first: both are marked swapped and the last
+    /// costs `plies_swapped` more. The results land after the first word of `order`. `done`
+    /// words are read so far, to `pos`, `node` and `cost`.
+    fn swapped(
+        &mut self,
+        state: &State,
+        order: &[usize],
+        done: usize,
+        (pos, node, cost): (Position, u32, f32),
+    ) {
+        const PER_WORD: usize = 3;
+        let (Some(&first), Some(&last)) = (order.first(), order.last()) else {
             return;
         };
-        for (m1, c1) in self.best_reads(&state.pos, l, c.read_max, per) {
-            let mut p1 = state.pos.clone();
-            p1.play(&m1);
-            for (m2, c2) in self.best_reads(&p1, j, c.read_max, per) {
-                let mut p2 = p1.clone();
-                p2.play(&m2);
-                for (m3, c3) in self.best_reads(&p2, i, c.read_max, per) {
-                    let mut p3 = p2.clone();
-                    p3.play(&m3);
-                    let n1 = self.push_node(
-                        state.node,
-                        Step::Read {
-                            tok: l,
-                            mv: m1,
-                            cost: c1,
-                            swapped: true,
-                        },
-                    );
-                    let n2 = self.push_node(
-                        n1,
-                        Step::Read {
-                            tok: j,
-                            mv: m2,
-                            cost: c2,
-                            swapped: false,
-                        },
-                    );
-                    let n3 = self.push_node(
-                        n2,
-                        Step::Read {
-                            tok: i,
-                            mv: m3,
-                            cost: c3 + c.plies_swapped,
-                            swapped: true,
-                        },
-                    );
-                    let n3 = self.skip_between(n3, i, l);
-                    self.push(
-                        l + 1,
-                        State {
-                            pos: p3,
-                            cost: state.cost + c1 + c2 + c3 + c.plies_swapped,
-                            node: n3,
-                            parent: None,
-                            structural_done: false,
-                            exact_run: 0,
-                            shift: state.shift,
-                            group: 0,
-                        },
-                    );
-                }
-            }
+        let Some(&word) = order.get(done) else {
+            let node = self.skip_between(node, last, first);
+            self.push(
+                first + 1,
+                State {
+                    pos,
+                    cost,
+                    node,
+                    parent: None,
+                    structural_done: false,
+                    exact_run: 0,
+                    shift: state.shift,
+                    group: 0,
+                },
+            );
+            return;
+        };
+        let is_last = done + 1 == order.len();
+        let extra = if is_last {
+            self.costs.plies_swapped
+        } else {
+            0.0
+        };
+        for (m, c) in self.best_reads(&pos, word, self.costs.read_max, PER_WORD) {
+            let next = self.push_node(
+                node,
+                Step::Read {
+                    tok: word,
+                    mv: m,
+                    cost: c + extra,
+                    swapped: done == 0 || is_last,
+                },
+            );
+            let mut after = pos.clone();
+            after.play(&m);
+            self.swapped(state, order, done + 1, (after, next, cost + c + extra));
         }
     }
 
