@@ -13,6 +13,38 @@ use std::fmt;
 /// How many alternative games a report lists (the rest are counted).
 pub const ALTERNATIVES_SHOWN: usize = 3;
 
+/// Where in the game something is: the ply, its move number and the side due to move.
+///
+/// ```
+/// use scoresheet::notation::LetterSet;
+/// use scoresheet::reconstruct::{repair, RepairOptions, Sheet};
+/// let r = repair(&Sheet::read("1. e4 e5 2. Jf3 Jc6 3. Sc4 ScS"), &RepairOptions::new(LetterSet::by_code("cs").unwrap()));
+/// let at = r.corrections[0].at;
+/// assert_eq!((at.ply, at.move_number, at.side), (6, 3, "black"));
+/// assert_eq!(at.label(), "3...");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Place {
+    /// The ply, from 1.
+    pub ply: u32,
+    /// Its move number.
+    pub move_number: u32,
+    /// `white` or `black`.
+    pub side: &'static str,
+}
+
+impl Place {
+    /// The move number as a scoresheet writes it before the move: `12.` for White, `12...` for
+    /// Black.
+    pub fn label(&self) -> String {
+        if self.side == "white" {
+            format!("{}.", self.move_number)
+        } else {
+            format!("{}...", self.move_number)
+        }
+    }
+}
+
 /// One correction made to read the sheet as the game.
 ///
 /// ```
@@ -20,18 +52,15 @@ pub const ALTERNATIVES_SHOWN: usize = 3;
 /// use scoresheet::reconstruct::{repair, RepairOptions, Sheet};
 /// let r = repair(&Sheet::read("1. e4 e5 2. Jf3 Jc6 3. Sc4 ScS"), &RepairOptions::new(LetterSet::by_code("cs").unwrap()));
 /// let c = &r.corrections[0];
-/// assert_eq!((c.ply, c.move_number, c.side), (6, 3, "black"));
+/// assert_eq!((c.at.ply, c.at.move_number, c.at.side), (6, 3, "black"));
 /// assert_eq!(c.written.as_deref(), Some("ScS"));
 /// assert_eq!(c.kind, "char_lookalike");
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Correction {
-    /// The ply concerned, from 1 (for a skipped word: the ply that was due).
-    pub ply: u32,
-    /// Its move number.
-    pub move_number: u32,
-    /// `white` or `black`.
-    pub side: &'static str,
+    /// The ply concerned (for a skipped word: the ply that was due).
+    #[serde(flatten)]
+    pub at: Place,
     /// Which sheet (1, or 2 for the `--with` sheet).
     pub sheet: u8,
     /// The word as written (none for an invented move).
@@ -56,12 +85,9 @@ pub struct Correction {
 /// A ply where an alternative game differs from the chosen one.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Difference {
-    /// The ply, from 1.
-    pub ply: u32,
-    /// Its move number.
-    pub move_number: u32,
-    /// `white` or `black`.
-    pub side: &'static str,
+    /// The ply.
+    #[serde(flatten)]
+    pub at: Place,
     /// The chosen game's move there (sheet letters), none if it has ended.
     pub chosen: Option<String>,
     /// The alternative's move there.
@@ -81,11 +107,8 @@ pub struct Alternative {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Stop {
     /// The first ply that could not be read.
-    pub ply: u32,
-    /// Its move number.
-    pub move_number: u32,
-    /// `white` or `black`.
-    pub side: &'static str,
+    #[serde(flatten)]
+    pub at: Place,
     /// The word that could not be read.
     pub written: String,
     /// Its line.
@@ -99,12 +122,9 @@ pub struct Stop {
 /// A place where White's and Black's sheets disagree, and which was followed.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Disagreement {
-    /// The ply, from 1.
-    pub ply: u32,
-    /// Its move number.
-    pub move_number: u32,
-    /// `white` or `black`.
-    pub side: &'static str,
+    /// The ply.
+    #[serde(flatten)]
+    pub at: Place,
     /// What the first sheet says there (none: nothing).
     pub first: Option<String>,
     /// What the second sheet says there.
@@ -166,9 +186,13 @@ fn side_name(c: Color) -> &'static str {
     }
 }
 
-/// Ply (from 1), move number and side of the ply due in `pos`.
-fn ply_info(pos: &Position, ply: u32) -> (u32, u32, &'static str) {
-    (ply + 1, pos.fullmove_number(), side_name(pos.turn()))
+/// The place of the ply due in `pos`, `ply` plies after the start.
+pub(crate) fn place(pos: &Position, ply: u32) -> Place {
+    Place {
+        ply: ply + 1,
+        move_number: pos.fullmove_number(),
+        side: side_name(pos.turn()),
+    }
 }
 
 /// The steps from the root to `node`.
@@ -286,7 +310,7 @@ pub(crate) fn build(
             } => {
                 pos.legal_moves(&mut legal);
                 if *cost > 0.0 {
-                    let (p, n, side) = ply_info(&pos, ply);
+                    let at = place(&pos, ply);
                     let word = &search.words[*tok];
                     let (_, edits) = reader.explain(&pos, &legal, mv, word);
                     let mut kind = edits
@@ -300,9 +324,7 @@ pub(crate) fn build(
                     }
                     let t = &tokens[*tok];
                     corrections.push(Correction {
-                        ply: p,
-                        move_number: n,
-                        side,
+                        at,
                         sheet: 1,
                         written: Some(t.text.clone()),
                         line: t.line,
@@ -322,11 +344,9 @@ pub(crate) fn build(
             }
             Step::Invent { mv, cost } => {
                 pos.legal_moves(&mut legal);
-                let (p, n, side) = ply_info(&pos, ply);
+                let at = place(&pos, ply);
                 corrections.push(Correction {
-                    ply: p,
-                    move_number: n,
-                    side,
+                    at,
                     sheet: 1,
                     written: None,
                     line: 0,
@@ -349,7 +369,7 @@ pub(crate) fn build(
                     comments.push((ply, "(=)".to_owned()));
                 }
                 if *cost > 0.0 {
-                    let (p, n, side) = ply_info(&pos, ply);
+                    let at = place(&pos, ply);
                     let detail = match *kind {
                         "garbage_word" => "not a move: skipped".to_owned(),
                         "number_out_of_step" => format!(
@@ -362,9 +382,7 @@ pub(crate) fn build(
                         _ => "belongs to no ply of the game: skipped".to_owned(),
                     };
                     corrections.push(Correction {
-                        ply: p,
-                        move_number: n,
-                        side,
+                        at,
                         sheet: 1,
                         written: Some(t.text.clone()),
                         line: t.line,
@@ -397,11 +415,9 @@ pub(crate) fn build(
                 c
             ),
         };
-        let (p, n, side) = ply_info(&pos, ply);
+        let at = place(&pos, ply);
         stop = Some(Stop {
-            ply: p,
-            move_number: n,
-            side,
+            at,
             written: t.text.clone(),
             line: t.line,
             column: t.column,
@@ -410,9 +426,7 @@ pub(crate) fn build(
         for &u in &unread {
             let t = &tokens[u];
             corrections.push(Correction {
-                ply: p,
-                move_number: n,
-                side,
+                at,
                 sheet: 1,
                 written: Some(t.text.clone()),
                 line: t.line,
@@ -514,9 +528,7 @@ fn differences(start: &Position, letters: &LetterSet, a: &[Move], b: &[Move]) ->
             let ta = ma.map(|m| written(&pa, m, letters));
             let tb = mb.map(|m| written(&pb, m, letters));
             out.push(Difference {
-                ply: ply as u32 + 1,
-                move_number: pa.fullmove_number(),
-                side: side_name(pa.turn()),
+                at: place(&pa, ply as u32),
                 chosen: ta,
                 other: tb,
             });
@@ -616,18 +628,14 @@ impl fmt::Display for Repair {
             )?;
         }
         for c in &self.corrections {
-            let number = if c.side == "white" {
-                format!("{}.", c.move_number)
-            } else {
-                format!("{}...", c.move_number)
-            };
+            let number = c.at.label();
             let sheet = if c.sheet == 2 { " [sheet 2]" } else { "" };
             writeln!(
                 f,
                 "{:>4} {:>6} {:<5} {:<10} {:<9} {:<24} {:>5.2}  {}{}{}",
-                c.ply,
+                c.at.ply,
                 number,
-                c.side,
+                c.at.side,
                 c.written.as_deref().unwrap_or("-"),
                 c.read_as.as_deref().unwrap_or("-"),
                 c.kind,
@@ -644,10 +652,9 @@ impl fmt::Display for Repair {
         for d in &self.disagreements {
             writeln!(
                 f,
-                "sheets disagree at ply {} ({}{}): first sheet {}, second sheet {}; played {} (followed: {})",
-                d.ply,
-                d.move_number,
-                if d.side == "white" { "." } else { "..." },
+                "sheets disagree at ply {} ({}): first sheet {}, second sheet {}; played {} (followed: {})",
+                d.at.ply,
+                d.at.label(),
                 d.first.as_deref().unwrap_or("nothing"),
                 d.second.as_deref().unwrap_or("nothing"),
                 d.played,
@@ -676,10 +683,9 @@ impl fmt::Display for Repair {
                     .iter()
                     .map(|d| {
                         format!(
-                            "ply {} ({}{}): {} instead of {}",
-                            d.ply,
-                            d.move_number,
-                            if d.side == "white" { "." } else { "..." },
+                            "ply {} ({}): {} instead of {}",
+                            d.at.ply,
+                            d.at.label(),
                             d.other.as_deref().unwrap_or("nothing"),
                             d.chosen.as_deref().unwrap_or("nothing")
                         )
@@ -691,10 +697,9 @@ impl fmt::Display for Repair {
         if let Some(s) = &self.stop {
             writeln!(
                 f,
-                "STOPPED at ply {} ({}{}), '{}' (line {}, column {}): {}",
-                s.ply,
-                s.move_number,
-                if s.side == "white" { "." } else { "..." },
+                "STOPPED at ply {} ({}), '{}' (line {}, column {}): {}",
+                s.at.ply,
+                s.at.label(),
                 s.written,
                 s.line,
                 s.column,

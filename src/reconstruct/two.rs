@@ -4,7 +4,7 @@
 //! *both* sheets costs less is kept — each sheet is read again along the other sheet's game to
 //! price it — and every ply where the sheets disagree is listed with the sheet that was followed.
 
-use super::report::{Disagreement, Repair};
+use super::report::{place, Disagreement, Repair};
 use super::score::MoveReader;
 use super::search::{repair, RepairOptions};
 use super::sheet::{Sheet, TokenKind};
@@ -21,7 +21,7 @@ use crate::board::{Move, MoveList};
 /// let r = repair_two(&white, &black, &RepairOptions::new(LetterSet::by_code("cs").unwrap()));
 /// assert_eq!(r.moves.len(), 6);
 /// assert_eq!(r.disagreements.len(), 1);
-/// assert_eq!(r.disagreements[0].ply, 5);
+/// assert_eq!(r.disagreements[0].at.ply, 5);
 /// ```
 pub fn repair_two(first: &Sheet, second: &Sheet, options: &RepairOptions<'_>) -> Repair {
     let a = repair(first, options);
@@ -108,13 +108,7 @@ fn disagreements(
                 _ => "neither",
             };
             out.push(Disagreement {
-                ply: ply as u32 + 1,
-                move_number: pos.fullmove_number(),
-                side: if pos.turn().is_white() {
-                    "white"
-                } else {
-                    "black"
-                },
+                at: place(&pos, ply as u32),
                 first: ta.map(str::to_owned),
                 second: tb.map(str::to_owned),
                 played: reader.short_text(&legal, m),
