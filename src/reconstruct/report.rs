@@ -723,6 +723,29 @@ impl Repair {
     /// assert_eq!(r.write(Notation::Uci, hr), "e2e4 e7e5 g1f3\n");
     /// ```
     pub fn write(&self, notation: crate::notation::sheet::Notation, letters: &LetterSet) -> String {
+        self.write_tagged(notation, letters, &[], "*")
+    }
+
+    /// As [`Repair::write`], with the tags and the result of the PGN game the sheet was read
+    /// from. The result is kept only when the whole sheet was read (a game that stops early is
+    /// written `*`).
+    ///
+    /// ```
+    /// use scoresheet::notation::{sheet::Notation, LetterSet};
+    /// use scoresheet::reconstruct::{repair, RepairOptions, Sheet};
+    /// let r = repair(&Sheet::read("1. e4 e5 2. Nf3"), &RepairOptions::new(LetterSet::by_code("cs").unwrap()));
+    /// let tags = [("White".to_owned(), "Réti".to_owned())];
+    /// let pgn = r.write_tagged(Notation::Pgn, LetterSet::english(), &tags, "1-0");
+    /// assert!(pgn.contains("[White \"Réti\"]"), "{pgn}");
+    /// assert!(pgn.contains("2. Nf3 1-0"), "{pgn}");
+    /// ```
+    pub fn write_tagged(
+        &self,
+        notation: crate::notation::sheet::Notation,
+        letters: &LetterSet,
+        tags: &[(String, String)],
+        result: &'static str,
+    ) -> String {
         let game = crate::notation::sheet::ReadGame {
             start: self.start.clone(),
             letters: self.letters.clone(),
@@ -735,8 +758,8 @@ impl Repair {
                     (*m, offer, crate::notation::Warnings::default())
                 })
                 .collect(),
-            result: "*",
-            tags: Vec::new(),
+            result: if self.stop.is_some() { "*" } else { result },
+            tags: tags.to_vec(),
         };
         let mut out = String::new();
         if crate::notation::sheet::write_game(&mut out, &game, notation, letters).is_err() {
