@@ -10,7 +10,7 @@ use crate::board::{Move, MoveList, Position};
 use crate::notation::LetterSet;
 use arrayvec::ArrayVec;
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// A hasher for the read-cost cache's integer keys (one multiply; the keys are not chosen by an
@@ -132,6 +132,16 @@ struct State {
     group: u32,
 }
 
+impl State {
+    /// What makes two states the same for the beam: the position, and how far the sheet's move
+    /// numbers are out of step (two explanations of one position, one of which has yet to pay
+    /// for its numbers, are not the same: merged, the cheaper-looking one would hide a tie).
+    fn key(&self) -> u64 {
+        let shift = u64::from(self.shift.unsigned_abs()) << 1 | u64::from(self.shift < 0);
+        self.pos.zobrist() ^ shift.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+}
+
 struct Layer {
     states: Vec<State>,
     index: HashMap<u64, usize, BuildHasherDefault<KeyHasher>>,
@@ -173,6 +183,8 @@ pub(crate) struct Search<'s, 'a> {
     only: Option<Vec<Move>>,
     /// The ply number of the start position (0 at the standard start).
     start_ply: u32,
+    /// States (layer, index) a ply missing further back has been invented from, this run.
+    invented_back: HashSet<(usize, usize)>,
 }
 
 /// Repairs one scoresheet: the cheapest legal game that explains it, with every correction.
@@ -268,6 +280,10 @@ fn run_search(mut search: Search<'_, '_>, options: &RepairOptions<'_>) -> Repair
 /// bound on the work per word where a sheet reads badly for long.
 const MAX_STRUCTURAL_PER_WORD: usize = 4;
 
+/// Where a word reads badly, a missing ply is also invented this many move words further back
+/// than the word before it (the words between read again after it).
+const INVENT_FURTHER_BACK: usize = 2;
+
 /// A layer keeps at most this many beams of states, however many share a group.
 const GROUP_CAP: usize = 8;
 
@@ -339,6 +355,7 @@ impl<'s, 'a> Search<'s, 'a> {
             settle: options.settle,
             only: None,
             start_ply: ply_of(&options.start),
+            invented_back: HashSet::new(),
         }
     }
 
@@ -379,7 +396,7 @@ impl<'s, 'a> Search<'s, 'a> {
             return;
         }
         l.best = l.best.min(state.cost);
-        let key = state.pos.zobrist();
+        let key = state.key();
         match l.index.get(&key) {
             Some(&at) => {
                 if let Some(old) = l.states.get_mut(at) {
@@ -522,6 +539,7 @@ impl<'s, 'a> Search<'s, 'a> {
     fn run_states(&mut self, from: usize, states: Vec<State>) -> Vec<State> {
         let n = self.sheet.tokens.len();
         self.layers = (0..=n + 1).map(|_| Layer::new()).collect();
+        self.invented_back.clear();
         for mut state in states {
             state.structural_done = false;
             state.parent = None;
@@ -535,6 +553,8 @@ impl<'s, 'a> Search<'s, 'a> {
             // reads its word badly, try those edits from the state before it too.
             if self.sheet.tokens[i].kind == TokenKind::Move {
                 let mut parents: Vec<(usize, usize)> = Vec::new();
+                // The parent of the cheapest state that cannot read its word with one slip.
+                let mut lost: Option<(usize, usize)> = None;
                 let count = self.layers.get(i).map_or(0, |l| l.states.len());
                 for k in 0..count {
                     let Some(state) = self.layers.get(i).and_then(|l| l.states.get(k)).cloned()
@@ -542,19 +562,51 @@ impl<'s, 'a> Search<'s, 'a> {
                         continue;
                     };
                     if let Some(p) = state.parent {
-                        if !parents.contains(&p)
-                            && self.best_read(i, &state) >= self.costs.structural_trigger
-                        {
+                        if parents.contains(&p) {
+                            continue;
+                        }
+                        let best = self.best_read(i, &state);
+                        if best >= self.costs.structural_trigger {
                             parents.push(p);
+                        }
+                        if best >= self.costs.ply_missing && lost.is_none() {
+                            lost = Some(p);
                         }
                     }
                 }
-                for (pl, pk) in parents {
+                for &(pl, pk) in &parents {
                     let parent = self.layers.get(pl).and_then(|l| l.states.get(pk)).cloned();
                     if let Some(parent) = parent {
                         if !parent.structural_done && self.worth_structural(pl, &parent) {
                             self.structural(pl, &parent, pk);
                         }
+                    }
+                }
+                // Further back: the words between may have read legally by the wrong side. Only
+                // from the cheapest state whose word reads worse than a missing ply costs (a
+                // word read by the wrong side rarely reads with one slip; one that does is left
+                // to the edits above): the bound on the work where words read badly for long.
+                if let Some((pl, pk)) = lost {
+                    let mut at = self
+                        .layers
+                        .get(pl)
+                        .and_then(|l| l.states.get(pk))
+                        .and_then(|s| s.parent);
+                    for _ in 0..INVENT_FURTHER_BACK {
+                        let Some((al, ak)) = at else {
+                            break;
+                        };
+                        let Some(anc) = self.layers.get(al).and_then(|l| l.states.get(ak)).cloned()
+                        else {
+                            break;
+                        };
+                        if self.invented_back.insert((al, ak)) && self.worth_structural(al, &anc) {
+                            if let Some(l) = self.layers.get_mut(al) {
+                                l.structural_tries += 1;
+                            }
+                            self.invent_back(al, &anc, i);
+                        }
+                        at = anc.parent;
                     }
                 }
                 self.seal(i, false);
@@ -637,7 +689,7 @@ impl<'s, 'a> Search<'s, 'a> {
             .states
             .iter()
             .enumerate()
-            .map(|(k, s)| (s.pos.zobrist(), k))
+            .map(|(k, s)| (s.key(), k))
             .collect();
         layer.sealed = sealed;
     }
@@ -810,6 +862,19 @@ impl<'s, 'a> Search<'s, 'a> {
         best
     }
 
+    /// The legal move of `pos` that reads word `i` most cheaply, and its cost (none above
+    /// `read_max`).
+    fn cheapest_read(&self, pos: &Position, i: usize) -> Option<(Move, f32)> {
+        let reads = self.reads(pos, i);
+        reads
+            .legal
+            .iter()
+            .zip(reads.costs.iter())
+            .filter(|(_, &c)| c <= self.costs.read_max)
+            .min_by(|a, b| a.1.total_cmp(b.1))
+            .map(|(m, &c)| (*m, c))
+    }
+
     /// The legal moves of `pos` that read `word` for at most `max`, cheapest first (at most `n`).
     fn best_reads(&self, pos: &Position, word: usize, max: f32, n: usize) -> Vec<(Move, f32)> {
         let reads = self.reads(pos, word);
@@ -950,6 +1015,90 @@ impl<'s, 'a> Search<'s, 'a> {
             let mut after = pos.clone();
             after.play(&m);
             self.swapped(state, order, done + 1, (after, next, cost + c + extra));
+        }
+    }
+
+    /// A ply missing before word `from` that shows only at word `to`: from `state` (at `from`),
+    /// each legal move is invented, the words up to `to` are read by their cheapest reads (move
+    /// numbers and marks as `expand` reads them; any other word gives up), and the results land
+    /// at `to`.
+    fn invent_back(&mut self, from: usize, state: &State, to: usize) {
+        let mut legal = MoveList::new();
+        state.pos.legal_moves(&mut legal);
+        'invented: for invented in legal.iter() {
+            if !self.allowed(&state.pos, invented) {
+                continue;
+            }
+            let mut pos = state.pos.clone();
+            pos.play(invented);
+            let mut cost = state.cost + self.costs.ply_missing;
+            let mut shift = state.shift;
+            let mut node = self.push_node(
+                state.node,
+                Step::Invent {
+                    mv: *invented,
+                    cost: self.costs.ply_missing,
+                },
+            );
+            for w in from..to {
+                let (step, played) = match self.sheet.tokens[w].kind {
+                    TokenKind::Move => {
+                        // Read again after the invented ply, the words must read well: badly
+                        // read, they are explained better by other edits.
+                        let Some((m, c)) = self.cheapest_read(&pos, w) else {
+                            continue 'invented;
+                        };
+                        if c >= self.costs.structural_trigger {
+                            continue 'invented;
+                        }
+                        cost += c;
+                        let step = Step::Read {
+                            tok: w,
+                            mv: m,
+                            cost: c,
+                            swapped: false,
+                        };
+                        (step, Some(m))
+                    }
+                    TokenKind::Number { number, black } => {
+                        let (c, now) = self.number_cost(&pos, number, black, shift);
+                        shift = now;
+                        cost += c;
+                        let step = Step::Skip {
+                            tok: w,
+                            kind: "number_out_of_step",
+                            cost: c,
+                        };
+                        (step, None)
+                    }
+                    TokenKind::Mark => (
+                        Step::Skip {
+                            tok: w,
+                            kind: "",
+                            cost: 0.0,
+                        },
+                        None,
+                    ),
+                    TokenKind::Word | TokenKind::Result => continue 'invented,
+                };
+                node = self.push_node(node, step);
+                if let Some(m) = played {
+                    pos.play(&m);
+                }
+            }
+            self.push(
+                to,
+                State {
+                    pos,
+                    cost,
+                    node,
+                    parent: None,
+                    structural_done: false,
+                    exact_run: 0,
+                    shift,
+                    group: state.node.saturating_add(1),
+                },
+            );
         }
     }
 
