@@ -5,7 +5,7 @@ use super::score::MoveReader;
 use super::search::{Search, Step};
 use super::sheet::TokenKind;
 use crate::board::{Color, Move, MoveList, Position};
-use crate::notation::{move_to_string, LetterSet, PrintOptions};
+use crate::notation::{move_to_string, LetterSet, PrintOptions, Style};
 use serde::Serialize;
 use std::collections::HashSet;
 use std::fmt;
@@ -229,6 +229,16 @@ pub(crate) fn written(pos: &Position, m: &Move, letters: &LetterSet) -> String {
         check_marks: false,
         ep_mark: false,
         ..PrintOptions::fide()
+    };
+    move_to_string(pos, m, letters, &opts)
+}
+
+/// `m` in `pos` in the long form (`Sc5xd4`), without check marks or `e.p.`.
+fn written_long(pos: &Position, m: &Move, letters: &LetterSet) -> String {
+    let opts = PrintOptions {
+        check_marks: false,
+        ep_mark: false,
+        ..PrintOptions::new(Style::Long)
     };
     move_to_string(pos, m, letters, &opts)
 }
@@ -524,9 +534,21 @@ fn differences(start: &Position, letters: &LetterSet, a: &[Move], b: &[Move]) ->
     for ply in 0..a.len().max(b.len()) {
         let ma = a.get(ply);
         let mb = b.get(ply);
-        if ma != mb && out.len() < 6 {
-            let ta = ma.map(|m| written(&pa, m, letters));
-            let tb = mb.map(|m| written(&pb, m, letters));
+        // Moves from and to the same squares that differ only in what they take (the other
+        // game's order of captures) are not differences a reader can see.
+        let same_squares = match (ma, mb) {
+            (Some(a), Some(b)) => a.to_uci(false) == b.to_uci(false),
+            _ => false,
+        };
+        if ma != mb && !same_squares && out.len() < 6 {
+            let mut ta = ma.map(|m| written(&pa, m, letters));
+            let mut tb = mb.map(|m| written(&pb, m, letters));
+            // Two moves written alike (a bishop taking on d4 from c5 or from e5): the long form
+            // tells them apart.
+            if ta == tb {
+                ta = ma.map(|m| written_long(&pa, m, letters));
+                tb = mb.map(|m| written_long(&pb, m, letters));
+            }
             out.push(Difference {
                 at: place(&pa, ply as u32),
                 chosen: ta,
