@@ -225,6 +225,53 @@ pub fn explain(sheet: &Sheet, options: &RepairOptions<'_>, game: &[Move]) -> Rep
 }
 
 fn run_search(mut search: Search<'_, '_>, options: &RepairOptions<'_>) -> Repair {
+    let start = options.start.clone();
+    let finals = search_finals(&mut search, options);
+    let best_pos = finals
+        .first()
+        .map(|s| s.pos.clone())
+        .unwrap_or_else(|| start.clone());
+    let finals: Vec<(u32, f32)> = finals.iter().map(|s| (s.node, s.cost)).collect();
+    report::build(&search, &start, &finals, &best_pos)
+}
+
+/// How the sheet's words line up with `game` in its cheapest explanation by that game (as
+/// [`explain`] finds it): the total cost (a ply of the game past the explanation's end costs
+/// `ply_missing`) and, for each ply of the game, the word read as its move (`None`: a ply the
+/// sheet does not record).
+pub(crate) fn alignment(
+    sheet: &Sheet,
+    options: &RepairOptions<'_>,
+    game: &[Move],
+) -> (f32, Vec<Option<usize>>) {
+    let mut search = Search::new(sheet, options);
+    search.only = Some(game.to_vec());
+    let finals = search_finals(&mut search, options);
+    let Some(best) = finals.first() else {
+        return (
+            options.costs.ply_missing * game.len() as f32,
+            vec![None; game.len()],
+        );
+    };
+    let mut words = Vec::with_capacity(game.len());
+    for step in report::chain(&search, best.node) {
+        match step {
+            Step::Read { tok, .. } => words.push(Some(tok)),
+            Step::Invent { .. } => words.push(None),
+            Step::Root | Step::Skip { .. } => {}
+        }
+    }
+    words.truncate(game.len());
+    let missing = game.len() - words.len();
+    words.resize(game.len(), None);
+    (
+        best.cost + options.costs.ply_missing * missing as f32,
+        words,
+    )
+}
+
+/// The search: the final states, cheapest first.
+fn search_finals(search: &mut Search<'_, '_>, options: &RepairOptions<'_>) -> Vec<State> {
     let sheet = search.sheet;
     let start = options.start.clone();
     let n = sheet.tokens.len();
@@ -232,7 +279,7 @@ fn run_search(mut search: Search<'_, '_>, options: &RepairOptions<'_>) -> Repair
     // Replay what reads exactly; search only from a few moves before the sheet stops doing so.
     let (checkpoints, end, stop) = search.greedy(0, root);
     if stop == n {
-        return report::build(&search, &start, &[(end.node, end.cost)], &end.pos);
+        return vec![end];
     }
     let (from, state) = checkpoints
         .len()
@@ -268,12 +315,7 @@ fn run_search(mut search: Search<'_, '_>, options: &RepairOptions<'_>) -> Repair
             }
         }
     }
-    let best_pos = finals
-        .first()
-        .map(|s| s.pos.clone())
-        .unwrap_or_else(|| start.clone());
-    let finals: Vec<(u32, f32)> = finals.iter().map(|s| (s.node, s.cost)).collect();
-    report::build(&search, &start, &finals, &best_pos)
+    finals
 }
 
 /// At most this many states per word try invented and swapped plies (the cheapest first): the
