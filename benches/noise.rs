@@ -5,12 +5,17 @@
 //!
 //! Run: `cargo bench --bench noise` (options after `--`: `--games N`, `--seed S`, `--beam B`,
 //! `--show K` to print the first K games not recovered, `--case I` to run one row only, `--case 100`
-//! for the speed row only, `--costs FILE` to try another cost table without rebuilding).
+//! for the speed row only, `--costs FILE` to try another cost table without rebuilding; with
+//! `NOISE_DUMP=DIR` in the environment, each sheet shown is also written to `DIR/miss-N.txt`, N the
+//! game's number, for `scoresheet repair`).
 //!
 //! Columns: `exact %` games recovered move for move; `moves %` plies right (compared in place);
 //! `flagged` games reported with other equally plausible games; `stopped` games that stop early;
 //! `silent` games not recovered exactly with neither a flag nor a stop (the honest failures are
-//! the flagged ones; silent ones are what the costs should make rare).
+//! the flagged ones; silent ones are what the costs should make rare). The games not recovered
+//! are split by what the real game costs as an explanation of the same sheet (`explain`):
+//! `tied` the same as the game found (the sheet cannot tell them apart), `cheaper` more (the
+//! costs prefer the game found), `missed` less (the search did not find the real game).
 //!
 //! Kinds of noise:
 //! - `chars`: a written move gets a slip — a look-alike character (1/l, 4/d, 5/S, 8/B, e/c...),
@@ -24,7 +29,7 @@
 
 use scoresheet::board::{Move, MoveList, Position};
 use scoresheet::notation::LetterSet;
-use scoresheet::reconstruct::{repair, Costs, MoveReader, RepairOptions, Sheet};
+use scoresheet::reconstruct::{explain, repair, Costs, MoveReader, RepairOptions, Sheet};
 use std::time::{Duration, Instant};
 
 /// SplitMix64: a tiny seeded generator, enough for reproducible noise.
@@ -313,6 +318,9 @@ fn sheet_text(words: &[String]) -> String {
     s
 }
 
+/// Costs closer than this are equal (sums of the table's costs in f32).
+const COST_EPSILON: f32 = 0.01;
+
 #[derive(Default)]
 struct Tally {
     games: usize,
@@ -322,6 +330,13 @@ struct Tally {
     flagged: usize,
     stopped: usize,
     silent: usize,
+    /// Games not recovered where the real game explains the sheet at the same cost as the game
+    /// found: the sheet cannot tell them apart.
+    tied: usize,
+    /// Games not recovered where the game found explains the sheet more cheaply than the real one.
+    cheaper: usize,
+    /// Games not recovered where the real game explains the sheet more cheaply: the search missed it.
+    missed: usize,
     slips: usize,
     time: Duration,
     worst: Duration,
@@ -356,6 +371,23 @@ fn run_case(
         t.slips += slips;
         t.plies += game.len();
         t.right += game.iter().zip(&r.moves).filter(|(a, b)| a == b).count();
+        // Why not recovered: what the real game costs as an explanation of the same sheet.
+        let mut real = r.cost;
+        if r.moves != *game {
+            let truth = explain(&sheet, &options, game);
+            real = if truth.moves == *game {
+                truth.cost
+            } else {
+                f32::INFINITY
+            };
+            if real < r.cost - COST_EPSILON {
+                t.missed += 1;
+            } else if r.cost < real - COST_EPSILON {
+                t.cheaper += 1;
+            } else {
+                t.tied += 1;
+            }
+        }
         if r.moves == *game {
             t.exact += 1;
         } else if *show > 0 {
@@ -368,8 +400,11 @@ fn run_case(
                 .unwrap_or(game.len().min(r.moves.len()));
             let lo = d.saturating_sub(6);
             let hi = |n: usize| (d + 7).min(n);
+            if let Ok(dir) = std::env::var("NOISE_DUMP") {
+                let _ = std::fs::write(format!("{dir}/miss-{}.txt", t.games), sheet_text(&noisy));
+            }
             println!(
-                "--- not recovered ({took:?}), first difference at ply {}:\n written: {}\n truth:   {}\n{r}",
+                "--- not recovered ({took:?}), first difference at ply {}, the real game costs {real:.2}:\n written: {}\n truth:   {}\n{r}",
                 d + 1,
                 noisy[lo.min(noisy.len())..hi(noisy.len())].join(" "),
                 words[lo..hi(words.len())].join(" ")
@@ -464,7 +499,7 @@ fn main() {
         seed
     );
     println!(
-        "{:<28} {:>6} {:>7} {:>9} {:>9} {:>8} {:>8} {:>7} {:>9} {:>9}",
+        "{:<28} {:>6} {:>7} {:>9} {:>9} {:>8} {:>8} {:>7} {:>9} {:>9} {:>6} {:>7} {:>6}",
         "noise",
         "games",
         "slips",
@@ -474,7 +509,10 @@ fn main() {
         "stopped",
         "silent",
         "ms/game",
-        "ms worst"
+        "ms worst",
+        "tied",
+        "cheaper",
+        "missed"
     );
     let none = Noise {
         char_rate: 0.0,
@@ -567,7 +605,7 @@ fn main() {
             &mut show,
         );
         println!(
-            "{:<28} {:>6} {:>7} {:>9.1} {:>9.2} {:>8} {:>8} {:>7} {:>9.2} {:>9.1}",
+            "{:<28} {:>6} {:>7} {:>9.1} {:>9.2} {:>8} {:>8} {:>7} {:>9.2} {:>9.1} {:>6} {:>7} {:>6}",
             name,
             t.games,
             t.slips,
@@ -577,7 +615,10 @@ fn main() {
             t.stopped,
             t.silent,
             t.time.as_secs_f64() * 1000.0 / t.games.max(1) as f64,
-            t.worst.as_secs_f64() * 1000.0
+            t.worst.as_secs_f64() * 1000.0,
+            t.tied,
+            t.cheaper,
+            t.missed
         );
     }
     // Speed: 60-move games (110-130 plies) with exactly three slipped moves (`--case 100` runs

@@ -103,7 +103,7 @@ impl GameRepair {
                     .map_or_else(|| "skipped".to_owned(), |m| format!("read as {m}"));
                 format!(
                     "move {} ({}) {written} {read}: {} (cost {:.1})",
-                    c.move_number, c.side, c.kind, c.cost
+                    c.at.move_number, c.at.side, c.kind, c.cost
                 )
             })
             .collect()
@@ -190,7 +190,7 @@ pub fn repair_game(
     let refusal = if let Some(stop) = &repair.stop {
         Some(format!(
             "no legal game reads past move {} ({}) '{}': {}",
-            stop.move_number, stop.side, stop.written, stop.reason
+            stop.at.move_number, stop.at.side, stop.written, stop.reason
         ))
     } else if repair.alternatives_total > 0 {
         Some(format!(

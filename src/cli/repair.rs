@@ -1,7 +1,11 @@
 //! `scoresheet repair`: the legal game a faulty scoresheet most plausibly records (stdout) and
 //! every correction made to read it so (stderr, or all of it as JSON with `--json`).
 
+use crate::batch::sheet_of;
+use crate::board::Position;
 use crate::notation::{detect_letters, LetterSet};
+use crate::pgn::lexer::looks_like_tag_line;
+use crate::pgn::Game;
 use crate::reconstruct::{repair, repair_two, RepairOptions, Sheet, TokenKind};
 use clap::Args;
 use std::io::Read;
@@ -10,8 +14,9 @@ use std::process::ExitCode;
 /// Arguments of `scoresheet repair`.
 #[derive(Debug, Args)]
 pub struct RepairArgs {
-    /// The scoresheet: a move list in any national letters, or PGN movetext (tags and comments
-    /// are skipped); `-` for standard input.
+    /// The scoresheet: a move list in any national letters, or PGN (read by the PGN reader: the
+    /// first game's mainline is repaired, from its FEN tag if it has one, and written with its
+    /// tags); `-` for standard input.
     pub file: String,
     /// The other player's scoresheet of the same game: both are read and reconciled, and every
     /// place they disagree is listed.
@@ -52,15 +57,48 @@ fn read_input(file: &str) -> std::io::Result<String> {
     Ok(text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned())
 }
 
+/// A sheet given as PGN (a tag line or a comment in it) and read by the PGN reader: its first
+/// game, as a sheet of its mainline's move words (variations, comments and glyphs are not
+/// part of the sheet), and the position it starts from (its FEN tag). `None` for a move list,
+/// or when the PGN reader cannot read it (then it is read as a move list).
+fn pgn_game(text: &str) -> Option<(Game, Position)> {
+    let pgn = text.contains('{')
+        || text
+            .lines()
+            .any(|l| looks_like_tag_line(l.trim_start().as_bytes()));
+    if !pgn {
+        return None;
+    }
+    let games = Game::read_all(text.as_bytes());
+    if games.len() > 1 {
+        eprintln!(
+            "scoresheet repair: {} games in the file: only the first is repaired",
+            games.len()
+        );
+    }
+    let game = games.into_iter().next()?.ok()?;
+    let start = crate::replay::start_position(&game).ok()?;
+    Some((game, start))
+}
+
+/// What a file holds: the sheet, the position it starts from, and the PGN game it was read
+/// from if it was PGN.
+fn read_sheet(text: &str) -> (Sheet, Position, Option<Game>) {
+    match pgn_game(text) {
+        Some((game, start)) => (sheet_of(&game), start, Some(game)),
+        None => (Sheet::read(text), Position::new(), None),
+    }
+}
+
 /// The letter set that reads the sheet's move words legally furthest (English if none reads).
-fn detect(sheet: &Sheet) -> LetterSet {
+fn detect(sheet: &Sheet, start: &Position) -> LetterSet {
     let words: Vec<&str> = sheet
         .tokens
         .iter()
         .filter(|t| t.kind == TokenKind::Move)
         .map(|t| t.text.as_str())
         .collect();
-    match detect_letters(&crate::board::Position::new(), &words, &[]) {
+    match detect_letters(start, &words, &[]) {
         Ok(d) => d.letters.clone(),
         Err(a) => LetterSet::by_code(&a.first)
             .unwrap_or(LetterSet::english())
@@ -74,16 +112,16 @@ pub fn run(args: &RepairArgs) -> ExitCode {
         Ok(t) => t,
         Err(e) => return usage(&format!("{}: {e}", args.file)),
     };
-    let sheet = Sheet::read(&text);
+    let (sheet, start, game) = read_sheet(&text);
     let other = match &args.with {
         Some(path) => match read_input(path) {
-            Ok(t) => Some(Sheet::read(&t)),
+            Ok(t) => Some(read_sheet(&t).0),
             Err(e) => return usage(&format!("{path}: {e}")),
         },
         None => None,
     };
     let letters = if args.from.eq_ignore_ascii_case("auto") {
-        detect(&sheet)
+        detect(&sheet, &start)
     } else {
         match LetterSet::parse_spec(&args.from) {
             Ok(s) => s,
@@ -100,11 +138,20 @@ pub fn run(args: &RepairArgs) -> ExitCode {
     };
     let mut options = RepairOptions::new(&letters);
     options.beam = args.beam.max(1);
+    options.start = start;
     let result = match &other {
         Some(o) => repair_two(&sheet, o, &options),
         None => repair(&sheet, &options),
     };
-    let game = result.write(notation, &to);
+    let game = match &game {
+        Some(g) => result.write_tagged(
+            notation,
+            &to,
+            &g.tags,
+            g.outcome.map_or("*", |o| o.as_str()),
+        ),
+        None => result.write(notation, &to),
+    };
     if args.json {
         let mut value = serde_json::to_value(&result).unwrap_or(serde_json::Value::Null);
         if let Some(obj) = value.as_object_mut() {

@@ -172,6 +172,8 @@ costs_struct! {
     disambiguation_extra,
     /// A capture mark written for a move that captures nothing.
     capture_mark_wrong,
+    /// A capture written without its mark on a sheet that marks captures.
+    capture_mark_missing,
     /// Needed disambiguation left out.
     disambiguation_missing,
     /// A pawn capture written by files only.

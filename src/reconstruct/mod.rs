@@ -34,9 +34,9 @@ mod two;
 
 pub use costs::{Costs, CostsError, REPAIR_COSTS_TSV};
 pub use report::{
-    Alternative, Correction, Difference, Disagreement, Repair, Stop, ALTERNATIVES_SHOWN,
+    Alternative, Correction, Difference, Disagreement, Place, Repair, Stop, ALTERNATIVES_SHOWN,
 };
 pub use score::{Edit, Form, MoveReader, PreparedWord, Score, MAX_WORD};
-pub use search::{repair, RepairOptions};
+pub use search::{explain, repair, RepairOptions};
 pub use sheet::{Sheet, Token, TokenKind};
 pub use two::repair_two;

@@ -1,17 +1,49 @@
 //! What a repair found: the game, every correction, the games that explain the sheet about as
 //! well, where the game stops if nothing plausible continues, and an overall confidence.
 
-use super::score::{short_text, MoveReader};
+use super::score::MoveReader;
 use super::search::{Search, Step};
 use super::sheet::TokenKind;
-use crate::board::{CastlingSide, Color, Move, MoveList, Position};
-use crate::notation::LetterSet;
+use crate::board::{Color, Move, MoveList, Position};
+use crate::notation::{move_to_string, LetterSet, PrintOptions, Style};
 use serde::Serialize;
 use std::collections::HashSet;
 use std::fmt;
 
 /// How many alternative games a report lists (the rest are counted).
 pub const ALTERNATIVES_SHOWN: usize = 3;
+
+/// Where in the game something is: the ply, its move number and the side due to move.
+///
+/// ```
+/// use scoresheet::notation::LetterSet;
+/// use scoresheet::reconstruct::{repair, RepairOptions, Sheet};
+/// let r = repair(&Sheet::read("1. e4 e5 2. Jf3 Jc6 3. Sc4 ScS"), &RepairOptions::new(LetterSet::by_code("cs").unwrap()));
+/// let at = r.corrections[0].at;
+/// assert_eq!((at.ply, at.move_number, at.side), (6, 3, "black"));
+/// assert_eq!(at.label(), "3...");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Place {
+    /// The ply, from 1.
+    pub ply: u32,
+    /// Its move number.
+    pub move_number: u32,
+    /// `white` or `black`.
+    pub side: &'static str,
+}
+
+impl Place {
+    /// The move number as a scoresheet writes it before the move: `12.` for White, `12...` for
+    /// Black.
+    pub fn label(&self) -> String {
+        if self.side == "white" {
+            format!("{}.", self.move_number)
+        } else {
+            format!("{}...", self.move_number)
+        }
+    }
+}
 
 /// One correction made to read the sheet as the game.
 ///
@@ -20,18 +52,15 @@ pub const ALTERNATIVES_SHOWN: usize = 3;
 /// use scoresheet::reconstruct::{repair, RepairOptions, Sheet};
 /// let r = repair(&Sheet::read("1. e4 e5 2. Jf3 Jc6 3. Sc4 ScS"), &RepairOptions::new(LetterSet::by_code("cs").unwrap()));
 /// let c = &r.corrections[0];
-/// assert_eq!((c.ply, c.move_number, c.side), (6, 3, "black"));
+/// assert_eq!((c.at.ply, c.at.move_number, c.at.side), (6, 3, "black"));
 /// assert_eq!(c.written.as_deref(), Some("ScS"));
 /// assert_eq!(c.kind, "char_lookalike");
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Correction {
-    /// The ply concerned, from 1 (for a skipped word: the ply that was due).
-    pub ply: u32,
-    /// Its move number.
-    pub move_number: u32,
-    /// `white` or `black`.
-    pub side: &'static str,
+    /// The ply concerned (for a skipped word: the ply that was due).
+    #[serde(flatten)]
+    pub at: Place,
     /// Which sheet (1, or 2 for the `--with` sheet).
     pub sheet: u8,
     /// The word as written (none for an invented move).
@@ -56,12 +85,9 @@ pub struct Correction {
 /// A ply where an alternative game differs from the chosen one.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Difference {
-    /// The ply, from 1.
-    pub ply: u32,
-    /// Its move number.
-    pub move_number: u32,
-    /// `white` or `black`.
-    pub side: &'static str,
+    /// The ply.
+    #[serde(flatten)]
+    pub at: Place,
     /// The chosen game's move there (sheet letters), none if it has ended.
     pub chosen: Option<String>,
     /// The alternative's move there.
@@ -81,11 +107,8 @@ pub struct Alternative {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Stop {
     /// The first ply that could not be read.
-    pub ply: u32,
-    /// Its move number.
-    pub move_number: u32,
-    /// `white` or `black`.
-    pub side: &'static str,
+    #[serde(flatten)]
+    pub at: Place,
     /// The word that could not be read.
     pub written: String,
     /// Its line.
@@ -99,12 +122,9 @@ pub struct Stop {
 /// A place where White's and Black's sheets disagree, and which was followed.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Disagreement {
-    /// The ply, from 1.
-    pub ply: u32,
-    /// Its move number.
-    pub move_number: u32,
-    /// `white` or `black`.
-    pub side: &'static str,
+    /// The ply.
+    #[serde(flatten)]
+    pub at: Place,
     /// What the first sheet says there (none: nothing).
     pub first: Option<String>,
     /// What the second sheet says there.
@@ -166,9 +186,13 @@ fn side_name(c: Color) -> &'static str {
     }
 }
 
-/// Ply (from 1), move number and side of the ply due in `pos`.
-fn ply_info(pos: &Position, ply: u32) -> (u32, u32, &'static str) {
-    (ply + 1, pos.fullmove_number(), side_name(pos.turn()))
+/// The place of the ply due in `pos`, `ply` plies after the start.
+pub(crate) fn place(pos: &Position, ply: u32) -> Place {
+    Place {
+        ply: ply + 1,
+        move_number: pos.fullmove_number(),
+        side: side_name(pos.turn()),
+    }
 }
 
 /// The steps from the root to `node`.
@@ -193,31 +217,30 @@ fn moves_of(steps: &[Step]) -> Vec<Move> {
         .collect()
 }
 
-/// PGN SAN of `m` in `pos` (English letters, `O-O`, `=Q`, `+`/`#`).
+/// PGN SAN of `m` in `pos` (English letters, `O-O`, `=Q`, `+`/`#`), by the crate's printer.
 pub(crate) fn san(pos: &Position, m: &Move) -> String {
-    let mut legal = MoveList::new();
-    pos.legal_moves(&mut legal);
-    let mut s = match m.castling_side() {
-        Some(CastlingSide::King) => "O-O".to_owned(),
-        Some(CastlingSide::Queen) => "O-O-O".to_owned(),
-        None => {
-            let mut t = short_text(LetterSet::english(), &legal, m);
-            if let Some(p) = m.promotion() {
-                t.truncate(t.len() - LetterSet::english().letter(p).len());
-                t.push('=');
-                t.push(p.english_char());
-            }
-            t
-        }
+    move_to_string(pos, m, LetterSet::english(), &PrintOptions::san())
+}
+
+/// `m` in `pos` as the sheet's writer would write it: the Laws' short form in `letters` with the
+/// capture mark (`Jbxd2`, `exd6`, `0-0`, `e8D`), without check marks or `e.p.`.
+pub(crate) fn written(pos: &Position, m: &Move, letters: &LetterSet) -> String {
+    let opts = PrintOptions {
+        check_marks: false,
+        ep_mark: false,
+        ..PrintOptions::fide()
     };
-    let mut after = pos.clone();
-    after.play(m);
-    if after.is_checkmate() {
-        s.push('#');
-    } else if after.is_check() {
-        s.push('+');
-    }
-    s
+    move_to_string(pos, m, letters, &opts)
+}
+
+/// `m` in `pos` in the long form (`Sc5xd4`), without check marks or `e.p.`.
+fn written_long(pos: &Position, m: &Move, letters: &LetterSet) -> String {
+    let opts = PrintOptions {
+        check_marks: false,
+        ep_mark: false,
+        ..PrintOptions::new(Style::Long)
+    };
+    move_to_string(pos, m, letters, &opts)
 }
 
 pub(crate) fn build(
@@ -297,7 +320,7 @@ pub(crate) fn build(
             } => {
                 pos.legal_moves(&mut legal);
                 if *cost > 0.0 {
-                    let (p, n, side) = ply_info(&pos, ply);
+                    let at = place(&pos, ply);
                     let word = &search.words[*tok];
                     let (_, edits) = reader.explain(&pos, &legal, mv, word);
                     let mut kind = edits
@@ -311,14 +334,12 @@ pub(crate) fn build(
                     }
                     let t = &tokens[*tok];
                     corrections.push(Correction {
-                        ply: p,
-                        move_number: n,
-                        side,
+                        at,
                         sheet: 1,
                         written: Some(t.text.clone()),
                         line: t.line,
                         column: t.column,
-                        read_as: Some(short_text(letters, &legal, mv)),
+                        read_as: Some(written(&pos, mv, letters)),
                         uci: Some(mv.to_uci(pos.is_chess960()).to_string()),
                         kind,
                         detail: detail.join("; "),
@@ -333,16 +354,14 @@ pub(crate) fn build(
             }
             Step::Invent { mv, cost } => {
                 pos.legal_moves(&mut legal);
-                let (p, n, side) = ply_info(&pos, ply);
+                let at = place(&pos, ply);
                 corrections.push(Correction {
-                    ply: p,
-                    move_number: n,
-                    side,
+                    at,
                     sheet: 1,
                     written: None,
                     line: 0,
                     column: 0,
-                    read_as: Some(short_text(letters, &legal, mv)),
+                    read_as: Some(written(&pos, mv, letters)),
                     uci: Some(mv.to_uci(pos.is_chess960()).to_string()),
                     kind: "ply_missing",
                     detail: "not on the sheet: a move was invented for this ply".to_owned(),
@@ -360,7 +379,7 @@ pub(crate) fn build(
                     comments.push((ply, "(=)".to_owned()));
                 }
                 if *cost > 0.0 {
-                    let (p, n, side) = ply_info(&pos, ply);
+                    let at = place(&pos, ply);
                     let detail = match *kind {
                         "garbage_word" => "not a move: skipped".to_owned(),
                         "number_out_of_step" => format!(
@@ -373,9 +392,7 @@ pub(crate) fn build(
                         _ => "belongs to no ply of the game: skipped".to_owned(),
                     };
                     corrections.push(Correction {
-                        ply: p,
-                        move_number: n,
-                        side,
+                        at,
                         sheet: 1,
                         written: Some(t.text.clone()),
                         line: t.line,
@@ -404,15 +421,13 @@ pub(crate) fn build(
             Some((m, c)) => format!(
                 "no legal move reads as '{}' and nothing plausible follows (nearest: {} at cost {:.2})",
                 t.text,
-                short_text(letters, &legal, m),
+                written(&pos, m, letters),
                 c
             ),
         };
-        let (p, n, side) = ply_info(&pos, ply);
+        let at = place(&pos, ply);
         stop = Some(Stop {
-            ply: p,
-            move_number: n,
-            side,
+            at,
             written: t.text.clone(),
             line: t.line,
             column: t.column,
@@ -421,9 +436,7 @@ pub(crate) fn build(
         for &u in &unread {
             let t = &tokens[u];
             corrections.push(Correction {
-                ply: p,
-                move_number: n,
-                side,
+                at,
                 sheet: 1,
                 written: Some(t.text.clone()),
                 line: t.line,
@@ -518,23 +531,26 @@ fn differences(start: &Position, letters: &LetterSet, a: &[Move], b: &[Move]) ->
     let mut out = Vec::new();
     let mut pa = start.clone();
     let mut pb = start.clone();
-    let mut legal = MoveList::new();
     for ply in 0..a.len().max(b.len()) {
         let ma = a.get(ply);
         let mb = b.get(ply);
-        if ma != mb && out.len() < 6 {
-            let ta = ma.map(|m| {
-                pa.legal_moves(&mut legal);
-                short_text(letters, &legal, m)
-            });
-            let tb = mb.map(|m| {
-                pb.legal_moves(&mut legal);
-                short_text(letters, &legal, m)
-            });
+        // Moves from and to the same squares that differ only in what they take (the other
+        // game's order of captures) are not differences a reader can see.
+        let same_squares = match (ma, mb) {
+            (Some(a), Some(b)) => a.to_uci(false) == b.to_uci(false),
+            _ => false,
+        };
+        if ma != mb && !same_squares && out.len() < 6 {
+            let mut ta = ma.map(|m| written(&pa, m, letters));
+            let mut tb = mb.map(|m| written(&pb, m, letters));
+            // Two moves written alike (a bishop taking on d4 from c5 or from e5): the long form
+            // tells them apart.
+            if ta == tb {
+                ta = ma.map(|m| written_long(&pa, m, letters));
+                tb = mb.map(|m| written_long(&pb, m, letters));
+            }
             out.push(Difference {
-                ply: ply as u32 + 1,
-                move_number: pa.fullmove_number(),
-                side: side_name(pa.turn()),
+                at: place(&pa, ply as u32),
                 chosen: ta,
                 other: tb,
             });
@@ -634,18 +650,14 @@ impl fmt::Display for Repair {
             )?;
         }
         for c in &self.corrections {
-            let number = if c.side == "white" {
-                format!("{}.", c.move_number)
-            } else {
-                format!("{}...", c.move_number)
-            };
+            let number = c.at.label();
             let sheet = if c.sheet == 2 { " [sheet 2]" } else { "" };
             writeln!(
                 f,
                 "{:>4} {:>6} {:<5} {:<10} {:<9} {:<24} {:>5.2}  {}{}{}",
-                c.ply,
+                c.at.ply,
                 number,
-                c.side,
+                c.at.side,
                 c.written.as_deref().unwrap_or("-"),
                 c.read_as.as_deref().unwrap_or("-"),
                 c.kind,
@@ -662,10 +674,9 @@ impl fmt::Display for Repair {
         for d in &self.disagreements {
             writeln!(
                 f,
-                "sheets disagree at ply {} ({}{}): first sheet {}, second sheet {}; played {} (followed: {})",
-                d.ply,
-                d.move_number,
-                if d.side == "white" { "." } else { "..." },
+                "sheets disagree at ply {} ({}): first sheet {}, second sheet {}; played {} (followed: {})",
+                d.at.ply,
+                d.at.label(),
                 d.first.as_deref().unwrap_or("nothing"),
                 d.second.as_deref().unwrap_or("nothing"),
                 d.played,
@@ -694,10 +705,9 @@ impl fmt::Display for Repair {
                     .iter()
                     .map(|d| {
                         format!(
-                            "ply {} ({}{}): {} instead of {}",
-                            d.ply,
-                            d.move_number,
-                            if d.side == "white" { "." } else { "..." },
+                            "ply {} ({}): {} instead of {}",
+                            d.at.ply,
+                            d.at.label(),
                             d.other.as_deref().unwrap_or("nothing"),
                             d.chosen.as_deref().unwrap_or("nothing")
                         )
@@ -709,10 +719,9 @@ impl fmt::Display for Repair {
         if let Some(s) = &self.stop {
             writeln!(
                 f,
-                "STOPPED at ply {} ({}{}), '{}' (line {}, column {}): {}",
-                s.ply,
-                s.move_number,
-                if s.side == "white" { "." } else { "..." },
+                "STOPPED at ply {} ({}), '{}' (line {}, column {}): {}",
+                s.at.ply,
+                s.at.label(),
                 s.written,
                 s.line,
                 s.column,
@@ -736,6 +745,29 @@ impl Repair {
     /// assert_eq!(r.write(Notation::Uci, hr), "e2e4 e7e5 g1f3\n");
     /// ```
     pub fn write(&self, notation: crate::notation::sheet::Notation, letters: &LetterSet) -> String {
+        self.write_tagged(notation, letters, &[], "*")
+    }
+
+    /// As [`Repair::write`], with the tags and the result of the PGN game the sheet was read
+    /// from. The result is kept only when the whole sheet was read (a game that stops early is
+    /// written `*`).
+    ///
+    /// ```
+    /// use scoresheet::notation::{sheet::Notation, LetterSet};
+    /// use scoresheet::reconstruct::{repair, RepairOptions, Sheet};
+    /// let r = repair(&Sheet::read("1. e4 e5 2. Nf3"), &RepairOptions::new(LetterSet::by_code("cs").unwrap()));
+    /// let tags = [("White".to_owned(), "Réti".to_owned())];
+    /// let pgn = r.write_tagged(Notation::Pgn, LetterSet::english(), &tags, "1-0");
+    /// assert!(pgn.contains("[White \"Réti\"]"), "{pgn}");
+    /// assert!(pgn.contains("2. Nf3 1-0"), "{pgn}");
+    /// ```
+    pub fn write_tagged(
+        &self,
+        notation: crate::notation::sheet::Notation,
+        letters: &LetterSet,
+        tags: &[(String, String)],
+        result: &'static str,
+    ) -> String {
         let game = crate::notation::sheet::ReadGame {
             start: self.start.clone(),
             letters: self.letters.clone(),
@@ -748,8 +780,8 @@ impl Repair {
                     (*m, offer, crate::notation::Warnings::default())
                 })
                 .collect(),
-            result: "*",
-            tags: Vec::new(),
+            result: if self.stop.is_some() { "*" } else { result },
+            tags: tags.to_vec(),
         };
         let mut out = String::new();
         if crate::notation::sheet::write_game(&mut out, &game, notation, letters).is_err() {

@@ -170,6 +170,8 @@ pub struct MoveReader<'a> {
     multi: Vec<(String, Role)>,
     /// The sheet set's printed letter per role, as a char (first char).
     own_letter: [Option<char>; 6],
+    /// The sheet marks captures: a capture read without its mark costs `capture_mark_missing`.
+    marks_captures: bool,
 }
 
 impl<'a> MoveReader<'a> {
@@ -243,7 +245,29 @@ impl<'a> MoveReader<'a> {
             wide,
             multi,
             own_letter,
+            marks_captures: false,
         }
+    }
+
+    /// Tells the reader that the sheet marks its captures (some word has `x` or `:`): a capture
+    /// read from a word without the mark then costs `capture_mark_missing`. A sheet that never
+    /// marks a capture reads captures without the mark for free.
+    ///
+    /// ```
+    /// use scoresheet::board::{MoveList, Position};
+    /// use scoresheet::notation::LetterSet;
+    /// use scoresheet::reconstruct::{Costs, MoveReader};
+    /// let mut r = MoveReader::new(LetterSet::english(), Costs::standard());
+    /// let pos = Position::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+    /// let mut legal = MoveList::new();
+    /// pos.legal_moves(&mut legal);
+    /// let exd5 = pos.from_uci(&"e4d5".parse().unwrap()).unwrap();
+    /// assert_eq!(r.score(&pos, &legal, &exd5, &r.prepare("ed5")).cost, 0.0);
+    /// r.set_marks_captures(true);
+    /// assert!(r.score(&pos, &legal, &exd5, &r.prepare("ed5")).cost > 0.0);
+    /// ```
+    pub fn set_marks_captures(&mut self, marks: bool) {
+        self.marks_captures = marks;
     }
 
     /// The letter set words are read in.
@@ -379,10 +403,13 @@ impl<'a> MoveReader<'a> {
         best
     }
 
-    /// What a capture mark costs on `m`: nothing unless written for a move that captures nothing.
+    /// What the capture mark costs on `m`: a mark written for a move that captures nothing, or
+    /// (on a sheet that marks its captures) a capture written without its mark.
     fn capture_mark(&self, m: &Move, word: &PreparedWord) -> f32 {
         if word.capture && !m.is_capture() {
             self.costs.capture_mark_wrong
+        } else if self.marks_captures && !word.capture && m.is_capture() {
+            self.costs.capture_mark_missing
         } else {
             0.0
         }
@@ -414,11 +441,18 @@ impl<'a> MoveReader<'a> {
         let score = self.score(pos, legal, m, word);
         let mut edits = Vec::new();
         let cap = self.capture_mark(m, word);
-        if cap > 0.0 {
+        if cap > 0.0 && word.capture {
             edits.push(Edit {
                 written: Some('x'),
                 meant: None,
                 kind: "capture_mark_wrong",
+                cost: cap,
+            });
+        } else if cap > 0.0 {
+            edits.push(Edit {
+                written: None,
+                meant: Some("x".to_owned()),
+                kind: "capture_mark_missing",
                 cost: cap,
             });
         }

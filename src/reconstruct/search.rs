@@ -10,7 +10,7 @@ use crate::board::{Move, MoveList, Position};
 use crate::notation::LetterSet;
 use arrayvec::ArrayVec;
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// A hasher for the read-cost cache's integer keys (one multiply; the keys are not chosen by an
@@ -125,6 +125,21 @@ struct State {
     /// How far the sheet's move numbers are out of step, in plies (a writer who skipped a cell
     /// numbers every later move one ply off: that costs once, not at every number).
     shift: i32,
+    /// The explanations that differ only in a move invented from the same state share a group
+    /// (that state's node + 1; 0 for none): while they cost the same, the beam counts them as
+    /// one (the sheet has not yet told them apart, and thirty of them must not push out every
+    /// other explanation).
+    group: u32,
+}
+
+impl State {
+    /// What makes two states the same for the beam: the position, and how far the sheet's move
+    /// numbers are out of step (two explanations of one position, one of which has yet to pay
+    /// for its numbers, are not the same: merged, the cheaper-looking one would hide a tie).
+    fn key(&self) -> u64 {
+        let shift = u64::from(self.shift.unsigned_abs()) << 1 | u64::from(self.shift < 0);
+        self.pos.zobrist() ^ shift.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
 }
 
 struct Layer {
@@ -163,6 +178,13 @@ pub(crate) struct Search<'s, 'a> {
     beam: usize,
     backtrack: usize,
     settle: u32,
+    /// When set, the only game the search may play (see [`explain`]): at each ply, the one move
+    /// of this game at that ply.
+    only: Option<Vec<Move>>,
+    /// The ply number of the start position (0 at the standard start).
+    start_ply: u32,
+    /// States (layer, index) a ply missing further back has been invented from, this run.
+    invented_back: HashSet<(usize, usize)>,
 }
 
 /// Repairs one scoresheet: the cheapest legal game that explains it, with every correction.
@@ -176,14 +198,88 @@ pub(crate) struct Search<'s, 'a> {
 /// assert_eq!(r.corrections[0].read_as.as_deref(), Some("Sc5"));
 /// ```
 pub fn repair(sheet: &Sheet, options: &RepairOptions<'_>) -> Repair {
+    run_search(Search::new(sheet, options), options)
+}
+
+/// The cheapest explanation of the sheet by one given game: the same search as [`repair`], but
+/// at each ply the only move it may play (read, invent or swap in) is `game`'s. Shows what the
+/// corrections and the total cost would be if `game` were the game played; comparing its cost
+/// with [`repair`]'s tells whether the sheet prefers another game, or cannot tell them apart.
+/// The explanation may stop before the game's end when the sheet does (compare `moves`).
+///
+/// ```
+/// use scoresheet::notation::LetterSet;
+/// use scoresheet::reconstruct::{explain, repair, RepairOptions, Sheet};
+/// let options = RepairOptions::new(LetterSet::by_code("cs").unwrap());
+/// let game = repair(&Sheet::read("1. e4 e5 2. Jf3 Jc6 3. Sb5"), &options).moves;
+/// // The writer skipped 2... Jc6: the sheet explained by the real game costs one invented ply
+/// // (and the move numbers out of step).
+/// let e = explain(&Sheet::read("1. e4 e5 2. Jf3 Sb5"), &options, &game);
+/// assert_eq!(e.moves, game);
+/// assert!(e.corrections.iter().any(|c| c.kind == "ply_missing" && c.read_as.as_deref() == Some("Jc6")));
+/// ```
+pub fn explain(sheet: &Sheet, options: &RepairOptions<'_>, game: &[Move]) -> Repair {
     let mut search = Search::new(sheet, options);
+    search.only = Some(game.to_vec());
+    run_search(search, options)
+}
+
+fn run_search(mut search: Search<'_, '_>, options: &RepairOptions<'_>) -> Repair {
+    let start = options.start.clone();
+    let finals = search_finals(&mut search, options);
+    let best_pos = finals
+        .first()
+        .map(|s| s.pos.clone())
+        .unwrap_or_else(|| start.clone());
+    let finals: Vec<(u32, f32)> = finals.iter().map(|s| (s.node, s.cost)).collect();
+    report::build(&search, &start, &finals, &best_pos)
+}
+
+/// How the sheet's words line up with `game` in its cheapest explanation by that game (as
+/// [`explain`] finds it): the total cost (a ply of the game past the explanation's end costs
+/// `ply_missing`) and, for each ply of the game, the word read as its move (`None`: a ply the
+/// sheet does not record).
+pub(crate) fn alignment(
+    sheet: &Sheet,
+    options: &RepairOptions<'_>,
+    game: &[Move],
+) -> (f32, Vec<Option<usize>>) {
+    let mut search = Search::new(sheet, options);
+    search.only = Some(game.to_vec());
+    let finals = search_finals(&mut search, options);
+    let Some(best) = finals.first() else {
+        return (
+            options.costs.ply_missing * game.len() as f32,
+            vec![None; game.len()],
+        );
+    };
+    let mut words = Vec::with_capacity(game.len());
+    for step in report::chain(&search, best.node) {
+        match step {
+            Step::Read { tok, .. } => words.push(Some(tok)),
+            Step::Invent { .. } => words.push(None),
+            Step::Root | Step::Skip { .. } => {}
+        }
+    }
+    words.truncate(game.len());
+    let missing = game.len() - words.len();
+    words.resize(game.len(), None);
+    (
+        best.cost + options.costs.ply_missing * missing as f32,
+        words,
+    )
+}
+
+/// The search: the final states, cheapest first.
+fn search_finals(search: &mut Search<'_, '_>, options: &RepairOptions<'_>) -> Vec<State> {
+    let sheet = search.sheet;
     let start = options.start.clone();
     let n = sheet.tokens.len();
     let root = root_again(&start);
     // Replay what reads exactly; search only from a few moves before the sheet stops doing so.
     let (checkpoints, end, stop) = search.greedy(0, root);
     if stop == n {
-        return report::build(&search, &start, &[(end.node, end.cost)], &end.pos);
+        return vec![end];
     }
     let (from, state) = checkpoints
         .len()
@@ -219,20 +315,32 @@ pub fn repair(sheet: &Sheet, options: &RepairOptions<'_>) -> Repair {
             }
         }
     }
-    let best_pos = finals
-        .first()
-        .map(|s| s.pos.clone())
-        .unwrap_or_else(|| start.clone());
-    let finals: Vec<(u32, f32)> = finals.iter().map(|s| (s.node, s.cost)).collect();
-    report::build(&search, &start, &finals, &best_pos)
+    finals
 }
 
 /// At most this many states per word try invented and swapped plies (the cheapest first): the
 /// bound on the work per word where a sheet reads badly for long.
 const MAX_STRUCTURAL_PER_WORD: usize = 4;
 
+/// Where a word reads badly, a missing ply is also invented this many move words further back
+/// than the word before it (the words between read again after it).
+const INVENT_FURTHER_BACK: usize = 2;
+
+/// A layer keeps at most this many beams of states, however many share a group.
+const GROUP_CAP: usize = 8;
+
+/// Beyond the beam, a layer keeps this many more groups of explanations with an invented ply
+/// (an invented ply costs more at once than the misreads it competes with, which cost more
+/// later).
+const GROUP_RESERVE: usize = 4;
+
 /// How many times further back the second look starts (see `retry_above`).
 const RETRY_LOOK_BACK: usize = 3;
+
+/// The number of plies played before `pos` in a game numbered from move 1.
+fn ply_of(pos: &Position) -> u32 {
+    2 * pos.fullmove_number().saturating_sub(1) + u32::from(!pos.turn().is_white())
+}
 
 fn root_again(start: &Position) -> State {
     State {
@@ -243,6 +351,7 @@ fn root_again(start: &Position) -> State {
         structural_done: false,
         exact_run: 0,
         shift: 0,
+        group: 0,
     }
 }
 
@@ -258,12 +367,19 @@ enum Settle {
 
 impl<'s, 'a> Search<'s, 'a> {
     pub(crate) fn new(sheet: &'s Sheet, options: &RepairOptions<'a>) -> Search<'s, 'a> {
-        let reader = MoveReader::new(options.letters, options.costs);
-        let words = sheet
+        let mut reader = MoveReader::new(options.letters, options.costs);
+        let words: Vec<PreparedWord> = sheet
             .tokens
             .iter()
             .map(|t| reader.prepare(&t.text))
             .collect();
+        reader.set_marks_captures(
+            sheet
+                .tokens
+                .iter()
+                .zip(&words)
+                .any(|(t, w)| t.kind == TokenKind::Move && w.capture),
+        );
         Search {
             sheet,
             reader,
@@ -279,7 +395,19 @@ impl<'s, 'a> Search<'s, 'a> {
             beam: options.beam.max(1),
             backtrack: options.backtrack.max(1),
             settle: options.settle,
+            only: None,
+            start_ply: ply_of(&options.start),
+            invented_back: HashSet::new(),
         }
+    }
+
+    /// Whether the search may play `m` in `pos` (always, unless it explains one given game).
+    fn allowed(&self, pos: &Position, m: &Move) -> bool {
+        let Some(game) = &self.only else {
+            return true;
+        };
+        let ply = ply_of(pos).checked_sub(self.start_ply);
+        ply.and_then(|p| game.get(p as usize)) == Some(m)
     }
 
     pub(crate) fn push_node(&mut self, parent: u32, step: Step) -> u32 {
@@ -310,7 +438,7 @@ impl<'s, 'a> Search<'s, 'a> {
             return;
         }
         l.best = l.best.min(state.cost);
-        let key = state.pos.zobrist();
+        let key = state.key();
         match l.index.get(&key) {
             Some(&at) => {
                 if let Some(old) = l.states.get_mut(at) {
@@ -356,6 +484,9 @@ impl<'s, 'a> Search<'s, 'a> {
                     let mut count = 0;
                     for m in legal.iter() {
                         if m.castling_side().is_none() && !word.may_read_exactly_to(m.to()) {
+                            continue;
+                        }
+                        if !self.allowed(&state.pos, m) {
                             continue;
                         }
                         if self
@@ -442,9 +573,20 @@ impl<'s, 'a> Search<'s, 'a> {
     /// Runs the beam search from `state` at word `from`; returns the final states, cheapest
     /// first.
     fn run(&mut self, from: usize, state: State) -> Vec<State> {
+        self.run_states(from, vec![state])
+    }
+
+    /// Runs the beam search from `states` at word `from`; returns the final states, cheapest
+    /// first.
+    fn run_states(&mut self, from: usize, states: Vec<State>) -> Vec<State> {
         let n = self.sheet.tokens.len();
         self.layers = (0..=n + 1).map(|_| Layer::new()).collect();
-        self.push(from, state);
+        self.invented_back.clear();
+        for mut state in states {
+            state.structural_done = false;
+            state.parent = None;
+            self.push(from, state);
+        }
         let mut i = from;
         let mut no_settle_before = 0;
         while i < n {
@@ -453,6 +595,8 @@ impl<'s, 'a> Search<'s, 'a> {
             // reads its word badly, try those edits from the state before it too.
             if self.sheet.tokens[i].kind == TokenKind::Move {
                 let mut parents: Vec<(usize, usize)> = Vec::new();
+                // The parent of the cheapest state that cannot read its word with one slip.
+                let mut lost: Option<(usize, usize)> = None;
                 let count = self.layers.get(i).map_or(0, |l| l.states.len());
                 for k in 0..count {
                     let Some(state) = self.layers.get(i).and_then(|l| l.states.get(k)).cloned()
@@ -460,19 +604,51 @@ impl<'s, 'a> Search<'s, 'a> {
                         continue;
                     };
                     if let Some(p) = state.parent {
-                        if !parents.contains(&p)
-                            && self.best_read(i, &state) >= self.costs.structural_trigger
-                        {
+                        if parents.contains(&p) {
+                            continue;
+                        }
+                        let best = self.best_read(i, &state);
+                        if best >= self.costs.structural_trigger {
                             parents.push(p);
+                        }
+                        if best >= self.costs.ply_missing && lost.is_none() {
+                            lost = Some(p);
                         }
                     }
                 }
-                for (pl, pk) in parents {
+                for &(pl, pk) in &parents {
                     let parent = self.layers.get(pl).and_then(|l| l.states.get(pk)).cloned();
                     if let Some(parent) = parent {
                         if !parent.structural_done && self.worth_structural(pl, &parent) {
                             self.structural(pl, &parent, pk);
                         }
+                    }
+                }
+                // Further back: the words between may have read legally by the wrong side. Only
+                // from the cheapest state whose word reads worse than a missing ply costs (a
+                // word read by the wrong side rarely reads with one slip; one that does is left
+                // to the edits above): the bound on the work where words read badly for long.
+                if let Some((pl, pk)) = lost {
+                    let mut at = self
+                        .layers
+                        .get(pl)
+                        .and_then(|l| l.states.get(pk))
+                        .and_then(|s| s.parent);
+                    for _ in 0..INVENT_FURTHER_BACK {
+                        let Some((al, ak)) = at else {
+                            break;
+                        };
+                        let Some(anc) = self.layers.get(al).and_then(|l| l.states.get(ak)).cloned()
+                        else {
+                            break;
+                        };
+                        if self.invented_back.insert((al, ak)) && self.worth_structural(al, &anc) {
+                            if let Some(l) = self.layers.get_mut(al) {
+                                l.structural_tries += 1;
+                            }
+                            self.invent_back(al, &anc, i);
+                        }
+                        at = anc.parent;
                     }
                 }
                 self.seal(i, false);
@@ -519,22 +695,43 @@ impl<'s, 'a> Search<'s, 'a> {
         layer.states.sort_by(|a, b| a.cost.total_cmp(&b.cost));
         let best = layer.states.first().map_or(0.0, |s| s.cost);
         layer.states.retain(|s| s.cost <= best + margin);
-        // States tied with the last one kept stay too (up to four beams): an invented ply is
-        // often one of many equally cheap moves until a later word tells them apart.
-        if let Some(cut) = layer.states.get(beam.saturating_sub(1)).map(|s| s.cost) {
-            let keep = layer
-                .states
-                .iter()
-                .take(beam * 4)
-                .take_while(|s| s.cost <= cut + 1e-4)
-                .count();
-            layer.states.truncate(keep.max(beam));
-        }
+        // `beam` explanations are kept, counting those that differ only in an invented move as
+        // one while they cost the same (up to GROUP_CAP beams of states in all). States tied
+        // with the last one kept stay too (up to four beams): an invented ply is often one of
+        // many equally cheap moves until a later word tells them apart.
+        let same = |a: f32, b: f32| (a - b).abs() <= 1e-4;
+        let mut groups: Vec<(u32, f32)> = Vec::new();
+        let mut slots = 0;
+        let mut last = f32::NEG_INFINITY;
+        let mut kept = 0;
+        let mut reserved = 0;
+        layer.states.retain(|s| {
+            let member =
+                s.group != 0 && groups.iter().any(|&(g, c)| g == s.group && same(c, s.cost));
+            let reserve = s.group != 0 && !member && reserved < GROUP_RESERVE;
+            let keep = kept < beam * GROUP_CAP
+                && (member || slots < beam || (same(s.cost, last) && kept < beam * 4) || reserve);
+            if keep {
+                kept += 1;
+                if !member {
+                    if slots < beam {
+                        slots += 1;
+                        last = s.cost;
+                    } else if reserve {
+                        reserved += 1;
+                    }
+                    if s.group != 0 {
+                        groups.push((s.group, s.cost));
+                    }
+                }
+            }
+            keep
+        });
         layer.index = layer
             .states
             .iter()
             .enumerate()
-            .map(|(k, s)| (s.pos.zobrist(), k))
+            .map(|(k, s)| (s.key(), k))
             .collect();
         layer.sealed = sealed;
     }
@@ -567,7 +764,11 @@ impl<'s, 'a> Search<'s, 'a> {
                     .score_below(pos, &legal, m, &self.words[i], bound)
                     .cost
             });
-            costs.push(cost);
+            costs.push(if self.allowed(pos, m) {
+                cost
+            } else {
+                f32::INFINITY
+            });
         }
         Reads { legal, costs }
     }
@@ -602,6 +803,7 @@ impl<'s, 'a> Search<'s, 'a> {
                     structural_done: false,
                     exact_run: if free { state.exact_run } else { 0 },
                     shift,
+                    group: state.group,
                 },
             );
         };
@@ -695,10 +897,24 @@ impl<'s, 'a> Search<'s, 'a> {
                     structural_done: false,
                     exact_run: if cost == 0.0 { state.exact_run + 1 } else { 0 },
                     shift: state.shift,
+                    group: state.group,
                 },
             );
         }
         best
+    }
+
+    /// The legal move of `pos` that reads word `i` most cheaply, and its cost (none above
+    /// `read_max`).
+    fn cheapest_read(&self, pos: &Position, i: usize) -> Option<(Move, f32)> {
+        let reads = self.reads(pos, i);
+        reads
+            .legal
+            .iter()
+            .zip(reads.costs.iter())
+            .filter(|(_, &c)| c <= self.costs.read_max)
+            .min_by(|a, b| a.1.total_cmp(b.1))
+            .map(|(m, &c)| (*m, c))
     }
 
     /// The legal moves of `pos` that read `word` for at most `max`, cheapest first (at most `n`).
@@ -734,6 +950,9 @@ impl<'s, 'a> Search<'s, 'a> {
         let mut legal = MoveList::new();
         state.pos.legal_moves(&mut legal);
         for m1 in legal.iter() {
+            if !self.allowed(&state.pos, m1) {
+                continue;
+            }
             let mut pos1 = state.pos.clone();
             pos1.play(m1);
             let reads = self.best_reads(&pos1, i, c.read_max, usize::MAX);
@@ -769,6 +988,7 @@ impl<'s, 'a> Search<'s, 'a> {
                         structural_done: false,
                         exact_run: 0,
                         shift: state.shift,
+                        group: state.node.saturating_add(1),
                     },
                 );
                 self.push(at, next);
@@ -779,100 +999,148 @@ impl<'s, 'a> Search<'s, 'a> {
         let Some(j) = self.next_move_word(i) else {
             return;
         };
-        let per = 3;
-        for (m1, c1) in self.best_reads(&state.pos, j, c.read_max, per) {
-            let mut p1 = state.pos.clone();
-            p1.play(&m1);
-            for (m2, c2) in self.best_reads(&p1, i, c.read_max, per) {
-                let mut p2 = p1.clone();
-                p2.play(&m2);
-                let n1 = self.push_node(
-                    state.node,
-                    Step::Read {
-                        tok: j,
-                        mv: m1,
-                        cost: c1,
-                        swapped: true,
-                    },
-                );
-                let n2 = self.push_node(
-                    n1,
-                    Step::Read {
-                        tok: i,
-                        mv: m2,
-                        cost: c2 + c.plies_swapped,
-                        swapped: true,
-                    },
-                );
-                let n2 = self.skip_between(n2, i, j);
-                self.push(
-                    j + 1,
-                    State {
-                        pos: p2,
-                        cost: state.cost + c1 + c2 + c.plies_swapped,
-                        node: n2,
-                        parent: None,
-                        structural_done: false,
-                        exact_run: 0,
-                        shift: state.shift,
-                    },
-                );
-            }
+        let from = || (state.pos.clone(), state.node, state.cost);
+        self.swapped(state, &[j, i], 0, from());
+        if let Some(l) = self.next_move_word(j) {
+            self.swapped(state, &[l, j, i], 0, from());
         }
-        let Some(l) = self.next_move_word(j) else {
+    }
+
+    /// Reads the words `order` in that order (the best few reads of each), the last one (the
+    /// word due now) written in the place of the first: both are marked swapped and the last
+    /// costs `plies_swapped` more. The results land after the first word of `order`. `done`
+    /// words are read so far, to `pos`, `node` and `cost`.
+    fn swapped(
+        &mut self,
+        state: &State,
+        order: &[usize],
+        done: usize,
+        (pos, node, cost): (Position, u32, f32),
+    ) {
+        const PER_WORD: usize = 3;
+        let (Some(&first), Some(&last)) = (order.first(), order.last()) else {
             return;
         };
-        for (m1, c1) in self.best_reads(&state.pos, l, c.read_max, per) {
-            let mut p1 = state.pos.clone();
-            p1.play(&m1);
-            for (m2, c2) in self.best_reads(&p1, j, c.read_max, per) {
-                let mut p2 = p1.clone();
-                p2.play(&m2);
-                for (m3, c3) in self.best_reads(&p2, i, c.read_max, per) {
-                    let mut p3 = p2.clone();
-                    p3.play(&m3);
-                    let n1 = self.push_node(
-                        state.node,
-                        Step::Read {
-                            tok: l,
-                            mv: m1,
-                            cost: c1,
-                            swapped: true,
-                        },
-                    );
-                    let n2 = self.push_node(
-                        n1,
-                        Step::Read {
-                            tok: j,
-                            mv: m2,
-                            cost: c2,
+        let Some(&word) = order.get(done) else {
+            let node = self.skip_between(node, last, first);
+            self.push(
+                first + 1,
+                State {
+                    pos,
+                    cost,
+                    node,
+                    parent: None,
+                    structural_done: false,
+                    exact_run: 0,
+                    shift: state.shift,
+                    group: 0,
+                },
+            );
+            return;
+        };
+        let is_last = done + 1 == order.len();
+        let extra = if is_last {
+            self.costs.plies_swapped
+        } else {
+            0.0
+        };
+        for (m, c) in self.best_reads(&pos, word, self.costs.read_max, PER_WORD) {
+            let next = self.push_node(
+                node,
+                Step::Read {
+                    tok: word,
+                    mv: m,
+                    cost: c + extra,
+                    swapped: done == 0 || is_last,
+                },
+            );
+            let mut after = pos.clone();
+            after.play(&m);
+            self.swapped(state, order, done + 1, (after, next, cost + c + extra));
+        }
+    }
+
+    /// A ply missing before word `from` that shows only at word `to`: from `state` (at `from`),
+    /// each legal move is invented, the words up to `to` are read by their cheapest reads (move
+    /// numbers and marks as `expand` reads them; any other word gives up), and the results land
+    /// at `to`.
+    fn invent_back(&mut self, from: usize, state: &State, to: usize) {
+        let mut legal = MoveList::new();
+        state.pos.legal_moves(&mut legal);
+        'invented: for invented in legal.iter() {
+            if !self.allowed(&state.pos, invented) {
+                continue;
+            }
+            let mut pos = state.pos.clone();
+            pos.play(invented);
+            let mut cost = state.cost + self.costs.ply_missing;
+            let mut shift = state.shift;
+            let mut node = self.push_node(
+                state.node,
+                Step::Invent {
+                    mv: *invented,
+                    cost: self.costs.ply_missing,
+                },
+            );
+            for w in from..to {
+                let (step, played) = match self.sheet.tokens[w].kind {
+                    TokenKind::Move => {
+                        // Read again after the invented ply, the words must read well: badly
+                        // read, they are explained better by other edits.
+                        let Some((m, c)) = self.cheapest_read(&pos, w) else {
+                            continue 'invented;
+                        };
+                        if c >= self.costs.structural_trigger {
+                            continue 'invented;
+                        }
+                        cost += c;
+                        let step = Step::Read {
+                            tok: w,
+                            mv: m,
+                            cost: c,
                             swapped: false,
+                        };
+                        (step, Some(m))
+                    }
+                    TokenKind::Number { number, black } => {
+                        let (c, now) = self.number_cost(&pos, number, black, shift);
+                        shift = now;
+                        cost += c;
+                        let step = Step::Skip {
+                            tok: w,
+                            kind: "number_out_of_step",
+                            cost: c,
+                        };
+                        (step, None)
+                    }
+                    TokenKind::Mark => (
+                        Step::Skip {
+                            tok: w,
+                            kind: "",
+                            cost: 0.0,
                         },
-                    );
-                    let n3 = self.push_node(
-                        n2,
-                        Step::Read {
-                            tok: i,
-                            mv: m3,
-                            cost: c3 + c.plies_swapped,
-                            swapped: true,
-                        },
-                    );
-                    let n3 = self.skip_between(n3, i, l);
-                    self.push(
-                        l + 1,
-                        State {
-                            pos: p3,
-                            cost: state.cost + c1 + c2 + c3 + c.plies_swapped,
-                            node: n3,
-                            parent: None,
-                            structural_done: false,
-                            exact_run: 0,
-                            shift: state.shift,
-                        },
-                    );
+                        None,
+                    ),
+                    TokenKind::Word | TokenKind::Result => continue 'invented,
+                };
+                node = self.push_node(node, step);
+                if let Some(m) = played {
+                    pos.play(&m);
                 }
             }
+            self.push(
+                to,
+                State {
+                    pos,
+                    cost,
+                    node,
+                    parent: None,
+                    structural_done: false,
+                    exact_run: 0,
+                    shift,
+                    group: state.node.saturating_add(1),
+                },
+            );
         }
     }
 

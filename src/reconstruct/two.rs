@@ -1,13 +1,14 @@
 //! Two scoresheets of one game (White's and Black's), reconciled.
 //!
 //! Each sheet is repaired on its own; where the two games differ, the game whose reading of
-//! *both* sheets costs less is kept — each sheet is read again along the other sheet's game to
-//! price it — and every ply where the sheets disagree is listed with the sheet that was followed.
+//! *both* sheets costs less is kept — each sheet is explained again by the other sheet's game
+//! to price it, gaps and swaps included — and every ply where the sheets disagree (each sheet
+//! lined up with the game as that explanation reads it) is listed with the sheet followed.
 
-use super::report::{Disagreement, Repair};
+use super::report::{place, Disagreement, Repair};
 use super::score::MoveReader;
-use super::search::{repair, RepairOptions};
-use super::sheet::{Sheet, TokenKind};
+use super::search::{alignment, repair, RepairOptions};
+use super::sheet::Sheet;
 use crate::board::{Move, MoveList};
 
 /// Repairs a game from White's and Black's scoresheets together: the game both support best.
@@ -21,21 +22,22 @@ use crate::board::{Move, MoveList};
 /// let r = repair_two(&white, &black, &RepairOptions::new(LetterSet::by_code("cs").unwrap()));
 /// assert_eq!(r.moves.len(), 6);
 /// assert_eq!(r.disagreements.len(), 1);
-/// assert_eq!(r.disagreements[0].ply, 5);
+/// assert_eq!(r.disagreements[0].at.ply, 5);
 /// ```
 pub fn repair_two(first: &Sheet, second: &Sheet, options: &RepairOptions<'_>) -> Repair {
     let a = repair(first, options);
     let b = repair(second, options);
-    let reader = MoveReader::new(options.letters, options.costs);
-    // Price each candidate game against both sheets.
+    // Price each candidate game against both sheets, each read along the game as the search
+    // reads it (a ply one sheet does not record costs a missing ply, not every word after it).
     let price = |game: &[Move]| -> f32 {
-        along(first, game, &reader, options) + along(second, game, &reader, options)
+        alignment(first, options, game).0 + alignment(second, options, game).0
     };
     let mut chosen = if a.moves == b.moves || price(&a.moves) <= price(&b.moves) {
         a
     } else {
         b
     };
+    let reader = MoveReader::new(options.letters, options.costs);
     chosen.disagreements = disagreements(first, second, &chosen.moves, &reader, options);
     for c in &mut chosen.corrections {
         c.sheet = 1;
@@ -43,45 +45,8 @@ pub fn repair_two(first: &Sheet, second: &Sheet, options: &RepairOptions<'_>) ->
     chosen
 }
 
-/// The words of a sheet that may be moves, in order.
-fn move_words(sheet: &Sheet) -> Vec<&str> {
-    sheet
-        .tokens
-        .iter()
-        .filter(|t| t.kind == TokenKind::Move)
-        .map(|t| t.text.as_str())
-        .collect()
-}
-
-/// The cost of reading the sheet's move words, one per ply, along `game` (a word that reads
-/// nothing cheaply costs a missing plus an extra ply).
-fn along(
-    sheet: &Sheet,
-    game: &[Move],
-    reader: &MoveReader<'_>,
-    options: &RepairOptions<'_>,
-) -> f32 {
-    let words = move_words(sheet);
-    let mut pos = options.start.clone();
-    let mut legal = MoveList::new();
-    let mut total = 0.0;
-    let worst = options.costs.ply_missing + options.costs.ply_extra;
-    for (ply, m) in game.iter().enumerate() {
-        pos.legal_moves(&mut legal);
-        let c = match words.get(ply) {
-            Some(w) => reader
-                .score_below(&pos, &legal, m, &reader.prepare(w), worst)
-                .cost
-                .min(worst),
-            None => options.costs.ply_missing,
-        };
-        total += c;
-        pos.play(m);
-    }
-    total + options.costs.ply_extra * words.len().saturating_sub(game.len()) as f32
-}
-
-/// Every ply where the two sheets' words do not both read exactly as the move played.
+/// Every ply where the two sheets' words (as each sheet lines up with the game) do not both
+/// read exactly as the move played.
 fn disagreements(
     first: &Sheet,
     second: &Sheet,
@@ -89,16 +54,23 @@ fn disagreements(
     reader: &MoveReader<'_>,
     options: &RepairOptions<'_>,
 ) -> Vec<Disagreement> {
-    let (wa, wb) = (move_words(first), move_words(second));
+    let (_, wa) = alignment(first, options, game);
+    let (_, wb) = alignment(second, options, game);
+    let word = |sheet: &'_ Sheet, at: Option<usize>| -> Option<String> {
+        at.and_then(|t| sheet.tokens.get(t)).map(|t| t.text.clone())
+    };
     let mut pos = options.start.clone();
     let mut legal = MoveList::new();
     let mut out = Vec::new();
     for (ply, m) in game.iter().enumerate() {
         pos.legal_moves(&mut legal);
-        let cost =
-            |w: Option<&&str>| w.map(|w| reader.score(&pos, &legal, m, &reader.prepare(w)).cost);
-        let (ca, cb) = (cost(wa.get(ply)), cost(wb.get(ply)));
-        let (ta, tb) = (wa.get(ply).copied(), wb.get(ply).copied());
+        let ta = word(first, wa.get(ply).copied().flatten());
+        let tb = word(second, wb.get(ply).copied().flatten());
+        let cost = |w: &Option<String>| {
+            w.as_deref()
+                .map(|w| reader.score(&pos, &legal, m, &reader.prepare(w)).cost)
+        };
+        let (ca, cb) = (cost(&ta), cost(&tb));
         if ta != tb && !(ca == Some(0.0) && cb == Some(0.0)) {
             let followed = match (ca, cb) {
                 (Some(x), Some(y)) if x == 0.0 && y > 0.0 => "first",
@@ -108,15 +80,9 @@ fn disagreements(
                 _ => "neither",
             };
             out.push(Disagreement {
-                ply: ply as u32 + 1,
-                move_number: pos.fullmove_number(),
-                side: if pos.turn().is_white() {
-                    "white"
-                } else {
-                    "black"
-                },
-                first: ta.map(str::to_owned),
-                second: tb.map(str::to_owned),
+                at: place(&pos, ply as u32),
+                first: ta,
+                second: tb,
                 played: reader.short_text(&legal, m),
                 followed,
             });
