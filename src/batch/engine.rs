@@ -40,7 +40,9 @@ pub trait Sink<T> {
 pub struct Options {
     /// Worker threads; 0 means one per core.
     pub threads: usize,
-    /// Bytes of games handed to the workers at a time.
+    /// Bytes of games handed to the workers at a time (256 KiB by default: on
+    /// lichess-players, two threads ran 0.64–0.75 s and peaked at 11 MiB, against 0.71–0.76 s
+    /// and 18 MiB with 1 MiB batches; smaller batches fill and drain the pipeline faster).
     pub batch_bytes: usize,
 }
 
@@ -48,7 +50,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             threads: 0,
-            batch_bytes: 1 << 20,
+            batch_bytes: 1 << 18,
         }
     }
 }
