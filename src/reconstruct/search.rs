@@ -133,6 +133,21 @@ struct State {
 }
 
 impl State {
+    /// A state reached by a structural edit (or the start): no plain-read parent, no exact run,
+    /// structural edits not yet tried from it.
+    fn fresh(pos: Position, cost: f32, node: u32, shift: i32, group: u32) -> State {
+        State {
+            pos,
+            cost,
+            node,
+            parent: None,
+            structural_done: false,
+            exact_run: 0,
+            shift,
+            group,
+        }
+    }
+
     /// What makes two states the same for the beam: the position, and how far the sheet's move
     /// numbers are out of step (two explanations of one position, one of which has yet to pay
     /// for its numbers, are not the same: merged, the cheaper-looking one would hide a tie).
@@ -343,16 +358,7 @@ fn ply_of(pos: &Position) -> u32 {
 }
 
 fn root_again(start: &Position) -> State {
-    State {
-        pos: start.clone(),
-        cost: 0.0,
-        node: 0,
-        parent: None,
-        structural_done: false,
-        exact_run: 0,
-        shift: 0,
-        group: 0,
-    }
+    State::fresh(start.clone(), 0.0, 0, 0, 0)
 }
 
 /// What the search does after a clear leader has read several words exactly.
@@ -980,16 +986,13 @@ impl<'s, 'a> Search<'s, 'a> {
                 pos2.play(&m2);
                 let (at, next) = self.advance_free(
                     i + 1,
-                    State {
-                        pos: pos2,
-                        cost: state.cost + c.ply_missing + cost,
+                    State::fresh(
+                        pos2,
+                        state.cost + c.ply_missing + cost,
                         node,
-                        parent: None,
-                        structural_done: false,
-                        exact_run: 0,
-                        shift: state.shift,
-                        group: state.node.saturating_add(1),
-                    },
+                        state.shift,
+                        state.node.saturating_add(1),
+                    ),
                 );
                 self.push(at, next);
             }
@@ -1023,19 +1026,7 @@ impl<'s, 'a> Search<'s, 'a> {
         };
         let Some(&word) = order.get(done) else {
             let node = self.skip_between(node, last, first);
-            self.push(
-                first + 1,
-                State {
-                    pos,
-                    cost,
-                    node,
-                    parent: None,
-                    structural_done: false,
-                    exact_run: 0,
-                    shift: state.shift,
-                    group: 0,
-                },
-            );
+            self.push(first + 1, State::fresh(pos, cost, node, state.shift, 0));
             return;
         };
         let is_last = done + 1 == order.len();
@@ -1130,16 +1121,7 @@ impl<'s, 'a> Search<'s, 'a> {
             }
             self.push(
                 to,
-                State {
-                    pos,
-                    cost,
-                    node,
-                    parent: None,
-                    structural_done: false,
-                    exact_run: 0,
-                    shift,
-                    group: state.node.saturating_add(1),
-                },
+                State::fresh(pos, cost, node, shift, state.node.saturating_add(1)),
             );
         }
     }
