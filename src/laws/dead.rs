@@ -7,9 +7,10 @@
 //!
 //! Both questions are decided exactly, not by counting material: a few simple rules answer the
 //! easy cases at once (a lone king can never give mate; king and knight, or king and bishops all
-//! on one colour, cannot mate a side that has nothing to block its own king with); then a short
-//! helpmate search on our own board looks for a mate (finding one proves the side can mate; not
-//! finding one proves nothing), and every position still open goes to the helpmate solver of
+//! on one colour, cannot mate a side that has nothing to block its own king with); then short
+//! helpmate searches on our own board, one plain move deep and then two, look for a mate (finding
+//! one proves the side can mate; not finding one proves nothing), and every position still open
+//! goes to the helpmate solver of
 //! M. Ambrona (FUN 2022), the MIT crate `chasolver`, which either finds a mating line or proves
 //! none exists. The simple rules and the quick search are checked against the solver on the
 //! 3,414 labelled positions of `../shared/data/draws/helpmate-labels.tsv` and on the final
