@@ -1,8 +1,9 @@
 //! `scoresheet claim` end to end: the Nikolić–Arsović game (Belgrade 1989, 269 moves) under the
 //! 2009, 2014 and 2018 Laws, a claim with a written move in Czech letters, flag falls as JSON.
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::Command;
 
 fn data(path: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -13,15 +14,8 @@ fn data(path: &str) -> String {
 }
 
 fn claim(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-        .arg("claim")
-        .args(args)
-        .output()
-        .expect("run scoresheet");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
+    let (code, out, _) = common::run_cli(&[&["claim"], args].concat());
+    (code, out)
 }
 
 fn json(args: &[&str]) -> serde_json::Value {

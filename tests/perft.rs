@@ -2,6 +2,8 @@
 //! Chess960 starts to depth 4, all 6,838 random positions to depth 3; deeper depths behind
 //! `#[ignore]` (`cargo test --release --test perft -- --ignored`).
 
+mod common;
+
 use scoresheet::board::{perft, perft_divide, Position};
 use std::path::PathBuf;
 
@@ -160,32 +162,20 @@ fn all_suites_depth_6() {
     check("random.epd", 6, 6);
 }
 
-fn run_cli(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-        .args(args)
-        .output()
-        .expect("the scoresheet binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 #[test]
 fn cli_prints_counts_and_divide() {
     assert_eq!(
-        run_cli(&["perft", "startpos", "3"]),
+        common::run_cli(&["perft", "startpos", "3"]),
         (0, "8902\n".into(), String::new())
     );
     // A FEN as one argument or as separate words.
     let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-    assert_eq!(run_cli(&["perft", fen, "2"]).1, "2039\n");
+    assert_eq!(common::run_cli(&["perft", fen, "2"]).1, "2039\n");
     let mut words: Vec<&str> = vec!["perft"];
     words.extend(fen.split(' '));
     words.push("2");
-    assert_eq!(run_cli(&words).1, "2039\n");
-    let (code, out, _) = run_cli(&["perft", fen, "2", "--divide"]);
+    assert_eq!(common::run_cli(&words).1, "2039\n");
+    let (code, out, _) = common::run_cli(&["perft", fen, "2", "--divide"]);
     assert_eq!(code, 0);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 48 + 2);
@@ -196,16 +186,18 @@ fn cli_prints_counts_and_divide() {
     assert_eq!(lines[48], "");
     assert_eq!(lines[49], "2039");
     // Chess960 castling is written king-takes-rook: king f1, rook g1, castling short.
-    let (_, out, _) = run_cli(&["perft", "4k3/8/8/8/8/8/8/5KR1 w G - 0 1", "1", "--divide"]);
+    let (_, out, _) =
+        common::run_cli(&["perft", "4k3/8/8/8/8/8/8/5KR1 w G - 0 1", "1", "--divide"]);
     assert!(out.contains("f1g1 1\n"), "{out}");
 }
 
 #[test]
 fn cli_exit_codes() {
-    let (code, out, err) = run_cli(&["perft", "rnbqkbnrr/8/8/8/8/8/8/RNBQKBNR w - - 0 1", "2"]);
+    let (code, out, err) =
+        common::run_cli(&["perft", "rnbqkbnrr/8/8/8/8/8/8/RNBQKBNR w - - 0 1", "2"]);
     assert_eq!(code, 1);
     assert!(out.is_empty());
     assert!(err.contains("board field: rank 8 has 9 squares"), "{err}");
-    assert_eq!(run_cli(&["perft", "startpos", "deep"]).0, 2);
-    assert_eq!(run_cli(&["perft", "startpos"]).0, 2);
+    assert_eq!(common::run_cli(&["perft", "startpos", "deep"]).0, 2);
+    assert_eq!(common::run_cli(&["perft", "startpos"]).0, 2);
 }

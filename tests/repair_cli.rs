@@ -1,8 +1,9 @@
 //! `scoresheet repair` end to end on PGN input: the PGN reader reads it, so tags, comments and
 //! variations are not taken for moves, and a FEN tag is where the game starts.
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::Command;
 
 fn fixture(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -13,16 +14,7 @@ fn fixture(name: &str) -> String {
 }
 
 fn repair(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-        .arg("repair")
-        .args(args)
-        .output()
-        .expect("run scoresheet");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::run_cli(&[&["repair"], args].concat())
 }
 
 #[test]

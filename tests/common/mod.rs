@@ -113,3 +113,16 @@ pub fn cozy_moves(board: &cozy_chess::Board) -> Vec<cozy_chess::Move> {
     });
     out
 }
+
+/// Runs the `scoresheet` binary with `args`: its exit code (-1 if killed), stdout and stderr.
+pub fn run_cli(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(args)
+        .output()
+        .expect("the scoresheet binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
