@@ -468,15 +468,20 @@ fn text_json_and_svg_forms() {
 
 // ---------------------------------------------------------------- dead positions before a claim
 
+/// Bishop and knight each; White's bishop takes the knight on move 4 and is taken back (bare
+/// kings), then `more` is played.
+fn knight_taken(more: &str) -> GameRecord {
+    game(
+        Some("1n2k3/8/8/8/8/8/8/4KB2 w - - 0 1"),
+        &format!("f1a6 b8c6 a6b7 c6b8 b7c8 b8d7 c8d7 e8d7 {more}"),
+    )
+}
+
 /// A threefold claim made after the game had already ended in a dead position: every edition
 /// says the game ended there (5.2b / 5.2.2), with the move, whatever was played after.
 #[test]
 fn a_claim_after_a_dead_position_says_the_game_had_already_ended() {
-    // Bishop and knight each; White's bishop takes the knight and is taken back: bare kings.
-    let g = game(
-        Some("1n2k3/8/8/8/8/8/8/4KB2 w - - 0 1"),
-        "f1a6 b8c6 a6b7 c6b8 b7c8 b8d7 c8d7 e8d7 e1e2 d7e7 e2e1 e7d7 e1e2 d7e7 e2e1 e7d7",
-    );
+    let g = knight_taken("e1e2 d7e7 e2e1 e7d7 e1e2 d7e7 e2e1 e7d7");
     for e in Edition::ALL {
         let r = claim(&g, ClaimKind::Threefold, e);
         let end = r.ended_earlier.clone().expect("ended earlier");
@@ -499,10 +504,7 @@ fn a_claim_after_a_dead_position_says_the_game_had_already_ended() {
 /// A flag that falls after the position went dead loses nothing: the game had ended.
 #[test]
 fn a_flag_fall_after_a_dead_position_is_a_draw_in_every_edition() {
-    let g = game(
-        Some("1n2k3/8/8/8/8/8/8/4KB2 w - - 0 1"),
-        "f1a6 b8c6 a6b7 c6b8 b7c8 b8d7 c8d7 e8d7 e1e2",
-    );
+    let g = knight_taken("e1e2");
     for e in Edition::ALL {
         let r = claims::flag_fall(&g, None, Color::Black, e).unwrap();
         assert_eq!(r.result, "1/2-1/2", "{e}");

@@ -3,14 +3,8 @@
 
 mod common;
 
-use std::path::PathBuf;
-
 fn data(path: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(path)
-        .to_string_lossy()
-        .into_owned()
+    common::data(path).to_string_lossy().into_owned()
 }
 
 fn claim(args: &[&str]) -> (i32, String) {
