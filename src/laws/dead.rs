@@ -639,6 +639,17 @@ impl Quick {
             }
         }
         let winner_moves = pos.turn() == self.winner;
+        if !winner_moves {
+            // The defender helps most by blocking its own king's flight squares: those moves first.
+            let flight = attacks::king_attacks(pos.king_of(pos.turn()));
+            let mut front = 0;
+            for i in 0..moves.len() {
+                if moves[i].role() != Role::King && flight.contains(moves[i].to()) {
+                    moves.swap(front, i);
+                    front += 1;
+                }
+            }
+        }
         let checks = winner_moves.then(|| CheckSquares::new(pos, self.winner));
         // Mates in one first, before any line goes deeper.
         if let Some(c) = &checks {
