@@ -7,7 +7,7 @@
 //! LF, CRLF or a lone CR. Games are handed out in batches that share one buffer, so splitting
 //! allocates per batch, not per game.
 
-use memchr::{memchr, memchr2};
+use memchr::{memchr, memchr2, memrchr2};
 use std::io::{self, Read};
 use std::ops::Range;
 
@@ -328,7 +328,24 @@ fn trim_start(mut line: &[u8]) -> &[u8] {
 }
 
 /// Follows `{...}` comments and `;` rest-of-line comments through one line of movetext.
-fn scan_movetext(mut s: &[u8], in_comment: &mut bool, starts_in_comment: bool) {
+///
+/// A line without `;` (nearly every line: a lichess movetext line holds a hundred clock
+/// comments) needs no walk from brace to brace: comments do not nest, so the line ends inside a
+/// comment exactly when its last brace is a `{` (one that opens a comment, or one written inside
+/// a comment that is still open), and in the state it began in when it has no brace at all.
+fn scan_movetext(s: &[u8], in_comment: &mut bool, starts_in_comment: bool) {
+    if memchr(b';', s).is_none() {
+        *in_comment = match memrchr2(b'{', b'}', s) {
+            Some(i) => s[i] == b'{',
+            None => starts_in_comment,
+        };
+        return;
+    }
+    walk_movetext(s, in_comment, starts_in_comment);
+}
+
+/// [`scan_movetext`] brace by brace, for lines where a `;` may start a rest-of-line comment.
+fn walk_movetext(mut s: &[u8], in_comment: &mut bool, starts_in_comment: bool) {
     *in_comment = starts_in_comment;
     loop {
         if *in_comment {
@@ -382,6 +399,30 @@ mod tests {
             );
             let joined: Vec<u8> = games.iter().flat_map(|g| g.0.clone()).collect();
             assert_eq!(joined, TWO, "no byte lost");
+        }
+    }
+
+    #[test]
+    fn the_last_brace_decides_a_line_without_semicolons_as_the_walk_does() {
+        // Every line of up to 7 characters over `{`, `}`, `;`, `x`, from both states.
+        let alphabet = [b'{', b'}', b';', b'x'];
+        for len in 0..=7u32 {
+            for code in 0..4usize.pow(len) {
+                let line: Vec<u8> = (0..len)
+                    .map(|k| alphabet[code / 4usize.pow(k) % 4])
+                    .collect();
+                for start in [false, true] {
+                    let (mut fast, mut walked) = (false, false);
+                    scan_movetext(&line, &mut fast, start);
+                    walk_movetext(&line, &mut walked, start);
+                    assert_eq!(
+                        fast,
+                        walked,
+                        "{:?} from {start}",
+                        String::from_utf8_lossy(&line)
+                    );
+                }
+            }
         }
     }
 
