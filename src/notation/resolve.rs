@@ -444,7 +444,12 @@ impl WrittenMove<'_> {
 
         // C.10: more of the starting square than needed.
         if role != Role::Pawn {
-            let needed = disambiguation(&mv, &all);
+            // The move alone onto its square needs no disambiguation: no need to look.
+            let needed = if all.len() == 1 {
+                Disambiguation::None
+            } else {
+                disambiguation(&mv, &all)
+            };
             let written = match (from_file, from_rank) {
                 (None, None) => Disambiguation::None,
                 (Some(_), None) => Disambiguation::File,
