@@ -605,7 +605,7 @@ impl Engine {
                 None => break saw_comment.then_some(src.len()),
                 Some(Ok(Token::Tag(_))) => break saw_comment.then_some(probe.span().start),
                 Some(Ok(Token::Comment(_) | Token::LineComment)) => saw_comment = true,
-                Some(Ok(Token::Newline | Token::Escape | Token::Delimiter)) => {}
+                Some(Ok(Token::Newline | Token::Blank | Token::Escape | Token::Delimiter)) => {}
                 _ => break None,
             }
         };
@@ -639,7 +639,7 @@ impl Engine {
                     self.new_line(start + span.end, 1);
                     continue;
                 }
-                Ok(Token::Escape | Token::Delimiter) => continue,
+                Ok(Token::Blank | Token::Escape | Token::Delimiter) => continue,
                 _ => {}
             }
             if !started {
@@ -684,7 +684,7 @@ impl Engine {
                 }
             }
             match tok {
-                Token::Newline | Token::Escape | Token::Delimiter => {}
+                Token::Newline | Token::Blank | Token::Escape | Token::Delimiter => {}
                 Token::Tag(t) => {
                     tags_or_numbers = true;
                     if movetext {
