@@ -163,10 +163,8 @@ impl Position {
         if (path.needed & occ).any() {
             return None;
         }
-        for sq in attacks::between(path.king, path.king_to) {
-            if self.attackers_to(sq, !self.turn, occ).any() {
-                return None;
-            }
+        if path.attacked_crossings(self, occ).next().is_some() {
+            return None;
         }
         path.lands_safely(self, occ).then_some(path.mv())
     }

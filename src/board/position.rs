@@ -246,6 +246,19 @@ impl CastlingPath {
         }
     }
 
+    /// The squares the king crosses (not its own, not where it lands) that the enemy attacks,
+    /// in square order (a1 first): castling through any of them is illegal.
+    pub(crate) fn attacked_crossings<'a>(
+        &self,
+        pos: &'a Position,
+        occ: Bitboard,
+    ) -> impl Iterator<Item = Square> + 'a {
+        let them = !pos.turn;
+        attacks::between(self.king, self.king_to)
+            .into_iter()
+            .filter(move |&sq| pos.attackers_to(sq, them, occ).any())
+    }
+
     /// True if the king is not attacked on its castled square, with king and rook moved
     /// (`occ`: the occupied squares before castling).
     pub(crate) fn lands_safely(&self, pos: &Position, occ: Bitboard) -> bool {
@@ -771,9 +784,7 @@ impl Position {
         if self.is_check() {
             return Err(CastlingError::InCheck);
         }
-        let mut attacked = attacks::between(path.king, path.king_to)
-            .into_iter()
-            .filter(|&sq| self.attackers_to(sq, !self.turn, occ).any());
+        let mut attacked = path.attacked_crossings(self, occ);
         // Report the attacked square nearest the king.
         let first = if path.king < path.king_to {
             attacked.next()
