@@ -114,7 +114,7 @@ pub fn san_games(pgn: &str) -> Vec<Vec<String>> {
 }
 
 /// Replays SAN words with exact reads in English letters; None if any word does not read.
-fn replay(words: &[String], reader: &MoveReader<'_>) -> Option<Vec<Move>> {
+pub fn replay(words: &[String], reader: &MoveReader<'_>) -> Option<Vec<Move>> {
     let mut pos = Position::new();
     let mut legal = MoveList::new();
     let mut out = Vec::new();
