@@ -43,7 +43,10 @@
 //! ```
 
 use super::costs::Costs;
-use crate::board::{Move, MoveList, Position, MAX_MOVES};
+use crate::board::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, ray, rook_attacks,
+};
+use crate::board::{Bitboard, Move, MoveList, Position, Role, MAX_MOVES};
 use arrayvec::ArrayVec;
 
 /// The kind of an invented move, for its plausibility: the first kind in this order that fits.
@@ -151,9 +154,7 @@ pub fn invented_kind(pos: &Position, m: &Move, recent: &[Option<Move>; 4]) -> In
     if m.castling_side().is_some() {
         return InventedKind::Castling;
     }
-    let mut after = pos.clone();
-    after.play(m);
-    if after.is_check() {
+    if gives_check(pos, m) {
         return InventedKind::Check;
     }
     if let (Some(from), Some(last)) = (m.from(), recent[0]) {
@@ -202,4 +203,87 @@ pub fn invented_costs(
         *c = (base - *c).max(0.0);
     }
     out
+}
+
+/// Whether `m`, a legal move of `pos`, gives check. The piece's own attack from its new square
+/// decides most moves at once; a move from a line through the enemy king (a discovered check),
+/// castling and en passant are played out on a copy of the position.
+fn gives_check(pos: &Position, m: &Move) -> bool {
+    let them = !pos.turn();
+    let king = pos.king_of(them);
+    if let Move::Normal {
+        role,
+        from,
+        to,
+        promotion,
+        ..
+    } = *m
+    {
+        let mut occupied = pos.occupied();
+        occupied.discard(from);
+        occupied.add(to);
+        let attacks: Bitboard = match promotion.unwrap_or(role) {
+            Role::Pawn => pawn_attacks(pos.turn(), to),
+            Role::Knight => knight_attacks(to),
+            Role::Bishop => bishop_attacks(to, occupied),
+            Role::Rook => rook_attacks(to, occupied),
+            Role::Queen => queen_attacks(to, occupied),
+            Role::King => king_attacks(to),
+        };
+        if attacks.contains(king) {
+            return true;
+        }
+        if ray(king, from).is_empty() {
+            return false;
+        }
+    }
+    let mut after = pos.clone();
+    after.play(m);
+    after.is_check()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shortcut agrees with playing the move out, on every move two plies deep from the
+    /// perft positions that are rich in checks, promotions, en passant and castling.
+    #[test]
+    fn gives_check_agrees_with_playing_the_move() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "8/8/8/3k4/8/8/3P4/R3K2R w KQ - 0 1",
+            "4k3/8/8/2KPp2r/8/8/8/8 w - e6 0 2",
+        ];
+        let mut checks = 0;
+        for fen in fens {
+            let root = Position::from_fen(fen).expect("a perft position");
+            let mut legal = MoveList::new();
+            root.legal_moves(&mut legal);
+            let mut positions = vec![root.clone()];
+            for m in legal.iter() {
+                let mut next = root.clone();
+                next.play(m);
+                positions.push(next);
+            }
+            for pos in &positions {
+                pos.legal_moves(&mut legal);
+                for m in legal.iter() {
+                    let mut after = pos.clone();
+                    after.play(m);
+                    assert_eq!(
+                        gives_check(pos, m),
+                        after.is_check(),
+                        "{} {m:?}",
+                        pos.to_fen()
+                    );
+                    checks += u32::from(after.is_check());
+                }
+            }
+        }
+        assert!(checks > 100, "only {checks} checks seen");
+    }
 }

@@ -224,13 +224,15 @@ fn moves_of(steps: &[Step]) -> Vec<Move> {
 /// How much of the cost of the explanation ending at `node` is the invented-move prior: what its
 /// invented moves cost beyond a flat `ply_missing` (negative where they are likely kinds).
 fn prior_of(search: &Search<'_, '_>, node: u32) -> f32 {
-    chain(search, node)
-        .iter()
-        .map(|s| match s {
-            Step::Invent { cost, .. } => cost - search.costs.ply_missing,
-            _ => 0.0,
-        })
-        .sum()
+    let mut sum = 0.0;
+    let mut n = node;
+    while let Some(x) = search.arena.get(n as usize) {
+        if let Step::Invent { cost, .. } = x.step {
+            sum += cost - search.costs.ply_missing;
+        }
+        n = x.parent;
+    }
+    sum
 }
 
 /// PGN SAN of `m` in `pos` (English letters, `O-O`, `=Q`, `+`/`#`), by the crate's printer.
