@@ -10,8 +10,9 @@
 //! game's number, for `scoresheet repair`).
 //!
 //! Columns: `exact %` games recovered move for move; `moves %` plies right (compared in place);
-//! `flagged` games reported with other equally plausible games; `stopped` games that stop early;
-//! `silent` games not recovered exactly with neither a flag nor a stop (the honest failures are
+//! `flagged` games reported with other equally plausible games (by the total cost, or by the
+//! sheet alone where only the invented moves' kinds tell them apart); `stopped` games that stop
+//! early; `silent` games not recovered exactly with neither a flag nor a stop (the honest failures are
 //! the flagged ones; silent ones are what the costs should make rare). The games not recovered
 //! are split by what the real game costs as an explanation of the same sheet (`explain`):
 //! `tied` the same as the game found (the sheet cannot tell them apart), `cheaper` more (the
@@ -114,7 +115,7 @@ pub fn san_games(pgn: &str) -> Vec<Vec<String>> {
 }
 
 /// Replays SAN words with exact reads in English letters; None if any word does not read.
-fn replay(words: &[String], reader: &MoveReader<'_>) -> Option<Vec<Move>> {
+pub fn replay(words: &[String], reader: &MoveReader<'_>) -> Option<Vec<Move>> {
     let mut pos = Position::new();
     let mut legal = MoveList::new();
     let mut out = Vec::new();

@@ -194,6 +194,22 @@ costs_struct! {
     result_early,
     /// A ply not written: a move is invented.
     ply_missing,
+    /// How much likelier an invented recapture is than an ordinary move (`ln`).
+    invented_recapture,
+    /// How much likelier an invented capture of the piece just moved is.
+    invented_takes_last_moved,
+    /// How much likelier an invented move repeating the side's move of two moves before is.
+    invented_repetition,
+    /// How much likelier any other invented capture is.
+    invented_capture,
+    /// How much likelier invented castling is.
+    invented_castling,
+    /// How much likelier an invented check is.
+    invented_check,
+    /// How much likelier an invented move of a piece the last move attacked is.
+    invented_escape,
+    /// The weight of the invented-move prior (the `invented_` lines are multiplied by it).
+    invented_weight,
     /// A written move belonging to no ply.
     ply_extra,
     /// A move written twice in a row.
@@ -210,6 +226,8 @@ costs_struct! {
     tie_margin,
     /// Search states this much worse than the best are dropped.
     prune_margin,
+    /// The search settles on a leader only this much cheaper than every other state.
+    settle_margin,
     /// A repair costing more than this is searched again from further back.
     retry_above,
     /// Structural edits are tried only where a word reads this badly.

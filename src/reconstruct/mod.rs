@@ -26,6 +26,7 @@
 //! ```
 
 mod costs;
+mod prior;
 mod report;
 mod score;
 mod search;
@@ -33,6 +34,7 @@ mod sheet;
 mod two;
 
 pub use costs::{Costs, CostsError, REPAIR_COSTS_TSV};
+pub use prior::{invented_costs, invented_kind, InventedKind};
 pub use report::{
     Alternative, Correction, Difference, Disagreement, Place, Repair, Stop, ALTERNATIVES_SHOWN,
 };

@@ -99,6 +99,10 @@ pub struct Difference {
 pub struct Alternative {
     /// How much more it costs than the chosen game (≥ 0).
     pub extra_cost: f32,
+    /// How much more it costs by the sheet alone, leaving out how plausible each game's invented
+    /// moves are (see `InventedKind`): an alternative that costs more only because its invented
+    /// move is a less likely kind is reported too, with this within `tie_margin`.
+    pub sheet_extra_cost: f32,
     /// The plies where the two games differ (the first few).
     pub differences: Vec<Difference>,
 }
@@ -215,6 +219,20 @@ fn moves_of(steps: &[Step]) -> Vec<Move> {
             _ => None,
         })
         .collect()
+}
+
+/// How much of the cost of the explanation ending at `node` is the invented-move prior: what its
+/// invented moves cost beyond a flat `ply_missing` (negative where they are likely kinds).
+fn prior_of(search: &Search<'_, '_>, node: u32) -> f32 {
+    let mut sum = 0.0;
+    let mut n = node;
+    while let Some(x) = search.arena.get(n as usize) {
+        if let Step::Invent { cost, .. } = x.step {
+            sum += cost - search.costs.ply_missing;
+        }
+        n = x.parent;
+    }
+    sum
 }
 
 /// PGN SAN of `m` in `pos` (English letters, `O-O`, `=Q`, `+`/`#`), by the crate's printer.
@@ -352,7 +370,7 @@ pub(crate) fn build(
                 moves.push(*mv);
                 ply += 1;
             }
-            Step::Invent { mv, cost } => {
+            Step::Invent { mv, cost, kind } => {
                 pos.legal_moves(&mut legal);
                 let at = place(&pos, ply);
                 corrections.push(Correction {
@@ -364,7 +382,12 @@ pub(crate) fn build(
                     read_as: Some(written(&pos, mv, letters)),
                     uci: Some(mv.to_uci(pos.is_chess960()).to_string()),
                     kind: "ply_missing",
-                    detail: "not on the sheet: a move was invented for this ply".to_owned(),
+                    detail: match kind.describe() {
+                        "" => "not on the sheet: a move was invented for this ply".to_owned(),
+                        why => {
+                            format!("not on the sheet: a move was invented for this ply ({why})")
+                        }
+                    },
                     cost: *cost,
                 });
                 sans.push(san(&pos, mv));
@@ -461,9 +484,12 @@ pub(crate) fn build(
         }
         set
     };
-    let mut others: Vec<(f32, Vec<Move>)> = Vec::new();
+    // Per explanation: its extra cost, the same without the invented-move prior, its game.
+    let mut others: Vec<(f32, f32, Vec<Move>)> = Vec::new();
+    let best_prior = prior_of(search, best_node);
     for &(node, c) in finals.iter().skip(1) {
-        others.push((c - best_cost, moves_of(&chain(search, node))));
+        let by_sheet = c - prior_of(search, node) - (best_cost - best_prior);
+        others.push((c - best_cost, by_sheet, moves_of(&chain(search, node))));
     }
     let full = moves_of(&chain(search, best_node));
     for &(kept_node, kept_cost, other, other_cost) in &search.merged {
@@ -474,14 +500,16 @@ pub(crate) fn build(
         let kept_len = moves_of(&chain(search, kept_node)).len();
         let mut game = prefix;
         game.extend(full.iter().skip(kept_len).copied());
-        others.push(((other_cost - kept_cost).max(0.0), game));
+        let by_sheet =
+            other_cost - prior_of(search, other) - (kept_cost - prior_of(search, kept_node));
+        others.push(((other_cost - kept_cost).max(0.0), by_sheet, game));
     }
     others.sort_by(|a, b| a.0.total_cmp(&b.0));
     // Where the game stops, what other games do after that point is no alternative.
     let kept = moves.len();
     let mut full = full;
     full.truncate(kept);
-    for (_, g) in &mut others {
+    for (_, _, g) in &mut others {
         g.truncate(kept);
     }
     let mut seen: HashSet<Vec<Move>> = HashSet::new();
@@ -489,16 +517,19 @@ pub(crate) fn build(
     let mut mass = 1.0f32;
     let mut alternatives = Vec::new();
     let mut alternatives_total = 0;
-    for (delta, game) in others {
+    for (delta, by_sheet, game) in others {
         if !seen.insert(game.clone()) {
             continue;
         }
         mass += (-delta).exp();
-        if delta <= costs.tie_margin {
+        // Equally plausible: by the total, or by the sheet alone where only the invented moves'
+        // kinds tell the games apart (the prior prefers one; the sheet cannot).
+        if delta <= costs.tie_margin || by_sheet <= costs.tie_margin {
             alternatives_total += 1;
             if alternatives.len() < ALTERNATIVES_SHOWN {
                 alternatives.push(Alternative {
                     extra_cost: delta,
+                    sheet_extra_cost: by_sheet.max(0.0),
                     differences: differences(start, letters, &full, &game),
                 });
             }
@@ -713,7 +744,17 @@ impl fmt::Display for Repair {
                         )
                     })
                     .collect();
-                writeln!(f, "  +{:.2}: {}", a.extra_cost, diffs.join(", "))?;
+                if a.sheet_extra_cost < a.extra_cost - 0.005 {
+                    writeln!(
+                        f,
+                        "  +{:.2} (+{:.2} by the sheet, the rest: its invented move is a less likely kind): {}",
+                        a.extra_cost,
+                        a.sheet_extra_cost,
+                        diffs.join(", ")
+                    )?;
+                } else {
+                    writeln!(f, "  +{:.2}: {}", a.extra_cost, diffs.join(", "))?;
+                }
             }
         }
         if let Some(s) = &self.stop {

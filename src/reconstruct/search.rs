@@ -3,6 +3,7 @@
 //! swapped plies as transitions.
 
 use super::costs::Costs;
+use super::prior::{invented_costs, InventedKind};
 use super::report::{self, Repair};
 use super::score::{move_keys, MoveReader, PreparedWord};
 use super::sheet::{Sheet, TokenKind};
@@ -95,8 +96,12 @@ pub(crate) enum Step {
         cost: f32,
         swapped: bool,
     },
-    /// A move invented for a ply the sheet does not record.
-    Invent { mv: Move, cost: f32 },
+    /// A move invented for a ply the sheet does not record, and its kind.
+    Invent {
+        mv: Move,
+        cost: f32,
+        kind: InventedKind,
+    },
     /// Word `tok` not read as a move.
     Skip {
         tok: usize,
@@ -541,7 +546,7 @@ impl<'s, 'a> Search<'s, 'a> {
     }
 
     /// Once the best state of layer `i` has read `settle` words exactly and no other state is
-    /// within `tie_margin` of it, replay exactly from it again.
+    /// within `settle_margin` of it, replay exactly from it again.
     fn try_settle(&mut self, i: usize) -> Option<Settle> {
         let layer = self.layers.get(i)?;
         let best = layer.states.first()?;
@@ -551,7 +556,7 @@ impl<'s, 'a> Search<'s, 'a> {
         if layer
             .states
             .get(1)
-            .is_some_and(|s| s.cost <= best.cost + self.costs.tie_margin)
+            .is_some_and(|s| s.cost <= best.cost + self.costs.settle_margin)
         {
             return None;
         }
@@ -955,7 +960,9 @@ impl<'s, 'a> Search<'s, 'a> {
         // A ply missing from the sheet: invent it, then read the word as the next ply.
         let mut legal = MoveList::new();
         state.pos.legal_moves(&mut legal);
-        for m1 in legal.iter() {
+        let recent = self.recent_moves(state.node);
+        let priced = invented_costs(&state.pos, &legal, &recent, &c);
+        for (m1, &(kind, invented)) in legal.iter().zip(priced.iter()) {
             if !self.allowed(&state.pos, m1) {
                 continue;
             }
@@ -969,7 +976,8 @@ impl<'s, 'a> Search<'s, 'a> {
                 state.node,
                 Step::Invent {
                     mv: *m1,
-                    cost: c.ply_missing,
+                    cost: invented,
+                    kind,
                 },
             );
             for (m2, cost) in reads {
@@ -988,7 +996,7 @@ impl<'s, 'a> Search<'s, 'a> {
                     i + 1,
                     State::fresh(
                         pos2,
-                        state.cost + c.ply_missing + cost,
+                        state.cost + invented + cost,
                         node,
                         state.shift,
                         state.node.saturating_add(1),
@@ -1058,19 +1066,22 @@ impl<'s, 'a> Search<'s, 'a> {
     fn invent_back(&mut self, from: usize, state: &State, to: usize) {
         let mut legal = MoveList::new();
         state.pos.legal_moves(&mut legal);
-        'invented: for invented in legal.iter() {
+        let recent = self.recent_moves(state.node);
+        let priced = invented_costs(&state.pos, &legal, &recent, self.costs);
+        'invented: for (invented, &(kind, invented_cost)) in legal.iter().zip(priced.iter()) {
             if !self.allowed(&state.pos, invented) {
                 continue;
             }
             let mut pos = state.pos.clone();
             pos.play(invented);
-            let mut cost = state.cost + self.costs.ply_missing;
+            let mut cost = state.cost + invented_cost;
             let mut shift = state.shift;
             let mut node = self.push_node(
                 state.node,
                 Step::Invent {
                     mv: *invented,
-                    cost: self.costs.ply_missing,
+                    cost: invented_cost,
+                    kind,
                 },
             );
             for w in from..to {
@@ -1124,6 +1135,30 @@ impl<'s, 'a> Search<'s, 'a> {
                 State::fresh(pos, cost, node, shift, state.node.saturating_add(1)),
             );
         }
+    }
+
+    /// The last four moves of the explanation ending at `node`, the latest first (`None` past
+    /// the start): what an invented move's plausibility looks at.
+    fn recent_moves(&self, mut node: u32) -> [Option<Move>; 4] {
+        let mut recent = [None; 4];
+        let mut found = 0;
+        while found < recent.len() {
+            let Some(n) = self.arena.get(node as usize) else {
+                break;
+            };
+            match n.step {
+                Step::Read { mv, .. } | Step::Invent { mv, .. } => {
+                    if let Some(slot) = recent.get_mut(found) {
+                        *slot = Some(mv);
+                    }
+                    found += 1;
+                }
+                Step::Root => break,
+                Step::Skip { .. } => {}
+            }
+            node = n.parent;
+        }
+        recent
     }
 
     /// Carries `state` from word `at` past the move numbers and marks that follow (as `expand`
