@@ -56,6 +56,18 @@ impl Rng {
     }
 }
 
+/// The games the bench corrupts (`twic1599-sample.pgn`), or `None` after saying on stderr, as
+/// `who`, why the file could not be read.
+pub fn sample_pgn(who: &str) -> Option<String> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/data/games/twic1599-sample.pgn"
+    );
+    std::fs::read_to_string(path)
+        .map_err(|e| eprintln!("{who}: {path}: {e}"))
+        .ok()
+}
+
 /// The SAN words of each game's movetext (tags, comments, variations, NAGs, numbers dropped).
 pub fn san_games(pgn: &str) -> Vec<Vec<String>> {
     let mut games = Vec::new();
@@ -453,16 +465,8 @@ fn main() {
         }
         i += 2;
     }
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/data/games/twic1599-sample.pgn"
-    );
-    let pgn = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("noise bench: {path}: {e}");
-            return;
-        }
+    let Some(pgn) = sample_pgn("noise bench") else {
+        return;
     };
     let en = LetterSet::english();
     let cs = LetterSet::by_code("cs").unwrap_or(en);

@@ -31,16 +31,8 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse::<usize>().ok())
         .unwrap_or(300);
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/data/games/twic1599-sample.pgn"
-    );
-    let pgn = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("invent_prior: {path}: {e}");
-            return;
-        }
+    let Some(pgn) = noise::sample_pgn("invent_prior") else {
+        return;
     };
     let reader = MoveReader::new(LetterSet::english(), Costs::standard());
     let games: Vec<Vec<Move>> = noise::san_games(&pgn)

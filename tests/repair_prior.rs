@@ -3,7 +3,15 @@
 
 use scoresheet::board::Role;
 use scoresheet::notation::LetterSet;
-use scoresheet::reconstruct::{repair, RepairOptions, Sheet};
+use scoresheet::reconstruct::{repair, Correction, Repair, RepairOptions, Sheet};
+
+/// The corrections that invent a move for a ply the sheet does not record.
+fn invented(r: &Repair) -> Vec<&Correction> {
+    r.corrections
+        .iter()
+        .filter(|c| c.kind == "ply_missing")
+        .collect()
+}
 
 fn czech() -> RepairOptions<'static> {
     RepairOptions::new(LetterSet::by_code("cs").expect("Czech letters"))
@@ -26,11 +34,7 @@ fn skipped_recapture_is_invented() {
         (Role::Queen, "d5".to_owned()),
         "{r}"
     );
-    let invented: Vec<_> = r
-        .corrections
-        .iter()
-        .filter(|c| c.kind == "ply_missing")
-        .collect();
+    let invented = invented(&r);
     assert_eq!(invented.len(), 1, "{r}");
     assert_eq!(invented[0].at.ply, 6);
     assert!(invented[0].detail.contains("recapture"), "{r}");
@@ -50,11 +54,7 @@ fn skipped_repetition_is_invented() {
         "1. e4 e5 2. Jf3 Jc6 3. Jg1 Jb8 4. Jf3 Jc6 5. Jg1 Jb8 6. Jc6 Jg1 7. Jb8 Jf3 8. Jc6",
     );
     let r = repair(&sheet, &czech());
-    let invented: Vec<_> = r
-        .corrections
-        .iter()
-        .filter(|c| c.kind == "ply_missing")
-        .collect();
+    let invented = invented(&r);
     assert_eq!(invented.len(), 1, "{r}");
     assert_eq!(invented[0].at.ply, 11, "{r}");
     assert_eq!(invented[0].read_as.as_deref(), Some("Jf3"), "{r}");
