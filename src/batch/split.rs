@@ -310,13 +310,13 @@ fn find_line_end(bytes: &[u8]) -> Option<(usize, usize)> {
     }
 }
 
-/// Skips leading blanks and a UTF-8 byte order mark.
 /// `[pgn]` or `[/pgn]` (either case) alone on its line, as forums wrap pasted games.
 fn is_forum_delimiter(line: &[u8]) -> bool {
     let line = line.trim_ascii_end();
     [&b"[pgn]"[..], b"[/pgn]", b"[PGN]", b"[/PGN]"].contains(&line)
 }
 
+/// Skips leading blanks and a UTF-8 byte order mark.
 fn trim_start(mut line: &[u8]) -> &[u8] {
     loop {
         match line {

@@ -221,6 +221,9 @@ fn moves_of(steps: &[Step]) -> Vec<Move> {
         .collect()
 }
 
+/// What a correction that invents a move says (followed by the move's kind, if not ordinary).
+const INVENTED: &str = "not on the sheet: a move was invented for this ply";
+
 /// How much of the cost of the explanation ending at `node` is the invented-move prior: what its
 /// invented moves cost beyond a flat `ply_missing` (negative where they are likely kinds).
 fn prior_of(search: &Search<'_, '_>, node: u32) -> f32 {
@@ -383,10 +386,8 @@ pub(crate) fn build(
                     uci: Some(mv.to_uci(pos.is_chess960()).to_string()),
                     kind: "ply_missing",
                     detail: match kind.describe() {
-                        "" => "not on the sheet: a move was invented for this ply".to_owned(),
-                        why => {
-                            format!("not on the sheet: a move was invented for this ply ({why})")
-                        }
+                        "" => INVENTED.to_owned(),
+                        why => format!("{INVENTED} ({why})"),
                     },
                     cost: *cost,
                 });
