@@ -22,6 +22,7 @@
 
 pub mod detect;
 pub mod letters;
+pub mod plain;
 pub mod print;
 pub mod resolve;
 pub mod sheet;
@@ -29,6 +30,7 @@ pub mod written;
 
 pub use detect::{detect_letters, AmbiguousLetters, Detection};
 pub use letters::{LetterSet, LetterSetError};
+pub use plain::read_plain_san;
 pub use print::{move_to_string, write_move, PrintOptions, Style};
 pub use resolve::{Policy, ResolveError, Resolved, Warning, Warnings};
 pub use written::{

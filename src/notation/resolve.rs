@@ -284,27 +284,7 @@ impl WrittenMove<'_> {
         if self.en_passant && !mv.is_en_passant() {
             warnings.insert(Warning::EnPassantMarkOnOtherMove);
         }
-        after.clone_from(pos);
-        after.play(&mv);
-        let mate_written = matches!(self.check, CheckMark::Mate | CheckMark::DoublePlus);
-        let check = if !after.is_check() {
-            CheckMark::None
-        } else if (exact_mate || mate_written) && !after.has_legal_moves() {
-            CheckMark::Mate
-        } else {
-            CheckMark::Check
-        };
-        match (self.check, check) {
-            (CheckMark::None, CheckMark::Check) => warnings.insert(Warning::MissingCheckMark),
-            (CheckMark::None | CheckMark::Check, CheckMark::Mate) => {
-                warnings.insert(Warning::MissingMateMark)
-            }
-            (CheckMark::Check, CheckMark::None) => warnings.insert(Warning::CheckMarkWithoutCheck),
-            (CheckMark::Mate | CheckMark::DoublePlus, CheckMark::None | CheckMark::Check) => {
-                warnings.insert(Warning::MateMarkWithoutMate)
-            }
-            _ => {}
-        }
+        let check = play_judging_mark(pos, &mv, self.check, exact_mate, after, &mut warnings);
         Ok(Resolved {
             mv,
             warnings,
@@ -572,6 +552,40 @@ fn describe(pos: &Position, squares: Bitboard, letters: &LetterSet) -> String {
     } else {
         names.join(" and ")
     }
+}
+
+/// Plays `mv` (legal in `pos`) into `after` and judges the written check mark by the result
+/// (C.13): returns the mark the move deserves and adds any deviation to `warnings`. Without
+/// `exact_mate` a check is tested for mate only when a mate mark was written.
+pub(crate) fn play_judging_mark(
+    pos: &Position,
+    mv: &Move,
+    written: CheckMark,
+    exact_mate: bool,
+    after: &mut Position,
+    warnings: &mut Warnings,
+) -> CheckMark {
+    after.clone_from(pos);
+    after.play(mv);
+    let check = if !after.is_check() {
+        CheckMark::None
+    } else if (exact_mate || written.is_mate()) && !after.has_legal_moves() {
+        CheckMark::Mate
+    } else {
+        CheckMark::Check
+    };
+    match (written, check) {
+        (CheckMark::None, CheckMark::Check) => warnings.insert(Warning::MissingCheckMark),
+        (CheckMark::None | CheckMark::Check, CheckMark::Mate) => {
+            warnings.insert(Warning::MissingMateMark)
+        }
+        (CheckMark::Check, CheckMark::None) => warnings.insert(Warning::CheckMarkWithoutCheck),
+        (CheckMark::Mate | CheckMark::DoublePlus, CheckMark::None | CheckMark::Check) => {
+            warnings.insert(Warning::MateMarkWithoutMate)
+        }
+        _ => {}
+    }
+    check
 }
 
 /// The moves of `role` to `target` (for a file target, pawn captures onto any square of it).

@@ -18,9 +18,11 @@
 //! ```
 
 use crate::board::{Color, Move, Position};
+use crate::notation::resolve::play_judging_mark;
 use crate::notation::sheet::FromLetters;
 use crate::notation::{
-    detect_letters, LetterSet, ParseError, Policy, ResolveError, Warning, WrittenMove,
+    detect_letters, read_plain_san, LetterSet, ParseError, Policy, ResolveError, Warning, Warnings,
+    WrittenMove,
 };
 use crate::pgn::{Game, Line, Location, Outcome};
 use std::collections::HashMap;
@@ -668,6 +670,20 @@ pub(crate) fn read_token(
         } else {
             Ok(None)
         };
+    }
+    // Plain SAN in English letters, the bulk of every PGN file, is read straight from the
+    // bytes; the general reader below takes everything else, with its messages.
+    if std::ptr::eq(letters, LetterSet::english()) || letters.code() == "en" {
+        if let Some((mv, written)) = read_plain_san(pos, san.as_bytes()) {
+            let mut found = Warnings::default();
+            play_judging_mark(pos, &mv, written, false, after, &mut found);
+            for w in found.iter() {
+                if REPORTED_WARNINGS.contains(&w) {
+                    warnings.insert(w);
+                }
+            }
+            return Ok(Some(mv));
+        }
     }
     let written = WrittenMove::parse(san, letters).map_err(|e| {
         let kind = match e {
