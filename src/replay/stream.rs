@@ -30,8 +30,10 @@ use std::ops::ControlFlow;
 #[derive(Clone, Debug)]
 struct Level {
     pos: Position,
-    /// The position before the last move of this line (where a variation starts).
-    before: Option<Position>,
+    /// The position before the last move of this line (where a variation starts), when
+    /// `has_before`; otherwise storage the next move is read into (then the two swap).
+    before: Position,
+    has_before: bool,
     /// Half-moves from the game start to `pos`.
     ply: u32,
     /// An error or the end of the game stopped this line.
@@ -195,8 +197,9 @@ impl ReplayVisitor {
         self.history.push(pos.zobrist());
         let dead = self.error.is_some();
         self.levels.push(Level {
+            before: pos.clone(),
+            has_before: false,
             pos,
-            before: None,
             ply: 0,
             dead,
         });
@@ -262,24 +265,20 @@ impl Visitor for ReplayVisitor {
         let side = level.pos.turn();
         let mut warnings = Warnings::default();
         // The position before the previous move is no longer needed once this one is read: its
-        // storage takes the position after this move (one copy per move, made by the reader).
-        let mut after = match level.before.take() {
-            Some(p) => p,
-            None => level.pos.clone(),
-        };
-        match read_token(&level.pos, san, letters, &mut warnings, &mut after) {
+        // storage takes the position after this move (one copy per move, made by the reader),
+        // and the two swap.
+        match read_token(&level.pos, san, letters, &mut warnings, &mut level.before) {
             Ok(mv) => {
-                let before;
                 match mv {
                     Some(mv) => {
                         if mainline && self.collect_uci {
                             self.uci
                                 .push(mv.to_uci(level.pos.is_chess960()).to_string());
                         }
-                        before = std::mem::replace(&mut level.pos, after);
+                        std::mem::swap(&mut level.pos, &mut level.before);
                     }
                     None => {
-                        before = level.pos.clone();
+                        level.before.clone_from(&level.pos);
                         match null_move(&level.pos) {
                             Some(p) => level.pos = p,
                             None => level.dead = true,
@@ -289,7 +288,7 @@ impl Visitor for ReplayVisitor {
                         }
                     }
                 }
-                level.before = Some(before);
+                level.has_before = true;
                 level.ply += 1;
                 let (pos_key, clock) = (level.pos.zobrist(), level.pos.halfmove_clock());
                 if mainline {
@@ -363,19 +362,17 @@ impl Visitor for ReplayVisitor {
         if parent.dead {
             return ControlFlow::Break(());
         }
-        let level = match &parent.before {
-            Some(before) => Level {
-                pos: before.clone(),
-                before: None,
-                ply: parent.ply.saturating_sub(1),
-                dead: false,
-            },
-            None => Level {
-                pos: parent.pos.clone(),
-                before: None,
-                ply: parent.ply,
-                dead: false,
-            },
+        let (start, ply) = if parent.has_before {
+            (&parent.before, parent.ply.saturating_sub(1))
+        } else {
+            (&parent.pos, parent.ply)
+        };
+        let level = Level {
+            pos: start.clone(),
+            before: start.clone(),
+            has_before: false,
+            ply,
+            dead: false,
         };
         self.levels.push(level);
         ControlFlow::Continue(())
