@@ -23,7 +23,7 @@
 //! ```
 
 use logos::{Lexer, Logos};
-use memchr::{memchr, memchr2};
+use memchr::{memchr, memchr2, memchr3};
 
 /// Limits the lexer enforces while scanning long tokens (carried as the lexer's extras).
 ///
@@ -232,31 +232,42 @@ pub fn looks_like_tag_line(line: &[u8]) -> bool {
 fn lex_brace_comment(lex: &mut Lexer<Token>) -> Result<CommentSpan, LexError> {
     let rest = lex.remainder().as_bytes();
     let limit = lex.extras.max_comment_bytes;
-    let Some(close) = memchr(b'}', rest) else {
-        return Err(if rest.len() > limit {
+    let unclosed = || {
+        if rest.len() > limit {
             LexError::CommentTooLong
         } else {
             LexError::UnclosedComment
-        });
+        }
     };
-    let body = &rest[..close];
-    // A comment that runs over a tag line is a comment whose brace was never closed: the tag
-    // line starts the next game.
+    // One scan for the closing brace or a line end, whichever comes first: most comments are
+    // short and on one line.
     let mut newlines = 0u32;
     let mut last_line_start = 0u32;
     let mut i = 0;
-    while let Some(k) = memchr2(b'\n', b'\r', &body[i..]) {
-        let mut end = i + k + 1;
-        if body[i + k] == b'\r' && body.get(end) == Some(&b'\n') {
+    let close = loop {
+        let Some(k) = rest.get(i..).and_then(|r| memchr3(b'}', b'\n', b'\r', r)) else {
+            return Err(unclosed());
+        };
+        let at = i + k;
+        if rest[at] == b'}' {
+            break at;
+        }
+        let mut end = at + 1;
+        if rest[at] == b'\r' && rest.get(end) == Some(&b'\n') {
             end += 1;
         }
         newlines += 1;
         last_line_start = u32::try_from(end + 1).unwrap_or(u32::MAX);
-        if looks_like_tag_line(&body[end..]) {
-            return Err(LexError::UnclosedComment);
+        // A comment that runs over a tag line is a comment whose brace was never closed: the
+        // tag line starts the next game.
+        if looks_like_tag_line(&rest[end..]) {
+            return Err(match memchr(b'}', &rest[end..]) {
+                Some(_) => LexError::UnclosedComment,
+                None => unclosed(),
+            });
         }
         i = end;
-    }
+    };
     if close > limit {
         return Err(LexError::CommentTooLong);
     }
