@@ -135,6 +135,9 @@ struct State {
     /// one (the sheet has not yet told them apart, and thirty of them must not push out every
     /// other explanation).
     group: u32,
+    /// How much of `cost` the invented-move prior adds (negative where the invented moves are
+    /// likelier than the average legal move): `cost` less this is the cost by the sheet alone.
+    prior: f32,
 }
 
 impl State {
@@ -150,7 +153,13 @@ impl State {
             exact_run: 0,
             shift,
             group,
+            prior: 0.0,
         }
+    }
+
+    /// The state's cost by the sheet alone, without what the invented-move prior adds.
+    fn sheet_cost(&self) -> f32 {
+        self.cost - self.prior
     }
 
     /// What makes two states the same for the beam: the position, and how far the sheet's move
@@ -707,7 +716,9 @@ impl<'s, 'a> Search<'s, 'a> {
         let best = layer.states.first().map_or(0.0, |s| s.cost);
         layer.states.retain(|s| s.cost <= best + margin);
         // `beam` explanations are kept, counting those that differ only in an invented move as
-        // one while they cost the same (up to GROUP_CAP beams of states in all). States tied
+        // one while they cost the same by the sheet (the prior on the invented move aside: it
+        // orders them, the words to come may still tell them apart; up to GROUP_CAP beams of
+        // states in all). States tied
         // with the last one kept stay too (up to four beams): an invented ply is often one of
         // many equally cheap moves until a later word tells them apart.
         let same = |a: f32, b: f32| (a - b).abs() <= 1e-4;
@@ -717,8 +728,10 @@ impl<'s, 'a> Search<'s, 'a> {
         let mut kept = 0;
         let mut reserved = 0;
         layer.states.retain(|s| {
-            let member =
-                s.group != 0 && groups.iter().any(|&(g, c)| g == s.group && same(c, s.cost));
+            let member = s.group != 0
+                && groups
+                    .iter()
+                    .any(|&(g, c)| g == s.group && same(c, s.sheet_cost()));
             let reserve = s.group != 0 && !member && reserved < GROUP_RESERVE;
             let keep = kept < beam * GROUP_CAP
                 && (member || slots < beam || (same(s.cost, last) && kept < beam * 4) || reserve);
@@ -732,7 +745,7 @@ impl<'s, 'a> Search<'s, 'a> {
                         reserved += 1;
                     }
                     if s.group != 0 {
-                        groups.push((s.group, s.cost));
+                        groups.push((s.group, s.sheet_cost()));
                     }
                 }
             }
@@ -815,6 +828,7 @@ impl<'s, 'a> Search<'s, 'a> {
                     exact_run: if free { state.exact_run } else { 0 },
                     shift,
                     group: state.group,
+                    prior: state.prior,
                 },
             );
         };
@@ -909,6 +923,7 @@ impl<'s, 'a> Search<'s, 'a> {
                     exact_run: if cost == 0.0 { state.exact_run + 1 } else { 0 },
                     shift: state.shift,
                     group: state.group,
+                    prior: state.prior,
                 },
             );
         }
@@ -992,16 +1007,15 @@ impl<'s, 'a> Search<'s, 'a> {
                 );
                 let mut pos2 = pos1.clone();
                 pos2.play(&m2);
-                let (at, next) = self.advance_free(
-                    i + 1,
-                    State::fresh(
-                        pos2,
-                        state.cost + invented + cost,
-                        node,
-                        state.shift,
-                        state.node.saturating_add(1),
-                    ),
+                let mut fresh = State::fresh(
+                    pos2,
+                    state.cost + invented + cost,
+                    node,
+                    state.shift,
+                    state.node.saturating_add(1),
                 );
+                fresh.prior = state.prior + invented - c.ply_missing;
+                let (at, next) = self.advance_free(i + 1, fresh);
                 self.push(at, next);
             }
         }
@@ -1034,7 +1048,9 @@ impl<'s, 'a> Search<'s, 'a> {
         };
         let Some(&word) = order.get(done) else {
             let node = self.skip_between(node, last, first);
-            self.push(first + 1, State::fresh(pos, cost, node, state.shift, 0));
+            let mut fresh = State::fresh(pos, cost, node, state.shift, 0);
+            fresh.prior = state.prior;
+            self.push(first + 1, fresh);
             return;
         };
         let is_last = done + 1 == order.len();
@@ -1130,10 +1146,9 @@ impl<'s, 'a> Search<'s, 'a> {
                     pos.play(&m);
                 }
             }
-            self.push(
-                to,
-                State::fresh(pos, cost, node, shift, state.node.saturating_add(1)),
-            );
+            let mut fresh = State::fresh(pos, cost, node, shift, state.node.saturating_add(1));
+            fresh.prior = state.prior + invented_cost - self.costs.ply_missing;
+            self.push(to, fresh);
         }
     }
 
