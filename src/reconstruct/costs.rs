@@ -239,6 +239,9 @@ costs_struct! {
     prune_margin,
     /// The search settles on a leader only this much cheaper than every other state.
     settle_margin,
+    /// Explanations that differ only in an invented move are kept beyond the beam only while
+    /// they cost at most this much more than its last state.
+    group_margin,
     /// A repair costing more than this is searched again from further back.
     retry_above,
     /// Structural edits are tried only where a word reads this badly.

@@ -709,6 +709,7 @@ impl<'s, 'a> Search<'s, 'a> {
     fn seal(&mut self, i: usize, sealed: bool) {
         let beam = self.beam;
         let margin = self.costs.prune_margin;
+        let group_margin = self.costs.group_margin;
         let Some(layer) = self.layers.get_mut(i) else {
             return;
         };
@@ -718,9 +719,11 @@ impl<'s, 'a> Search<'s, 'a> {
         // `beam` explanations are kept, counting those that differ only in an invented move as
         // one while they cost the same by the sheet (the prior on the invented move aside: it
         // orders them, the words to come may still tell them apart; up to GROUP_CAP beams of
-        // states in all). States tied
-        // with the last one kept stay too (up to four beams): an invented ply is often one of
-        // many equally cheap moves until a later word tells them apart.
+        // states in all), and once the beam is full, only while they cost at most
+        // `group_margin` more than its last state (the less likely invented moves of a group
+        // the sheet never tells apart were carried to the end of the game: twice the states).
+        // States tied with the last one kept stay too (up to four beams): an invented ply is
+        // often one of many equally cheap moves until a later word tells them apart.
         let same = |a: f32, b: f32| (a - b).abs() <= 1e-4;
         let mut groups: Vec<(u32, f32)> = Vec::new();
         let mut slots = 0;
@@ -732,6 +735,9 @@ impl<'s, 'a> Search<'s, 'a> {
                 && groups
                     .iter()
                     .any(|&(g, c)| g == s.group && same(c, s.sheet_cost()));
+            if member && slots >= beam && s.cost > last + group_margin {
+                return false;
+            }
             let reserve = s.group != 0 && !member && reserved < GROUP_RESERVE;
             let keep = kept < beam * GROUP_CAP
                 && (member || slots < beam || (same(s.cost, last) && kept < beam * 4) || reserve);
