@@ -212,6 +212,10 @@ pub(crate) struct Search<'s, 'a> {
     only: Option<Vec<Move>>,
     /// The ply number of the start position (0 at the standard start).
     start_ply: u32,
+    /// The reads of the current word the check for edits further back worked out (by
+    /// [`reads_key`]), for the expansion of the same states to use again.
+    /// The position is kept too: a read is used again only for the very same position.
+    kept_reads: RefCell<HashMap<u64, (Position, Reads), BuildHasherDefault<KeyHasher>>>,
     /// States (layer, index) a ply missing further back has been invented from, this run.
     invented_back: HashSet<(usize, usize)>,
 }
@@ -386,6 +390,13 @@ fn sort_by_cost(states: &mut Vec<State>) {
         .collect();
 }
 
+/// What [`Search::reads`] of word `i` depends on: the position (its legal moves), its ply (the
+/// one move a given game allows there, see [`explain`]) and the word.
+fn reads_key(pos: &Position, i: usize) -> u64 {
+    let at = u64::from(ply_of(pos)) << 32 | u64::try_from(i).unwrap_or(u64::MAX) & 0xFFFF_FFFF;
+    pos.zobrist() ^ at.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 /// The number of plies played before `pos` in a game numbered from move 1.
 fn ply_of(pos: &Position) -> u32 {
     2 * pos.fullmove_number().saturating_sub(1) + u32::from(!pos.turn().is_white())
@@ -437,6 +448,7 @@ impl<'s, 'a> Search<'s, 'a> {
             settle: options.settle,
             only: None,
             start_ply: ply_of(&options.start),
+            kept_reads: RefCell::new(HashMap::default()),
             invented_back: HashSet::new(),
         }
     }
@@ -630,6 +642,7 @@ impl<'s, 'a> Search<'s, 'a> {
         let mut i = from;
         let mut no_settle_before = 0;
         while i < n {
+            self.kept_reads.borrow_mut().clear();
             self.seal(i, false);
             // A ply missing or two plies swapped may show only one word later: where a state
             // reads its word badly, try those edits from the state before it too.
@@ -823,12 +836,18 @@ impl<'s, 'a> Search<'s, 'a> {
         Reads { legal, costs }
     }
 
-    /// The cheapest read of word `i` in `state` (above `read_max` if none).
+    /// The cheapest read of word `i` in `state` (above `read_max` if none). The reads are kept
+    /// for [`Search::read`] of the same word from the same position.
     fn best_read(&self, i: usize, state: &State) -> f32 {
-        self.reads(&state.pos, i)
+        let reads = self.reads(&state.pos, i);
+        let best = reads
             .costs
             .iter()
-            .fold(self.costs.read_max + 1e-3, |a, &b| a.min(b))
+            .fold(self.costs.read_max + 1e-3, |a, &b| a.min(b));
+        self.kept_reads
+            .borrow_mut()
+            .insert(reads_key(&state.pos, i), (state.pos.clone(), reads));
+        best
     }
 
     fn expand(&mut self, i: usize, k: usize, state: &State) {
@@ -918,7 +937,12 @@ impl<'s, 'a> Search<'s, 'a> {
     /// Reads word `i` as each legal move of `state` (at most `read_max`), pushing the results to
     /// layer `to`. Returns the cheapest read's cost (infinite if none).
     fn read(&mut self, i: usize, state: &State, to: usize, parent: Option<(usize, usize)>) -> f32 {
-        let reads = self.reads(&state.pos, i);
+        let kept = self
+            .kept_reads
+            .borrow_mut()
+            .remove(&reads_key(&state.pos, i))
+            .and_then(|(pos, reads)| (pos == state.pos).then_some(reads));
+        let reads = kept.unwrap_or_else(|| self.reads(&state.pos, i));
         let best = reads.costs.iter().fold(f32::INFINITY, |a, &b| a.min(b));
         // Reads far worse than this state's best one are left to other states: they would only
         // crowd the beam.
