@@ -1,30 +1,230 @@
-//! Measures the `invented_*` lines of `grammars/repair-costs.tsv`: for each kind of move an
-//! invented ply can be (`scoresheet::reconstruct::InventedKind`), how often real games play a move
-//! of that kind per legal move of the kind, relative to an ordinary move, and its `ln`.
+//! Measures the `prior_` lines of `grammars/repair-costs.tsv`: the weights of the features of a
+//! move (`scoresheet::reconstruct::Feature`) in a log-linear model of which legal move a player
+//! plays (a multinomial logit over the legal moves of each position), fitted by maximum
+//! likelihood (Newton's method, with a small ridge) on real games.
 //!
 //! Run: `cargo run --release --example invent_prior [-- SKIP]`. The games are the noise bench's
 //! (`benches/noise.rs`: twic1599-sample.pgn, games of 20 plies or more that replay), without the
-//! first SKIP (default 300, the most the bench uses), so that the costs are not measured on the
-//! games they are judged on.
+//! first SKIP (default 300, the most the bench uses), so that the weights are not measured on the
+//! games they are judged on. Every fifth of those games is held out first to show how well each
+//! model predicts games it was not fitted on (log-likelihood per ply, how often the move played
+//! is the model's first choice, and the same among quiet moves only: where a skipped quiet ply
+//! leaves the sheet unable to tell which quiet move it was); then the weights are fitted on all
+//! of them and printed as the table's lines.
 
 use scoresheet::board::{Move, MoveList, Position};
 use scoresheet::notation::LetterSet;
-use scoresheet::reconstruct::{invented_kind, Costs, InventedKind, MoveReader};
+use scoresheet::reconstruct::{move_features, Costs, Feature, MoveReader, FEATURE_COUNT};
 
 #[allow(dead_code)]
 #[path = "../benches/noise.rs"]
 mod noise;
 
-const KINDS: [InventedKind; 8] = [
-    InventedKind::Recapture,
-    InventedKind::TakesLastMoved,
-    InventedKind::Repetition,
-    InventedKind::Capture,
-    InventedKind::Castling,
-    InventedKind::Check,
-    InventedKind::Escape,
-    InventedKind::Ordinary,
-];
+const K: usize = FEATURE_COUNT;
+
+/// The legal moves of every position of the games, as feature rows.
+#[derive(Default)]
+struct Data {
+    /// `K` features per legal move, the positions' moves one after another.
+    rows: Vec<f32>,
+    /// Per position: its first row, its number of rows, the row of the move played, and whether
+    /// the move played and each legal move is quiet (no capture, check or castling).
+    positions: Vec<(usize, usize, usize)>,
+    quiet: Vec<bool>,
+}
+
+impl Data {
+    fn row(&self, r: usize) -> &[f32] {
+        &self.rows[r * K..(r + 1) * K]
+    }
+}
+
+fn collect(games: &[&Vec<Move>]) -> Data {
+    let mut d = Data::default();
+    let mut legal = MoveList::new();
+    let quiet_features = [Feature::Capture, Feature::Check, Feature::Castling];
+    for game in games {
+        let mut pos = Position::new();
+        let mut recent: [Option<Move>; 4] = [None; 4];
+        for m in game.iter() {
+            pos.legal_moves(&mut legal);
+            let first = d.quiet.len();
+            let mut played = None;
+            for (j, l) in legal.iter().enumerate() {
+                let f = move_features(&pos, l, &recent);
+                d.quiet
+                    .push(quiet_features.iter().all(|&q| f[q as usize] == 0.0));
+                d.rows.extend_from_slice(&f);
+                if l == m {
+                    played = Some(first + j);
+                }
+            }
+            if let Some(p) = played {
+                d.positions.push((first, legal.len(), p));
+            }
+            pos.play(m);
+            recent.rotate_right(1);
+            recent[0] = Some(*m);
+        }
+    }
+    d
+}
+
+fn dot(w: &[f64; K], f: &[f32]) -> f64 {
+    w.iter().zip(f).map(|(a, &b)| a * f64::from(b)).sum()
+}
+
+/// Fits the weights of the `active` features (the others stay 0).
+// Matrix arithmetic reads best with indices.
+#[allow(clippy::needless_range_loop)]
+fn fit(d: &Data, active: &[bool; K], ridge: f64) -> [f64; K] {
+    let mut w = [0.0f64; K];
+    for _ in 0..12 {
+        let mut grad = [0.0f64; K];
+        let mut h = vec![[0.0f64; K]; K];
+        let mut p = Vec::new();
+        for &(first, n, played) in &d.positions {
+            p.clear();
+            p.extend((first..first + n).map(|r| dot(&w, d.row(r))));
+            let top = p.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+            let z: f64 = p.iter().map(|s| (s - top).exp()).sum();
+            for s in p.iter_mut() {
+                *s = (*s - top).exp() / z;
+            }
+            let mut mean = [0.0f64; K];
+            for (j, &pj) in p.iter().enumerate() {
+                let f = d.row(first + j);
+                for a in 0..K {
+                    let fa = f64::from(f[a]);
+                    if fa == 0.0 || !active[a] {
+                        continue;
+                    }
+                    mean[a] += pj * fa;
+                    let pa = pj * fa;
+                    for b in a..K {
+                        h[a][b] += pa * f64::from(f[b]);
+                    }
+                }
+            }
+            let fp = d.row(played);
+            for a in 0..K {
+                grad[a] += f64::from(fp[a]) - mean[a];
+                for b in a..K {
+                    h[a][b] -= mean[a] * mean[b];
+                }
+            }
+        }
+        // Symmetric, ridge, inactive features pinned at 0.
+        for a in 0..K {
+            for b in 0..a {
+                h[a][b] = h[b][a];
+            }
+            grad[a] -= ridge * w[a];
+            h[a][a] += ridge;
+            if !active[a] {
+                grad[a] = 0.0;
+                for b in 0..K {
+                    h[a][b] = 0.0;
+                    h[b][a] = 0.0;
+                }
+                h[a][a] = 1.0;
+            }
+        }
+        let step = solve(h, grad);
+        // Newton's step, halved until the penalised likelihood does not fall.
+        let before = penalised(d, &w, ridge);
+        let mut scale = 1.0;
+        let mut next = w;
+        for _ in 0..30 {
+            for a in 0..K {
+                next[a] = w[a] + scale * step[a];
+            }
+            if penalised(d, &next, ridge) >= before {
+                break;
+            }
+            scale /= 2.0;
+        }
+        let size: f64 = (0..K).map(|a| (next[a] - w[a]).abs()).fold(0.0, f64::max);
+        w = next;
+        if size < 1e-4 {
+            break;
+        }
+    }
+    w
+}
+
+/// The log-likelihood of the moves played, less the ridge.
+fn penalised(d: &Data, w: &[f64; K], ridge: f64) -> f64 {
+    let (ll, _, _) = judge(d, w);
+    ll * d.positions.len() as f64 - 0.5 * ridge * w.iter().map(|x| x * x).sum::<f64>()
+}
+
+/// Solves `h x = g` by Gaussian elimination with partial pivoting.
+#[allow(clippy::needless_range_loop)]
+fn solve(mut h: Vec<[f64; K]>, mut g: [f64; K]) -> [f64; K] {
+    for c in 0..K {
+        let pivot = (c..K)
+            .max_by(|&a, &b| h[a][c].abs().total_cmp(&h[b][c].abs()))
+            .unwrap_or(c);
+        h.swap(c, pivot);
+        g.swap(c, pivot);
+        let d = h[c][c];
+        if d.abs() < 1e-12 {
+            continue;
+        }
+        for r in c + 1..K {
+            let f = h[r][c] / d;
+            if f == 0.0 {
+                continue;
+            }
+            for k in c..K {
+                h[r][k] -= f * h[c][k];
+            }
+            g[r] -= f * g[c];
+        }
+    }
+    let mut x = [0.0f64; K];
+    for c in (0..K).rev() {
+        let s: f64 = (c + 1..K).map(|k| h[c][k] * x[k]).sum();
+        x[c] = if h[c][c].abs() < 1e-12 {
+            0.0
+        } else {
+            (g[c] - s) / h[c][c]
+        };
+    }
+    x
+}
+
+/// Log-likelihood per ply, how often the move played is the first choice, and the same among
+/// quiet moves where the move played is quiet.
+fn judge(d: &Data, w: &[f64; K]) -> (f64, f64, f64) {
+    let (mut ll, mut first, mut quiet_first, mut quiet_n) = (0.0, 0usize, 0usize, 0usize);
+    for &(start, n, played) in &d.positions {
+        let s: Vec<f64> = (start..start + n).map(|r| dot(w, d.row(r))).collect();
+        let top = s.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+        let z: f64 = s.iter().map(|x| (x - top).exp()).sum();
+        let mine = s[played - start];
+        ll += mine - top - z.ln();
+        // Ties count against the move played (a flat model is right 1/n of the time at best).
+        let beaten = s.iter().filter(|&&x| x >= mine).count();
+        first += usize::from(beaten == 1);
+        if d.quiet[played] {
+            quiet_n += 1;
+            let beaten = s
+                .iter()
+                .enumerate()
+                .filter(|&(j, &x)| d.quiet[start + j] && x >= mine)
+                .count();
+            quiet_first += usize::from(beaten == 1);
+        }
+    }
+    let n = d.positions.len().max(1) as f64;
+    (
+        ll / n,
+        first as f64 / n,
+        quiet_first as f64 / quiet_n.max(1) as f64,
+    )
+}
 
 fn main() {
     let skip = std::env::args()
@@ -41,60 +241,66 @@ fn main() {
         .filter(|g| g.len() >= 20)
         .skip(skip)
         .collect();
-    // Per kind: moves played, legal moves, positions where the kind was legal.
-    let mut played = [0u64; KINDS.len()];
-    let mut legal_n = [0u64; KINDS.len()];
-    let mut available = [0u64; KINDS.len()];
-    let slot = |k: InventedKind| {
-        KINDS
-            .iter()
-            .position(|&x| x == k)
-            .unwrap_or(KINDS.len() - 1)
-    };
-    let mut plies = 0u64;
-    let mut legal = MoveList::new();
-    for game in &games {
-        let mut pos = Position::new();
-        let mut recent: [Option<Move>; 4] = [None; 4];
-        for m in game {
-            pos.legal_moves(&mut legal);
-            let mut here = [false; KINDS.len()];
-            for l in legal.iter() {
-                let s = slot(invented_kind(&pos, l, &recent));
-                legal_n[s] += 1;
-                here[s] = true;
-            }
-            for (a, h) in available.iter_mut().zip(here) {
-                *a += u64::from(h);
-            }
-            played[slot(invented_kind(&pos, m, &recent))] += 1;
-            pos.play(m);
-            recent.rotate_right(1);
-            recent[0] = Some(*m);
-            plies += 1;
-        }
+    let all: Vec<&Vec<Move>> = games.iter().collect();
+    let train: Vec<&Vec<Move>> = games
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| i % 5 != 0)
+        .map(|(_, g)| g)
+        .collect();
+    let held: Vec<&Vec<Move>> = games
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| i % 5 == 0)
+        .map(|(_, g)| g)
+        .collect();
+    let (dt, dh) = (collect(&train), collect(&held));
+    println!(
+        "{} games (the first {skip} left out): {} plies to fit on, {} held out",
+        games.len(),
+        dt.positions.len(),
+        dh.positions.len()
+    );
+    const RIDGE: f64 = 1.0;
+    let kinds = [
+        Feature::Recapture,
+        Feature::TakesLastMoved,
+        Feature::Repetition,
+        Feature::Capture,
+        Feature::Castling,
+        Feature::Check,
+        Feature::Escape,
+    ];
+    let mut only_kinds = [false; K];
+    for k in kinds {
+        only_kinds[k as usize] = true;
     }
-    let rate = |s: usize| played[s] as f64 / legal_n[s].max(1) as f64;
-    let ordinary = rate(KINDS.len() - 1);
+    let models: [(&str, [bool; K]); 3] = [
+        ("flat", [false; K]),
+        ("kinds", only_kinds),
+        ("all features", [true; K]),
+    ];
     println!(
-        "{} games (the first {skip} left out), {plies} plies",
-        games.len()
+        "{:<14} {:>14} {:>14} {:>14} {:>14}",
+        "model", "ll/ply fit", "ll/ply held", "first held", "quiet first"
     );
-    println!(
-        "{:<16} {:>8} {:>9} {:>10} {:>13} {:>9} {:>6}",
-        "kind", "played", "legal", "positions", "played/avail", "x ordin.", "ln"
-    );
-    for (s, k) in KINDS.iter().enumerate() {
-        let ratio = rate(s) / ordinary;
+    for (name, active) in &models {
+        let w = fit(&dt, active, RIDGE);
+        let (llt, _, _) = judge(&dt, &w);
+        let (llh, first, quiet) = judge(&dh, &w);
         println!(
-            "{:<16} {:>8} {:>9} {:>10} {:>13.3} {:>9.2} {:>6.2}",
-            format!("{k:?}"),
-            played[s],
-            legal_n[s],
-            available[s],
-            played[s] as f64 / available[s].max(1) as f64,
-            ratio,
-            ratio.ln()
+            "{:<14} {:>14.4} {:>14.4} {:>13.1}% {:>13.1}%",
+            name,
+            llt,
+            llh,
+            100.0 * first,
+            100.0 * quiet
         );
+    }
+    let d = collect(&all);
+    let w = fit(&d, &[true; K], RIDGE);
+    println!("\nweights fitted on all {} plies:", d.positions.len());
+    for (f, x) in Feature::ALL.iter().zip(w) {
+        println!("prior_{}\t{:.3}", f.name(), x);
     }
 }

@@ -1,5 +1,5 @@
 //! Which move is invented for a ply the sheet does not record, where the sheet cannot tell: the
-//! kind of move players actually play there (`grammars/repair-costs.tsv`, `invented_` lines).
+//! kind of move players actually play there (`grammars/repair-costs.tsv`, `prior_` lines).
 
 use scoresheet::board::Role;
 use scoresheet::notation::LetterSet;

@@ -13,6 +13,7 @@
 //! assert!(!costs.is_lookalike('e', '4'));
 //! ```
 
+use super::prior::{Feature, FEATURE_COUNT};
 use std::sync::OnceLock;
 
 /// The cost table as shipped in `grammars/repair-costs.tsv`.
@@ -32,6 +33,9 @@ pub enum CostsError {
     /// A cost the table must give is missing.
     #[error("repair-costs.tsv: no line for '{0}'")]
     Missing(&'static str),
+    /// A feature of the invented-move prior has no `prior_` line.
+    #[error("repair-costs.tsv: no line for 'prior_{0}'")]
+    MissingPrior(&'static str),
 }
 
 macro_rules! costs_struct {
@@ -49,6 +53,9 @@ macro_rules! costs_struct {
             lookalike: Box<[u128; 128]>,
             /// Look-alike pairs involving non-ASCII characters.
             lookalike_wide: Vec<(char, char)>,
+            /// The weights of the invented-move prior's features (the `prior_` lines), indexed
+            /// as [`Feature::ALL`].
+            pub prior: [f32; FEATURE_COUNT],
         }
 
         impl Costs {
@@ -64,6 +71,7 @@ macro_rules! costs_struct {
                 $(let mut $name: Option<f32> = None;)*
                 let mut lookalike = Box::new([0u128; 128]);
                 let mut lookalike_wide = Vec::new();
+                let mut prior: [Option<f32>; FEATURE_COUNT] = [None; FEATURE_COUNT];
                 for (i, raw) in text.lines().enumerate() {
                     let line = i + 1;
                     let trimmed = raw.trim();
@@ -101,6 +109,17 @@ macro_rules! costs_struct {
                         line,
                         reason: format!("'{value}' is not a number"),
                     })?;
+                    if let Some(name) = key.strip_prefix("prior_") {
+                        // A feature's weight: negative for what players avoid.
+                        let slot = Feature::from_name(name)
+                            .and_then(|f| prior.get_mut(f as usize))
+                            .ok_or_else(|| CostsError::BadLine { line, reason: format!("unknown feature '{name}'") })?;
+                        if !cost.is_finite() {
+                            return Err(CostsError::BadLine { line, reason: format!("weight {cost} must be finite") });
+                        }
+                        *slot = Some(cost);
+                        continue;
+                    }
                     if !cost.is_finite() || cost < 0.0 {
                         return Err(CostsError::BadLine { line, reason: format!("cost {cost} must be finite and not negative") });
                     }
@@ -109,11 +128,16 @@ macro_rules! costs_struct {
                         other => return Err(CostsError::BadLine { line, reason: format!("unknown name '{other}'") }),
                     }
                 }
-                Ok(Costs {
+                let mut costs = Costs {
                     $($name: $name.ok_or(CostsError::Missing(stringify!($name)))?,)*
                     lookalike,
                     lookalike_wide,
-                })
+                    prior: [0.0; FEATURE_COUNT],
+                };
+                for ((w, p), f) in costs.prior.iter_mut().zip(prior).zip(Feature::ALL) {
+                    *w = p.ok_or(CostsError::MissingPrior(f.name()))?;
+                }
+                Ok(costs)
             }
 
             /// A table where every cost is `cost` and nothing looks alike (a neutral baseline).
@@ -127,6 +151,7 @@ macro_rules! costs_struct {
                     $($name: cost,)*
                     lookalike: Box::new([0; 128]),
                     lookalike_wide: Vec::new(),
+                    prior: [0.0; FEATURE_COUNT],
                 }
             }
         }
@@ -194,20 +219,6 @@ costs_struct! {
     result_early,
     /// A ply not written: a move is invented.
     ply_missing,
-    /// How much likelier an invented recapture is than an ordinary move (`ln`).
-    invented_recapture,
-    /// How much likelier an invented capture of the piece just moved is.
-    invented_takes_last_moved,
-    /// How much likelier an invented move repeating the side's move of two moves before is.
-    invented_repetition,
-    /// How much likelier any other invented capture is.
-    invented_capture,
-    /// How much likelier invented castling is.
-    invented_castling,
-    /// How much likelier an invented check is.
-    invented_check,
-    /// How much likelier an invented move of a piece the last move attacked is.
-    invented_escape,
     /// The weight of the invented-move prior (the `invented_` lines are multiplied by it).
     invented_weight,
     /// A written move belonging to no ply.
@@ -228,6 +239,9 @@ costs_struct! {
     prune_margin,
     /// The search settles on a leader only this much cheaper than every other state.
     settle_margin,
+    /// Explanations that differ only in an invented move are kept beyond the beam only while
+    /// they cost at most this much more than its last state.
+    group_margin,
     /// A repair costing more than this is searched again from further back.
     retry_above,
     /// Structural edits are tried only where a word reads this badly.
@@ -280,6 +294,32 @@ mod tests {
         let bad = format!("{REPAIR_COSTS_TSV}\nwhatever\t1\tx\n");
         assert!(matches!(
             Costs::parse(&bad),
+            Err(CostsError::BadLine { .. })
+        ));
+        let unknown = format!("{REPAIR_COSTS_TSV}\nprior_brilliancy\t1\tx\n");
+        assert!(matches!(
+            Costs::parse(&unknown),
+            Err(CostsError::BadLine { .. })
+        ));
+        let without: String = REPAIR_COSTS_TSV
+            .lines()
+            .filter(|l| !l.starts_with("prior_hangs\t"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(
+            Costs::parse(&without).unwrap_err(),
+            CostsError::MissingPrior("hangs")
+        );
+    }
+
+    /// A prior weight may be negative (what players avoid); a cost may not.
+    #[test]
+    fn prior_weights_may_be_negative() {
+        let costs = Costs::standard();
+        assert!(costs.prior.iter().any(|&w| w < 0.0));
+        let negative = REPAIR_COSTS_TSV.replace("\nply_extra\t", "\nply_extra\t-");
+        assert!(matches!(
+            Costs::parse(&negative),
             Err(CostsError::BadLine { .. })
         ));
     }

@@ -34,7 +34,9 @@ mod sheet;
 mod two;
 
 pub use costs::{Costs, CostsError, REPAIR_COSTS_TSV};
-pub use prior::{invented_costs, invented_kind, InventedKind};
+pub use prior::{
+    invented_costs, invented_kind, move_features, Feature, InventedKind, FEATURE_COUNT,
+};
 pub use report::{
     Alternative, Correction, Difference, Disagreement, Place, Repair, Stop, ALTERNATIVES_SHOWN,
 };

@@ -5,13 +5,15 @@
 //! castling, a check, moving the piece the last move attacked, any capture — before a move of no
 //! such kind.
 //!
-//! Each kind has a weight `exp(discount × invented_weight)`, both data in
-//! `grammars/repair-costs.tsv` (the discount is `ln` of how much more often real games play a move
-//! of that kind than an ordinary move, per legal move of the kind; `invented_weight` how far the
-//! search trusts that prior). Inventing move `m` costs `ply_missing + ln(mean weight of the
-//! legal moves) - weighted discount(m)`: the prior shares out among the legal moves the same
-//! chance of a ply being missing here that a flat `ply_missing` gave (where all moves are
-//! ordinary, every one still costs `ply_missing`), so it decides which move is invented more than
+//! The plausibility of a move is a log-linear model (a multinomial logit over the legal moves of
+//! the position): a weighted sum of its [`Feature`]s — the kinds above, whether the exchange the
+//! move starts on its square wins or loses material, whether the piece was en prise, its role,
+//! direction and the phase of the game — with the weights the cost table's `prior_` lines
+//! (`grammars/repair-costs.tsv`), fitted on real games by `cargo run --release --example
+//! invent_prior`. Inventing move `m` costs `ply_missing - ln(n p(m))`, `p` the model's chance of
+//! `m` among the `n` legal moves with every weight times `invented_weight` (how far the search
+//! trusts the prior): the prior shares out among the legal moves the same chance of a ply being
+//! missing here that a flat `ply_missing` gave, so it decides which move is invented more than
 //! whether one is.
 //!
 //! ```
@@ -46,15 +48,17 @@ use super::costs::Costs;
 use crate::board::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, ray, rook_attacks,
 };
-use crate::board::{Bitboard, Move, MoveList, Position, Role, MAX_MOVES};
+use crate::board::{Bitboard, Move, MoveList, Position, Role, Square, MAX_MOVES};
 use arrayvec::ArrayVec;
 
 /// The kind of an invented move, for its plausibility: the first kind in this order that fits.
 ///
+/// How the correction report describes an invented move; its cost comes from its
+/// [`Feature`]s.
+///
 /// ```
-/// use scoresheet::reconstruct::{Costs, InventedKind};
-/// let costs = Costs::standard();
-/// assert!(InventedKind::Repetition.discount(costs) > InventedKind::Capture.discount(costs));
+/// use scoresheet::reconstruct::InventedKind;
+/// assert_ne!(InventedKind::Recapture, InventedKind::Capture);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InventedKind {
@@ -77,28 +81,6 @@ pub enum InventedKind {
 }
 
 impl InventedKind {
-    /// How much likelier than an ordinary move a move of this kind is, in nats (its weight is
-    /// `exp` of this): the kind's `invented_*` line of the cost table, 0 for an ordinary move.
-    ///
-    /// ```
-    /// use scoresheet::reconstruct::{Costs, InventedKind};
-    /// let costs = Costs::standard();
-    /// assert_eq!(InventedKind::Capture.discount(costs), costs.invented_capture);
-    /// assert_eq!(InventedKind::Ordinary.discount(costs), 0.0);
-    /// ```
-    pub fn discount(self, costs: &Costs) -> f32 {
-        match self {
-            InventedKind::Recapture => costs.invented_recapture,
-            InventedKind::TakesLastMoved => costs.invented_takes_last_moved,
-            InventedKind::Repetition => costs.invented_repetition,
-            InventedKind::Capture => costs.invented_capture,
-            InventedKind::Castling => costs.invented_castling,
-            InventedKind::Check => costs.invented_check,
-            InventedKind::Escape => costs.invented_escape,
-            InventedKind::Ordinary => 0.0,
-        }
-    }
-
     /// How the correction report names the kind (empty for an ordinary move).
     ///
     /// ```
@@ -179,9 +161,10 @@ pub fn invented_kind(pos: &Position, m: &Move, recent: &[Option<Move>; 4]) -> In
 /// let mut legal = MoveList::new();
 /// pos.legal_moves(&mut legal);
 /// let costs = Costs::standard();
-/// // Nothing to recapture, repeat or take at the start: every move costs a flat ply_missing.
 /// let priced = invented_costs(&pos, &legal, &[None; 4], costs);
-/// assert!(priced.iter().all(|&(_, c)| (c - costs.ply_missing).abs() < 1e-4));
+/// // The moves share out one ply_missing: their chances exp(-cost) average exp(-ply_missing).
+/// let mean = priced.iter().map(|&(_, c)| (-c).exp()).sum::<f32>() / priced.len() as f32;
+/// assert!((mean.ln() + costs.ply_missing).abs() < 1e-3);
 /// ```
 pub fn invented_costs(
     pos: &Position,
@@ -189,20 +172,550 @@ pub fn invented_costs(
     recent: &[Option<Move>; 4],
     costs: &Costs,
 ) -> ArrayVec<(InventedKind, f32), MAX_MOVES> {
+    let ctx = Context::new(pos, recent);
     let mut out: ArrayVec<(InventedKind, f32), MAX_MOVES> = legal
         .iter()
         .map(|m| {
             let kind = invented_kind(pos, m, recent);
-            (kind, kind.discount(costs) * costs.invented_weight)
+            let features = ctx.features(m);
+            (kind, costs.invented_weight * score(&features, costs))
         })
         .collect();
+    // ln of the mean of exp(score), shifted by the largest score so that nothing overflows.
+    let top = out
+        .iter()
+        .map(|&(_, s)| s)
+        .fold(f32::NEG_INFINITY, f32::max);
     let n = out.len().max(1) as f32;
-    let mean_weight = out.iter().map(|&(_, d)| d.exp()).sum::<f32>() / n;
-    let base = costs.ply_missing + mean_weight.max(1.0).ln();
+    let mean = out.iter().map(|&(_, s)| (s - top).exp()).sum::<f32>() / n;
+    let base = costs.ply_missing + top + mean.ln();
     for (_, c) in out.iter_mut() {
         *c = (base - *c).max(0.0);
     }
     out
+}
+
+/// The plausibility score of a move with these features: the weighted sum of its features by
+/// the `prior_` lines of the cost table (in nats; only differences between the legal moves of one
+/// position matter).
+fn score(features: &[f32; FEATURE_COUNT], costs: &Costs) -> f32 {
+    features
+        .iter()
+        .zip(costs.prior.iter())
+        .map(|(f, w)| f * w)
+        .sum()
+}
+
+/// How many features [`move_features`] gives a move.
+pub const FEATURE_COUNT: usize = 38;
+
+/// A feature of a move that bears on how likely players are to play it: what the plausibility
+/// of an invented move is made of. Each has a weight, the cost table's `prior_` line of its
+/// [`name`](Feature::name), measured on real games (`cargo run --release --example
+/// invent_prior`). Most are 0 or 1; the ones measured in pawns or squares say so.
+///
+/// ```
+/// use scoresheet::reconstruct::{Feature, FEATURE_COUNT};
+/// assert_eq!(Feature::ALL.len(), FEATURE_COUNT);
+/// assert_eq!(Feature::Recapture.name(), "recapture");
+/// assert_eq!(Feature::from_name("hangs"), Some(Feature::Hangs));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Feature {
+    /// A capture on the square where the opponent's last move captured.
+    Recapture,
+    /// A capture of the piece the opponent's last move moved (which captured nothing).
+    TakesLastMoved,
+    /// The move the same side played two moves before.
+    Repetition,
+    /// The piece moved last time goes back where it came from.
+    Undoes,
+    /// Any capture.
+    Capture,
+    /// Castling.
+    Castling,
+    /// The move gives check.
+    Check,
+    /// A move of a piece the opponent's last move attacks.
+    Escape,
+    /// The piece moved stands en prise before the move (attacked by a cheaper piece, or attacked
+    /// and not defended).
+    EnPrise,
+    /// The exchange the move starts on its square wins material (static exchange evaluation).
+    Gains,
+    /// How much that exchange wins, in pawns (at most 9).
+    Gain,
+    /// The exchange the move starts on its square loses material: the piece hangs.
+    Hangs,
+    /// How much that exchange loses, in pawns (at most 9).
+    Loss,
+    /// After the move the piece attacks an enemy piece worth more than itself (not the king).
+    Threat,
+    /// A knight move.
+    Knight,
+    /// A bishop move.
+    Bishop,
+    /// A rook move.
+    Rook,
+    /// A queen move.
+    Queen,
+    /// A king move other than castling.
+    King,
+    /// A piece (not a pawn) moves towards the opponent's side.
+    Forward,
+    /// A piece (not a pawn or king) moves back towards its own side.
+    Backward,
+    /// How many rings closer to the centre a piece (not a pawn or king) comes (-3 to 3).
+    Centre,
+    /// A knight or bishop leaves its back rank, times the opening phase.
+    Develops,
+    /// A king move other than castling, times the opening phase.
+    KingEarly,
+    /// A queen move, times the opening phase.
+    QueenEarly,
+    /// A pawn move, times the opening phase.
+    PawnEarly,
+    /// A move of an a- or h-pawn.
+    EdgePawn,
+    /// A pawn's double step.
+    DoubleStep,
+    /// A move of a passed pawn, times the endgame phase.
+    PassedPawn,
+    /// A promotion.
+    Promotion,
+    /// The piece the side moved last time moves again.
+    SamePiece,
+    /// How many rings closer to the centre the king comes, times the endgame phase.
+    KingCentre,
+    /// How many more squares the piece (not a pawn or king) attacks from its new square than
+    /// from its old one, in tens.
+    Mobility,
+    /// How far (in king steps, 0 to 7) the move lands from where the opponent's last move did:
+    /// players answer near it.
+    FarFromLast,
+    /// How far the moved piece starts from where the side's own last move landed (0 to 7).
+    FarFromOwn,
+    /// How many king steps closer to the enemy king the piece (not the king) comes.
+    TowardsKing,
+    /// A rook moves onto a file without pawns of its own side.
+    OpenFile,
+    /// An underpromotion (to a knight, bishop or rook).
+    Underpromotion,
+}
+
+impl Feature {
+    /// Every feature, in the order of [`move_features`]'s array.
+    pub const ALL: [Feature; FEATURE_COUNT] = [
+        Feature::Recapture,
+        Feature::TakesLastMoved,
+        Feature::Repetition,
+        Feature::Undoes,
+        Feature::Capture,
+        Feature::Castling,
+        Feature::Check,
+        Feature::Escape,
+        Feature::EnPrise,
+        Feature::Gains,
+        Feature::Gain,
+        Feature::Hangs,
+        Feature::Loss,
+        Feature::Threat,
+        Feature::Knight,
+        Feature::Bishop,
+        Feature::Rook,
+        Feature::Queen,
+        Feature::King,
+        Feature::Forward,
+        Feature::Backward,
+        Feature::Centre,
+        Feature::Develops,
+        Feature::KingEarly,
+        Feature::QueenEarly,
+        Feature::PawnEarly,
+        Feature::EdgePawn,
+        Feature::DoubleStep,
+        Feature::PassedPawn,
+        Feature::Promotion,
+        Feature::SamePiece,
+        Feature::KingCentre,
+        Feature::Mobility,
+        Feature::FarFromLast,
+        Feature::FarFromOwn,
+        Feature::TowardsKing,
+        Feature::OpenFile,
+        Feature::Underpromotion,
+    ];
+
+    /// The feature's name: its weight is the cost table's line `prior_` + name.
+    ///
+    /// ```
+    /// use scoresheet::reconstruct::Feature;
+    /// assert_eq!(Feature::TakesLastMoved.name(), "takes_last_moved");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Feature::Recapture => "recapture",
+            Feature::TakesLastMoved => "takes_last_moved",
+            Feature::Repetition => "repetition",
+            Feature::Undoes => "undoes",
+            Feature::Capture => "capture",
+            Feature::Castling => "castling",
+            Feature::Check => "check",
+            Feature::Escape => "escape",
+            Feature::EnPrise => "en_prise",
+            Feature::Gains => "gains",
+            Feature::Gain => "gain",
+            Feature::Hangs => "hangs",
+            Feature::Loss => "loss",
+            Feature::Threat => "threat",
+            Feature::Knight => "knight",
+            Feature::Bishop => "bishop",
+            Feature::Rook => "rook",
+            Feature::Queen => "queen",
+            Feature::King => "king",
+            Feature::Forward => "forward",
+            Feature::Backward => "backward",
+            Feature::Centre => "centre",
+            Feature::Develops => "develops",
+            Feature::KingEarly => "king_early",
+            Feature::QueenEarly => "queen_early",
+            Feature::PawnEarly => "pawn_early",
+            Feature::EdgePawn => "edge_pawn",
+            Feature::DoubleStep => "double_step",
+            Feature::PassedPawn => "passed_pawn",
+            Feature::Promotion => "promotion",
+            Feature::SamePiece => "same_piece",
+            Feature::KingCentre => "king_centre",
+            Feature::Mobility => "mobility",
+            Feature::FarFromLast => "far_from_last",
+            Feature::FarFromOwn => "far_from_own",
+            Feature::TowardsKing => "towards_king",
+            Feature::OpenFile => "open_file",
+            Feature::Underpromotion => "underpromotion",
+        }
+    }
+
+    /// The feature of this name, if there is one.
+    ///
+    /// ```
+    /// use scoresheet::reconstruct::Feature;
+    /// assert_eq!(Feature::from_name("check"), Some(Feature::Check));
+    /// assert_eq!(Feature::from_name("brilliancy"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Feature> {
+        Feature::ALL.iter().copied().find(|f| f.name() == name)
+    }
+}
+
+/// The features of `m`, a legal move of `pos`, indexed as [`Feature::ALL`]; `recent` as for
+/// [`invented_kind`].
+///
+/// ```
+/// use scoresheet::board::Position;
+/// use scoresheet::reconstruct::{move_features, Feature};
+/// // 1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6: 4. Ng5 attacks f7; 4. Bxf7+ gives the bishop away.
+/// let pos = Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4").unwrap();
+/// let sac = pos.from_uci(&"c4f7".parse().unwrap()).unwrap();
+/// let f = move_features(&pos, &sac, &[None; 4]);
+/// let at = |x: Feature| f[Feature::ALL.iter().position(|&y| y == x).unwrap()];
+/// assert_eq!(at(Feature::Check), 1.0);
+/// assert_eq!(at(Feature::Hangs), 1.0);
+/// assert_eq!(at(Feature::Loss), 2.0); // a bishop for a pawn
+/// ```
+pub fn move_features(pos: &Position, m: &Move, recent: &[Option<Move>; 4]) -> [f32; FEATURE_COUNT] {
+    Context::new(pos, recent).features(m)
+}
+
+/// What the features of all the moves of one position share.
+struct Context<'p> {
+    pos: &'p Position,
+    recent: &'p [Option<Move>; 4],
+    /// 1 with all the pieces on the board, 0 with none but kings and pawns.
+    opening: f32,
+}
+
+/// Piece values for the exchanges, in centipawns (the king's: more than all the rest).
+fn value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 100,
+        Role::Knight => 300,
+        Role::Bishop => 300,
+        Role::Rook => 500,
+        Role::Queen => 900,
+        Role::King => 10_000,
+    }
+}
+
+/// How many king steps apart two squares are.
+fn distance(a: Square, b: Square) -> i32 {
+    let df = a.file().index() as i32 - b.file().index() as i32;
+    let dr = a.rank().index() as i32 - b.rank().index() as i32;
+    df.abs().max(dr.abs())
+}
+
+/// The ring of the board a square is on: 0 for the four centre squares, 3 for the edge.
+fn ring(sq: Square) -> i32 {
+    let f = 2 * sq.file().index() as i32 - 7;
+    let r = 2 * sq.rank().index() as i32 - 7;
+    (f.abs().max(r.abs()) - 1) / 2
+}
+
+impl<'p> Context<'p> {
+    fn new(pos: &'p Position, recent: &'p [Option<Move>; 4]) -> Context<'p> {
+        let material = pos.by_role(Role::Knight).count()
+            + pos.by_role(Role::Bishop).count()
+            + 2 * pos.by_role(Role::Rook).count()
+            + 4 * pos.by_role(Role::Queen).count();
+        Context {
+            pos,
+            recent,
+            opening: material.min(24) as f32 / 24.0,
+        }
+    }
+
+    fn features(&self, m: &Move) -> [f32; FEATURE_COUNT] {
+        let mut f = [0.0f32; FEATURE_COUNT];
+        let mut set = |x: Feature, v: f32| {
+            if let Some(slot) = f.get_mut(x as usize) {
+                *slot = v;
+            }
+        };
+        let pos = self.pos;
+        let us = pos.turn();
+        let them = !us;
+        let last = self.recent[0];
+        let own_last = self.recent[1];
+        let on = |b: bool| if b { 1.0 } else { 0.0 };
+        if m.is_capture() {
+            set(Feature::Capture, 1.0);
+            if let Some(last) = last {
+                if m.to() == last.to() {
+                    if last.is_capture() {
+                        set(Feature::Recapture, 1.0);
+                    } else {
+                        set(Feature::TakesLastMoved, 1.0);
+                    }
+                }
+            }
+        }
+        set(Feature::Repetition, on(self.recent[3] == Some(*m)));
+        set(Feature::Check, on(gives_check(pos, m)));
+        if m.castling_side().is_some() {
+            set(Feature::Castling, 1.0);
+            return f;
+        }
+        let Some(from) = m.from() else {
+            return f;
+        };
+        let to = m.to();
+        let role = m.role();
+        if let Some(last) = last {
+            set(Feature::FarFromLast, distance(to, last.to()) as f32);
+        }
+        if let Some(own) = own_last {
+            set(Feature::FarFromOwn, distance(from, own.to()) as f32);
+            set(Feature::SamePiece, on(own.to() == from));
+            set(
+                Feature::Undoes,
+                on(own.to() == from && own.from() == Some(to)),
+            );
+        }
+        if let Some(last) = last {
+            if pos
+                .attackers_to(from, them, pos.occupied())
+                .contains(last.to())
+            {
+                set(Feature::Escape, 1.0);
+            }
+        }
+        set(Feature::EnPrise, on(self.en_prise(from, role)));
+        let exchange = self.exchange(m);
+        if exchange > 0 {
+            set(Feature::Gains, 1.0);
+            set(Feature::Gain, (exchange as f32 / 100.0).min(9.0));
+        } else if exchange < 0 {
+            set(Feature::Hangs, 1.0);
+            set(Feature::Loss, (-exchange as f32 / 100.0).min(9.0));
+        }
+        set(Feature::Threat, on(self.threatens(m, from, to, role)));
+        let forward = (to.rank().index() as i32 - from.rank().index() as i32)
+            * if us.is_white() { 1 } else { -1 };
+        let closer = (ring(from) - ring(to)) as f32;
+        let endgame = 1.0 - self.opening;
+        match role {
+            Role::Pawn => {
+                set(Feature::PawnEarly, self.opening);
+                set(Feature::EdgePawn, on(matches!(from.file().index(), 0 | 7)));
+                set(
+                    Feature::DoubleStep,
+                    on(forward.abs() == 2 && !m.is_capture()),
+                );
+                set(Feature::Promotion, on(m.promotion().is_some()));
+                set(
+                    Feature::Underpromotion,
+                    on(m.promotion().is_some_and(|p| p != Role::Queen)),
+                );
+                if self.passed(from) {
+                    set(Feature::PassedPawn, endgame);
+                }
+            }
+            Role::King => {
+                set(Feature::King, 1.0);
+                set(Feature::KingEarly, self.opening);
+                set(Feature::KingCentre, closer * endgame);
+                set(Feature::Forward, on(forward > 0));
+            }
+            _ => {
+                let x = match role {
+                    Role::Knight => Feature::Knight,
+                    Role::Bishop => Feature::Bishop,
+                    Role::Rook => Feature::Rook,
+                    _ => Feature::Queen,
+                };
+                set(x, 1.0);
+                set(Feature::Forward, on(forward > 0));
+                set(Feature::Backward, on(forward < 0));
+                set(Feature::Centre, closer);
+                set(Feature::Mobility, self.mobility(from, to, role));
+                let king = pos.king_of(them);
+                set(
+                    Feature::TowardsKing,
+                    (distance(from, king) - distance(to, king)) as f32,
+                );
+                if role == Role::Rook {
+                    let own_pawns = pos.by_role(Role::Pawn) & pos.by_color(us);
+                    set(
+                        Feature::OpenFile,
+                        on(!own_pawns.intersects(Bitboard::from_file(to.file()))),
+                    );
+                }
+                if matches!(role, Role::Knight | Role::Bishop) && from.rank() == us.back_rank() {
+                    set(Feature::Develops, self.opening);
+                }
+                if role == Role::Queen {
+                    set(Feature::QueenEarly, self.opening);
+                }
+            }
+        }
+        f
+    }
+
+    /// Whether our `role` on `sq` is en prise: attacked by a cheaper enemy piece, or attacked
+    /// and not defended.
+    fn en_prise(&self, sq: Square, role: Role) -> bool {
+        let pos = self.pos;
+        let occupied = pos.occupied();
+        let attackers = pos.attackers_to(sq, !pos.turn(), occupied);
+        if attackers.is_empty() {
+            return false;
+        }
+        if pos.attackers_to(sq, pos.turn(), occupied).is_empty() {
+            return true;
+        }
+        let cheapest = Role::ALL
+            .iter()
+            .find(|&&r| attackers.intersects(pos.by_role(r)))
+            .map_or(i32::MAX, |&r| value(r));
+        cheapest < value(role)
+    }
+
+    /// The material the mover ends up with, in centipawns, when both sides capture on the
+    /// move's square with their cheapest piece for as long as it pays (a static exchange
+    /// evaluation; pins are not looked at).
+    fn exchange(&self, m: &Move) -> i32 {
+        let pos = self.pos;
+        let (Some(from), to) = (m.from(), m.to()) else {
+            return 0;
+        };
+        let mut occupied = pos.occupied();
+        occupied.discard(from);
+        if m.is_en_passant() {
+            if let Some(victim) = to.offset(0, if pos.turn().is_white() { -1 } else { 1 }) {
+                occupied.discard(victim);
+            }
+        }
+        let mut on_square = value(m.promotion().unwrap_or(m.role()));
+        let mut gains: ArrayVec<i32, 32> = ArrayVec::new();
+        let promoted = m.promotion().map_or(0, |p| value(p) - value(Role::Pawn));
+        gains.push(m.capture().map_or(0, value) + promoted);
+        let mut side = !pos.turn();
+        while !gains.is_full() {
+            let attackers = pos.attackers_to(to, side, occupied) & occupied;
+            let Some((sq, role)) = Role::ALL
+                .iter()
+                .find_map(|&r| (attackers & pos.by_role(r)).first().map(|sq| (sq, r)))
+            else {
+                break;
+            };
+            gains.push(on_square);
+            on_square = value(role);
+            occupied.discard(sq);
+            side = !side;
+        }
+        // Backwards: each side captures only if what it gets beats stopping.
+        let mut reply = 0;
+        for &g in gains.iter().skip(1).rev() {
+            reply = (g - reply).max(0);
+        }
+        gains.first().copied().unwrap_or(0) - reply
+    }
+
+    /// Whether the piece, on `to` after the move, attacks an enemy piece worth more than itself
+    /// (the king aside: that is a check).
+    fn threatens(&self, m: &Move, from: Square, to: Square, role: Role) -> bool {
+        let pos = self.pos;
+        let mut occupied = pos.occupied();
+        occupied.discard(from);
+        occupied.add(to);
+        let role = m.promotion().unwrap_or(role);
+        let attacks = match role {
+            Role::Pawn => pawn_attacks(pos.turn(), to),
+            Role::Knight => knight_attacks(to),
+            Role::Bishop => bishop_attacks(to, occupied),
+            Role::Rook => rook_attacks(to, occupied),
+            Role::Queen => queen_attacks(to, occupied),
+            Role::King => return false,
+        };
+        let targets = attacks & pos.by_color(!pos.turn()) & !pos.by_role(Role::King);
+        targets.into_iter().filter(|&sq| sq != to).any(|sq| {
+            pos.piece_at(sq)
+                .is_some_and(|p| value(p.role) > value(role))
+        })
+    }
+
+    /// How many more squares `role` attacks from `to` than from `from` (the move made), in tens.
+    fn mobility(&self, from: Square, to: Square, role: Role) -> f32 {
+        let mut after = self.pos.occupied();
+        after.discard(from);
+        after.add(to);
+        let reach = |sq: Square, occupied: Bitboard| -> i32 {
+            let a = match role {
+                Role::Knight => knight_attacks(sq),
+                Role::Bishop => bishop_attacks(sq, occupied),
+                Role::Rook => rook_attacks(sq, occupied),
+                Role::Queen => queen_attacks(sq, occupied),
+                _ => Bitboard::EMPTY,
+            };
+            a.count() as i32
+        };
+        (reach(to, after) - reach(from, self.pos.occupied())) as f32 / 10.0
+    }
+
+    /// Whether our pawn on `sq` is passed: no enemy pawn ahead of it on its file or the next.
+    fn passed(&self, sq: Square) -> bool {
+        let us = self.pos.turn();
+        let theirs = self.pos.by_role(Role::Pawn) & self.pos.by_color(!us);
+        let file = sq.file().index() as i32;
+        let rank = sq.rank().index() as i32;
+        !theirs.into_iter().any(|p| {
+            let ahead = if us.is_white() {
+                p.rank().index() as i32 > rank
+            } else {
+                (p.rank().index() as i32) < rank
+            };
+            ahead && (p.file().index() as i32 - file).abs() <= 1
+        })
+    }
 }
 
 /// Whether `m`, a legal move of `pos`, gives check. The piece's own attack from its new square
@@ -245,6 +758,40 @@ fn gives_check(pos: &Position, m: &Move) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The static exchange evaluation on two textbook positions (the Chess Programming Wiki's):
+    /// a rook takes an undefended pawn; a knight takes a pawn a knight defends, and the
+    /// exchanges that follow leave White a knight for a pawn down.
+    #[test]
+    fn exchange_counts_the_captures_that_pay() {
+        let cases = [
+            (
+                "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1",
+                "e1e5",
+                100,
+            ),
+            (
+                "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1",
+                "d3e5",
+                -200,
+            ),
+            // Quiet moves: beside a pawn's reach, and onto a square it guards (the knight lost).
+            ("4k3/8/8/3p4/8/8/8/1N2K3 w - - 0 1", "b1c3", 0),
+            ("4k3/8/8/3p4/8/8/3N4/4K3 w - - 0 1", "d2c4", -300),
+        ];
+        for (fen, uci, want) in cases {
+            let pos = Position::from_fen(fen).expect("a test position");
+            let m = pos
+                .from_uci(&uci.parse().expect("a UCI move"))
+                .expect("a legal move");
+            let recent = [None; 4];
+            assert_eq!(
+                Context::new(&pos, &recent).exchange(&m),
+                want,
+                "{fen} {uci}"
+            );
+        }
+    }
 
     /// The shortcut agrees with playing the move out, on every move two plies deep from the
     /// perft positions that are rich in checks, promotions, en passant and castling.

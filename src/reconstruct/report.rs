@@ -101,7 +101,7 @@ pub struct Alternative {
     pub extra_cost: f32,
     /// How much more it costs by the sheet alone, leaving out how plausible each game's invented
     /// moves are (see `InventedKind`): an alternative that costs more only because its invented
-    /// move is a less likely kind is reported too, with this within `tie_margin`.
+    /// move is a less likely one is reported too, with this within `tie_margin`.
     pub sheet_extra_cost: f32,
     /// The plies where the two games differ (the first few).
     pub differences: Vec<Difference>,
@@ -748,7 +748,7 @@ impl fmt::Display for Repair {
                 if a.sheet_extra_cost < a.extra_cost - 0.005 {
                     writeln!(
                         f,
-                        "  +{:.2} (+{:.2} by the sheet, the rest: its invented move is a less likely kind): {}",
+                        "  +{:.2} (+{:.2} by the sheet, the rest: its invented move is a less likely one): {}",
                         a.extra_cost,
                         a.sheet_extra_cost,
                         diffs.join(", ")

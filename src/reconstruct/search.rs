@@ -135,6 +135,9 @@ struct State {
     /// one (the sheet has not yet told them apart, and thirty of them must not push out every
     /// other explanation).
     group: u32,
+    /// How much of `cost` the invented-move prior adds (negative where the invented moves are
+    /// likelier than the average legal move): `cost` less this is the cost by the sheet alone.
+    prior: f32,
 }
 
 impl State {
@@ -150,7 +153,13 @@ impl State {
             exact_run: 0,
             shift,
             group,
+            prior: 0.0,
         }
+    }
+
+    /// The state's cost by the sheet alone, without what the invented-move prior adds.
+    fn sheet_cost(&self) -> f32 {
+        self.cost - self.prior
     }
 
     /// What makes two states the same for the beam: the position, and how far the sheet's move
@@ -203,6 +212,10 @@ pub(crate) struct Search<'s, 'a> {
     only: Option<Vec<Move>>,
     /// The ply number of the start position (0 at the standard start).
     start_ply: u32,
+    /// The reads of the current word the check for edits further back worked out (by
+    /// [`reads_key`]), for the expansion of the same states to use again.
+    /// The position is kept too: a read is used again only for the very same position.
+    kept_reads: RefCell<HashMap<u64, (Position, Reads), BuildHasherDefault<KeyHasher>>>,
     /// States (layer, index) a ply missing further back has been invented from, this run.
     invented_back: HashSet<(usize, usize)>,
 }
@@ -357,6 +370,33 @@ const GROUP_RESERVE: usize = 4;
 /// How many times further back the second look starts (see `retry_above`).
 const RETRY_LOOK_BACK: usize = 3;
 
+/// Sorts `states` by cost, ties in the order they came (as a stable sort would), moving each
+/// state at most once: a state holds a position, and a sort that moves the states themselves
+/// made up a quarter of the sealing's instructions (the speed row's worst game, seed 99: 46 M,
+/// 34 M this way). Many calls find the states sorted already.
+fn sort_by_cost(states: &mut Vec<State>) {
+    if states
+        .windows(2)
+        .all(|w| matches!(w, [a, b] if a.cost.total_cmp(&b.cost).is_le()))
+    {
+        return;
+    }
+    let mut order: Vec<(f32, usize)> = states.iter().map(|s| s.cost).zip(0..).collect();
+    order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    let mut taken: Vec<Option<State>> = std::mem::take(states).into_iter().map(Some).collect();
+    *states = order
+        .iter()
+        .filter_map(|&(_, k)| taken.get_mut(k).and_then(Option::take))
+        .collect();
+}
+
+/// What [`Search::reads`] of word `i` depends on: the position (its legal moves), its ply (the
+/// one move a given game allows there, see [`explain`]) and the word.
+fn reads_key(pos: &Position, i: usize) -> u64 {
+    let at = u64::from(ply_of(pos)) << 32 | u64::try_from(i).unwrap_or(u64::MAX) & 0xFFFF_FFFF;
+    pos.zobrist() ^ at.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 /// The number of plies played before `pos` in a game numbered from move 1.
 fn ply_of(pos: &Position) -> u32 {
     2 * pos.fullmove_number().saturating_sub(1) + u32::from(!pos.turn().is_white())
@@ -408,6 +448,7 @@ impl<'s, 'a> Search<'s, 'a> {
             settle: options.settle,
             only: None,
             start_ply: ply_of(&options.start),
+            kept_reads: RefCell::new(HashMap::default()),
             invented_back: HashSet::new(),
         }
     }
@@ -601,6 +642,7 @@ impl<'s, 'a> Search<'s, 'a> {
         let mut i = from;
         let mut no_settle_before = 0;
         while i < n {
+            self.kept_reads.borrow_mut().clear();
             self.seal(i, false);
             // A ply missing or two plies swapped may show only one word later: where a state
             // reads its word badly, try those edits from the state before it too.
@@ -700,16 +742,21 @@ impl<'s, 'a> Search<'s, 'a> {
     fn seal(&mut self, i: usize, sealed: bool) {
         let beam = self.beam;
         let margin = self.costs.prune_margin;
+        let group_margin = self.costs.group_margin;
         let Some(layer) = self.layers.get_mut(i) else {
             return;
         };
-        layer.states.sort_by(|a, b| a.cost.total_cmp(&b.cost));
+        sort_by_cost(&mut layer.states);
         let best = layer.states.first().map_or(0.0, |s| s.cost);
         layer.states.retain(|s| s.cost <= best + margin);
         // `beam` explanations are kept, counting those that differ only in an invented move as
-        // one while they cost the same (up to GROUP_CAP beams of states in all). States tied
-        // with the last one kept stay too (up to four beams): an invented ply is often one of
-        // many equally cheap moves until a later word tells them apart.
+        // one while they cost the same by the sheet (the prior on the invented move aside: it
+        // orders them, the words to come may still tell them apart; up to GROUP_CAP beams of
+        // states in all), and once the beam is full, only while they cost at most
+        // `group_margin` more than its last state (the less likely invented moves of a group
+        // the sheet never tells apart were carried to the end of the game: twice the states).
+        // States tied with the last one kept stay too (up to four beams): an invented ply is
+        // often one of many equally cheap moves until a later word tells them apart.
         let same = |a: f32, b: f32| (a - b).abs() <= 1e-4;
         let mut groups: Vec<(u32, f32)> = Vec::new();
         let mut slots = 0;
@@ -717,8 +764,13 @@ impl<'s, 'a> Search<'s, 'a> {
         let mut kept = 0;
         let mut reserved = 0;
         layer.states.retain(|s| {
-            let member =
-                s.group != 0 && groups.iter().any(|&(g, c)| g == s.group && same(c, s.cost));
+            let member = s.group != 0
+                && groups
+                    .iter()
+                    .any(|&(g, c)| g == s.group && same(c, s.sheet_cost()));
+            if member && slots >= beam && s.cost > last + group_margin {
+                return false;
+            }
             let reserve = s.group != 0 && !member && reserved < GROUP_RESERVE;
             let keep = kept < beam * GROUP_CAP
                 && (member || slots < beam || (same(s.cost, last) && kept < beam * 4) || reserve);
@@ -732,7 +784,7 @@ impl<'s, 'a> Search<'s, 'a> {
                         reserved += 1;
                     }
                     if s.group != 0 {
-                        groups.push((s.group, s.cost));
+                        groups.push((s.group, s.sheet_cost()));
                     }
                 }
             }
@@ -784,12 +836,18 @@ impl<'s, 'a> Search<'s, 'a> {
         Reads { legal, costs }
     }
 
-    /// The cheapest read of word `i` in `state` (above `read_max` if none).
+    /// The cheapest read of word `i` in `state` (above `read_max` if none). The reads are kept
+    /// for [`Search::read`] of the same word from the same position.
     fn best_read(&self, i: usize, state: &State) -> f32 {
-        self.reads(&state.pos, i)
+        let reads = self.reads(&state.pos, i);
+        let best = reads
             .costs
             .iter()
-            .fold(self.costs.read_max + 1e-3, |a, &b| a.min(b))
+            .fold(self.costs.read_max + 1e-3, |a, &b| a.min(b));
+        self.kept_reads
+            .borrow_mut()
+            .insert(reads_key(&state.pos, i), (state.pos.clone(), reads));
+        best
     }
 
     fn expand(&mut self, i: usize, k: usize, state: &State) {
@@ -815,6 +873,7 @@ impl<'s, 'a> Search<'s, 'a> {
                     exact_run: if free { state.exact_run } else { 0 },
                     shift,
                     group: state.group,
+                    prior: state.prior,
                 },
             );
         };
@@ -878,7 +937,12 @@ impl<'s, 'a> Search<'s, 'a> {
     /// Reads word `i` as each legal move of `state` (at most `read_max`), pushing the results to
     /// layer `to`. Returns the cheapest read's cost (infinite if none).
     fn read(&mut self, i: usize, state: &State, to: usize, parent: Option<(usize, usize)>) -> f32 {
-        let reads = self.reads(&state.pos, i);
+        let kept = self
+            .kept_reads
+            .borrow_mut()
+            .remove(&reads_key(&state.pos, i))
+            .and_then(|(pos, reads)| (pos == state.pos).then_some(reads));
+        let reads = kept.unwrap_or_else(|| self.reads(&state.pos, i));
         let best = reads.costs.iter().fold(f32::INFINITY, |a, &b| a.min(b));
         // Reads far worse than this state's best one are left to other states: they would only
         // crowd the beam.
@@ -909,6 +973,7 @@ impl<'s, 'a> Search<'s, 'a> {
                     exact_run: if cost == 0.0 { state.exact_run + 1 } else { 0 },
                     shift: state.shift,
                     group: state.group,
+                    prior: state.prior,
                 },
             );
         }
@@ -992,16 +1057,15 @@ impl<'s, 'a> Search<'s, 'a> {
                 );
                 let mut pos2 = pos1.clone();
                 pos2.play(&m2);
-                let (at, next) = self.advance_free(
-                    i + 1,
-                    State::fresh(
-                        pos2,
-                        state.cost + invented + cost,
-                        node,
-                        state.shift,
-                        state.node.saturating_add(1),
-                    ),
+                let mut fresh = State::fresh(
+                    pos2,
+                    state.cost + invented + cost,
+                    node,
+                    state.shift,
+                    state.node.saturating_add(1),
                 );
+                fresh.prior = state.prior + invented - c.ply_missing;
+                let (at, next) = self.advance_free(i + 1, fresh);
                 self.push(at, next);
             }
         }
@@ -1034,7 +1098,9 @@ impl<'s, 'a> Search<'s, 'a> {
         };
         let Some(&word) = order.get(done) else {
             let node = self.skip_between(node, last, first);
-            self.push(first + 1, State::fresh(pos, cost, node, state.shift, 0));
+            let mut fresh = State::fresh(pos, cost, node, state.shift, 0);
+            fresh.prior = state.prior;
+            self.push(first + 1, fresh);
             return;
         };
         let is_last = done + 1 == order.len();
@@ -1130,10 +1196,9 @@ impl<'s, 'a> Search<'s, 'a> {
                     pos.play(&m);
                 }
             }
-            self.push(
-                to,
-                State::fresh(pos, cost, node, shift, state.node.saturating_add(1)),
-            );
+            let mut fresh = State::fresh(pos, cost, node, shift, state.node.saturating_add(1));
+            fresh.prior = state.prior + invented_cost - self.costs.ply_missing;
+            self.push(to, fresh);
         }
     }
 
@@ -1204,5 +1269,27 @@ impl<'s, 'a> Search<'s, 'a> {
             }
         }
         node
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn states_sort_by_cost_ties_in_the_order_they_came() {
+        let costs = [2.0, 1.0, 2.0, 1.0, 0.0, 1.0];
+        let mut states: Vec<State> = costs
+            .iter()
+            .zip(0..)
+            .map(|(&c, node)| State::fresh(Position::new(), c, node, 0, 0))
+            .collect();
+        sort_by_cost(&mut states);
+        let nodes: Vec<u32> = states.iter().map(|s| s.node).collect();
+        assert_eq!(nodes, [4, 1, 3, 5, 0, 2]);
+        // Sorted already: left as is.
+        sort_by_cost(&mut states);
+        let again: Vec<u32> = states.iter().map(|s| s.node).collect();
+        assert_eq!(again, nodes);
     }
 }
