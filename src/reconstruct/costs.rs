@@ -219,7 +219,7 @@ costs_struct! {
     result_early,
     /// A ply not written: a move is invented.
     ply_missing,
-    /// The weight of the invented-move prior (the `invented_` lines are multiplied by it).
+    /// The weight of the invented-move prior (the `prior_` weights are multiplied by it).
     invented_weight,
     /// A written move belonging to no ply.
     ply_extra,
