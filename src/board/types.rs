@@ -547,6 +547,21 @@ impl Square {
         }
     }
 
+    /// How many king steps apart `self` and `other` are (the larger of the file and rank
+    /// distances).
+    ///
+    /// ```
+    /// use scoresheet::board::Square;
+    /// assert_eq!(Square::A1.distance(Square::H8), 7);
+    /// assert_eq!(Square::E4.distance(Square::F6), 2);
+    /// ```
+    #[inline]
+    pub const fn distance(self, other: Square) -> u32 {
+        let df = self.file().index().abs_diff(other.file().index());
+        let dr = self.rank().index().abs_diff(other.rank().index());
+        (if df > dr { df } else { dr }) as u32
+    }
+
     /// True for a light square (h1 is light).
     #[inline]
     pub const fn is_light(self) -> bool {

@@ -591,7 +591,7 @@ impl Quick {
                 return false;
             };
             let d = |sq: Square| match m.role() {
-                Role::King => king_distance(sq, t),
+                Role::King => sq.distance(t),
                 _ => knight_distance(sq, t),
             };
             d(m.to()) < d(from)
@@ -742,13 +742,6 @@ impl CheckSquares {
             _ => true,
         }
     }
-}
-
-/// Chebyshev distance between two squares (king steps).
-fn king_distance(a: Square, b: Square) -> u32 {
-    let df = a.file().index().abs_diff(b.file().index());
-    let dr = a.rank().index().abs_diff(b.rank().index());
-    df.max(dr) as u32
 }
 
 /// Knight steps between two squares on an empty board.

@@ -446,13 +446,6 @@ fn value(role: Role) -> i32 {
     }
 }
 
-/// How many king steps apart two squares are.
-fn distance(a: Square, b: Square) -> i32 {
-    let df = a.file().index() as i32 - b.file().index() as i32;
-    let dr = a.rank().index() as i32 - b.rank().index() as i32;
-    df.abs().max(dr.abs())
-}
-
 /// The ring of the board a square is on: 0 for the four centre squares, 3 for the edge.
 fn ring(sq: Square) -> i32 {
     let f = 2 * sq.file().index() as i32 - 7;
@@ -510,10 +503,10 @@ impl<'p> Context<'p> {
         let to = m.to();
         let role = m.role();
         if let Some(last) = last {
-            set(Feature::FarFromLast, distance(to, last.to()) as f32);
+            set(Feature::FarFromLast, to.distance(last.to()) as f32);
         }
         if let Some(own) = own_last {
-            set(Feature::FarFromOwn, distance(from, own.to()) as f32);
+            set(Feature::FarFromOwn, from.distance(own.to()) as f32);
             set(Feature::SamePiece, on(own.to() == from));
             set(
                 Feature::Undoes,
@@ -580,7 +573,7 @@ impl<'p> Context<'p> {
                 let king = pos.king_of(them);
                 set(
                     Feature::TowardsKing,
-                    (distance(from, king) - distance(to, king)) as f32,
+                    (from.distance(king) as i32 - to.distance(king) as i32) as f32,
                 );
                 if role == Role::Rook {
                     let own_pawns = pos.by_role(Role::Pawn) & pos.by_color(us);
