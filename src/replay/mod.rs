@@ -661,7 +661,7 @@ pub(crate) fn read_token(
     pos: &Position,
     san: &str,
     letters: &LetterSet,
-    warnings: &mut crate::notation::Warnings,
+    warnings: &mut Warnings,
     after: &mut Position,
 ) -> Result<Option<crate::board::Move>, (ErrorKind, String)> {
     if is_null_move(san) {
@@ -683,11 +683,7 @@ pub(crate) fn read_token(
             } else {
                 let mut found = Warnings::default();
                 play_judging_mark(pos, &mv, written, false, after, &mut found);
-                for w in found.iter() {
-                    if REPORTED_WARNINGS.contains(&w) {
-                        warnings.insert(w);
-                    }
-                }
+                keep_reported(found, warnings);
             }
             return Ok(Some(mv));
         }
@@ -709,12 +705,15 @@ pub(crate) fn read_token(
             };
             (kind, e.to_string())
         })?;
-    for w in resolved.warnings.iter() {
-        if REPORTED_WARNINGS.contains(&w) {
-            warnings.insert(w);
-        }
-    }
+    keep_reported(resolved.warnings, warnings);
     Ok(Some(resolved.mv))
+}
+
+/// Adds to `warnings` those of `found` that `check` reports.
+fn keep_reported(found: Warnings, warnings: &mut Warnings) {
+    for w in found.iter().filter(|w| REPORTED_WARNINGS.contains(w)) {
+        warnings.insert(w);
+    }
 }
 
 /// The notation warnings `check` reports (the others are allowed on a scoresheet).
