@@ -239,3 +239,37 @@ fn check_repair_recovers_real_games_with_one_slip() {
     assert!(taken * 10 >= games * 8, "{taken} of {games} taken");
     assert!(right * 100 >= taken * 97, "{right} of {taken} right");
 }
+
+#[test]
+fn clean_repair_keeps_the_variations_still_legal_and_counts_the_others() {
+    // A Czech game with an OCR'd `Vel`; its first variation is legal, the second is not.
+    let game = "[Event \"variations\"]\n[Result \"*\"]\n\n1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 (3... Jf6 {Berlin} 4. 0-0) (3... Ke6) 4. Sa4 Jf6 5. 0-0 Se7 6. Vel b5 7. Sb3 d6 *\n";
+    let scratch = Scratch::new("repair-variations");
+    let outputs = CleanOutputs::new(scratch.0.join("out.pgn"), None);
+    let options = CleanOptions {
+        repair: Some(RepairPolicy::default()),
+        ..CleanOptions::default()
+    };
+    let report = clean(&[memory("v.pgn", game)], &outputs, &options).unwrap();
+    assert_eq!((report.written, report.repaired), (1, 1), "{report:?}");
+    let dropped: Vec<&str> = report
+        .changes
+        .iter()
+        .filter(|c| c.kind == "variations_dropped")
+        .map(|c| c.detail.as_str())
+        .collect();
+    assert_eq!(dropped, ["1 variation(s) not legal in the repaired game"]);
+    let out = std::fs::read_to_string(&outputs.out).unwrap();
+    let g = Game::read_all(out.as_bytes()).remove(0).unwrap();
+    assert!(replay_game(&g, &ReplayOptions::default()).error.is_none());
+    let a6 = &g.mainline.moves[5];
+    assert_eq!(a6.variations.len(), 1, "{out}");
+    let v: Vec<&str> = a6.variations[0]
+        .moves
+        .iter()
+        .map(|n| n.san.as_str())
+        .collect();
+    assert_eq!(v, ["Nf6", "O-O"]);
+    assert_eq!(a6.variations[0].moves[0].comments, ["Berlin"]);
+    assert!(out.contains("(3... Nf6 {Berlin} 4. O-O)"), "{out}");
+}

@@ -715,7 +715,7 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
         if let (Some(policy), true) = (&options.repair, is_repairable(e.kind)) {
             match repair_game(&game, &options.from, policy) {
                 Ok(r) if r.accepted() => {
-                    let fixed = repaired_game(&game, &r.repair);
+                    let (fixed, dropped) = repaired_game(&game, &r.repair);
                     let english = ReplayOptions {
                         from: FromLetters::Set(LetterSet::english().clone()),
                         ..ReplayOptions::default()
@@ -725,13 +725,10 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
                         again.push(print_move(pos, m, &options.to, &print));
                     });
                     if checked.error.is_none() {
-                        let dropped = count_variations(&game.mainline);
                         if dropped > 0 {
                             changes.push((
                                 "variations_dropped",
-                                format!(
-                                    "{dropped} variation(s) written against the unrepaired moves"
-                                ),
+                                format!("{dropped} variation(s) not legal in the repaired game"),
                             ));
                         }
                         for line in r.correction_lines() {
@@ -833,15 +830,6 @@ fn print_move(
             s
         }
     }
-}
-
-/// How many variations a line holds, at any depth.
-fn count_variations(line: &Line) -> usize {
-    line.variations
-        .iter()
-        .chain(line.moves.iter().flat_map(|n| n.variations.iter()))
-        .map(|v| 1 + count_variations(v))
-        .sum()
 }
 
 /// Cuts the line holding the move written at `at` just before that move, leaving `note` as a

@@ -25,7 +25,9 @@
 
 use crate::board::Position;
 use crate::notation::sheet::FromLetters;
-use crate::notation::{detect_letters, LetterSet};
+use crate::notation::{
+    detect_letters, move_to_string, LetterSet, Policy, PrintOptions, WrittenMove,
+};
 use crate::pgn::{Game, Line, Node};
 use crate::reconstruct::{repair, Repair, RepairOptions, Sheet, Token, TokenKind};
 use crate::replay::{ErrorKind, MoveError};
@@ -208,53 +210,100 @@ pub fn repair_game(
     Ok(GameRepair { repair, refusal })
 }
 
-/// `game` with its mainline replaced by the repaired moves (PGN SAN, English letters).
+/// `game` with its mainline replaced by the repaired moves (PGN SAN, English letters), and how
+/// many of its variations could not be kept.
 ///
-/// Comments and annotation glyphs stay on their moves when the repair kept the number of plies
-/// (each written move was read as one move); otherwise they are gathered, each with the place
-/// it was written at, into the comment before the first move, so that nothing is lost.
-/// Variations are not carried over (they were written against moves the repair changed); the
-/// caller says so — `clean --repair` reports how many it dropped.
+/// What was written around a move word stays with the move that word was read as
+/// ([`Repair::words`]), wherever the repair put it (a swapped pair, a ply invented before it):
+/// its comments, its annotation glyphs, and its variations — each variation read again in the
+/// sheet's letters from the position before the repaired move and written in English SAN, and
+/// dropped (counted in the second value) when it is no longer legal there. The comments and
+/// glyphs of a word the repair skipped go, with the word and where it was written, after the
+/// move read before it (before the first move when there is none), so that nothing is lost; its
+/// variations are dropped and counted. An invented move carries nothing.
 ///
 /// ```
 /// use scoresheet::batch::{repair_game, repaired_game, RepairPolicy};
 /// use scoresheet::notation::sheet::FromLetters;
-/// let game = scoresheet::pgn::Game::read_all(b"1. e4 {good} e5 2. Jf3 *").remove(0).unwrap();
+/// let game = scoresheet::pgn::Game::read_all(b"1. e4 {good} e5 2. Jf3 (2. Jc3 Jf6) Jc6 3. Sb5 *").remove(0).unwrap();
 /// let r = repair_game(&game, &FromLetters::Auto(Vec::new()), &RepairPolicy::default()).unwrap();
-/// let fixed = repaired_game(&game, &r.repair);
+/// let (fixed, dropped) = repaired_game(&game, &r.repair);
 /// let words: Vec<&str> = fixed.mainline.moves.iter().map(|n| n.san.as_str()).collect();
-/// assert_eq!(words, ["e4", "e5", "Nf3"]);
+/// assert_eq!(words, ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
 /// assert_eq!(fixed.mainline.moves[0].comments, ["good"]);
+/// // The variation, read in the sheet's Czech letters, is written in English.
+/// let v: Vec<&str> = fixed.mainline.moves[2].variations[0].moves.iter().map(|n| n.san.as_str()).collect();
+/// assert_eq!((v, dropped), (vec!["Nc3", "Nf6"], 0));
 /// ```
-pub fn repaired_game(game: &Game, repair: &Repair) -> Game {
+pub fn repaired_game(game: &Game, repair: &Repair) -> (Game, usize) {
     let old = &game.mainline.moves;
-    let same_shape = old.len() == repair.san.len();
+    let letters =
+        LetterSet::parse_spec(&repair.letters).unwrap_or_else(|_| LetterSet::english().clone());
+    // The ply each written word became (`None`: skipped, or after the point where the game stops).
+    let mut ply_of: Vec<Option<usize>> = vec![None; old.len()];
+    for (ply, word) in repair.words.iter().enumerate() {
+        if let Some(slot) = word.and_then(|w| ply_of.get_mut(w)) {
+            *slot = Some(ply);
+        }
+    }
+    let mut dropped = 0;
     let mut moves: Vec<Node> = Vec::with_capacity(repair.san.len());
-    for (i, san) in repair.san.iter().enumerate() {
+    let mut pos = repair.start.clone();
+    for (ply, (san, mv)) in repair.san.iter().zip(&repair.moves).enumerate() {
+        let written = repair
+            .words
+            .get(ply)
+            .copied()
+            .flatten()
+            .and_then(|w| old.get(w));
         let mut node = Node {
             san: san.clone(),
-            at: old.get(i).map_or(game.at, |n| n.at),
+            at: written.map_or(game.at, |n| n.at),
             nags: Vec::new(),
             comments: Vec::new(),
             variations: Vec::new(),
         };
-        if same_shape {
-            if let Some(o) = old.get(i) {
-                node.nags.clone_from(&o.nags);
-                node.comments.clone_from(&o.comments);
+        if let Some(o) = written {
+            node.nags.clone_from(&o.nags);
+            node.comments.clone_from(&o.comments);
+            for v in &o.variations {
+                match english_line(v, &pos, &letters, &mut dropped) {
+                    Some(line) => node.variations.push(line),
+                    None => dropped += 1,
+                }
             }
         }
         moves.push(node);
+        pos.play(mv);
     }
     let mut comments = game.mainline.comments.clone();
-    if !same_shape {
-        for o in old {
-            for c in &o.comments {
-                comments.push(format!("(written at {}:{}) {c}", o.at.line, o.at.column));
-            }
+    dropped += game.mainline.variations.len();
+    // The words not read as moves: what was written with them goes after the move read before.
+    for (w, o) in old.iter().enumerate() {
+        if ply_of[w].is_some() {
+            continue;
+        }
+        dropped += o.variations.len();
+        if o.comments.is_empty() && o.nags.is_empty() {
+            continue;
+        }
+        let mut note = format!(
+            "(written after the word '{}' at {}:{}, which was not read as a move)",
+            o.san, o.at.line, o.at.column
+        );
+        for nag in &o.nags {
+            note.push_str(&format!(" ${nag}"));
+        }
+        for c in &o.comments {
+            note.push(' ');
+            note.push_str(c);
+        }
+        match ply_of[..w].iter().rev().flatten().next() {
+            Some(&ply) => moves[ply].comments.push(note),
+            None => comments.push(note),
         }
     }
-    Game {
+    let fixed = Game {
         tags: game.tags.clone(),
         mainline: Line {
             comments,
@@ -264,5 +313,149 @@ pub fn repaired_game(game: &Game, repair: &Repair) -> Game {
         },
         outcome: game.outcome,
         at: game.at,
+    };
+    (fixed, dropped)
+}
+
+/// `line` read in `letters` from `pos` and written in English SAN, its comments and glyphs kept;
+/// `None` when one of its moves is not legal there. A nested variation that is not legal is
+/// left out and counted in `dropped`.
+fn english_line(
+    line: &Line,
+    pos: &Position,
+    letters: &LetterSet,
+    dropped: &mut usize,
+) -> Option<Line> {
+    let mut pos = pos.clone();
+    let mut out = Line {
+        comments: line.comments.clone(),
+        nags: line.nags.clone(),
+        variations: Vec::new(),
+        moves: Vec::with_capacity(line.moves.len()),
+    };
+    *dropped += line.variations.len();
+    for node in &line.moves {
+        let mut variations = Vec::new();
+        for v in &node.variations {
+            match english_line(v, &pos, letters, dropped) {
+                Some(l) => variations.push(l),
+                None => *dropped += 1,
+            }
+        }
+        let (san, next) = if crate::replay::is_null_move(&node.san) {
+            (node.san.clone(), crate::replay::null_move(&pos)?)
+        } else {
+            let mv = WrittenMove::parse(&node.san, letters)
+                .ok()?
+                .resolve(&pos, Policy::Lenient)
+                .ok()?
+                .mv;
+            let san = move_to_string(&pos, &mv, LetterSet::english(), &PrintOptions::san());
+            let mut next = pos.clone();
+            next.play(&mv);
+            (san, next)
+        };
+        out.moves.push(Node {
+            san,
+            at: node.at,
+            nags: node.nags.clone(),
+            comments: node.comments.clone(),
+            variations,
+        });
+        pos = next;
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixed(pgn: &str) -> (Game, usize, Repair) {
+        let game = Game::read_all(pgn.as_bytes())
+            .remove(0)
+            .expect("the PGN reads");
+        let r = repair_game(
+            &game,
+            &FromLetters::Auto(Vec::new()),
+            &RepairPolicy::default(),
+        )
+        .expect("a start position");
+        let (g, dropped) = repaired_game(&game, &r.repair);
+        (g, dropped, r.repair)
+    }
+
+    fn comments_by_move(g: &Game) -> Vec<(String, Vec<String>)> {
+        g.mainline
+            .moves
+            .iter()
+            .map(|n| (n.san.clone(), n.comments.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn comments_follow_their_words_through_a_swap() {
+        // Black's 7... d6 and White's 8. c3 written in each other's cells, each with a comment.
+        let (g, dropped, r) = fixed(
+            "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sa4 Jf6 5. 0-0 Se7 6. Ve1 b5 7. Sb3 c3 {C} 8. d6 {D} 0-0 *",
+        );
+        assert!(
+            r.corrections.iter().any(|c| c.kind == "plies_swapped"),
+            "{r}"
+        );
+        let by_move = comments_by_move(&g);
+        assert_eq!(by_move[13], ("d6".to_owned(), vec!["D".to_owned()]));
+        assert_eq!(by_move[14], ("c3".to_owned(), vec!["C".to_owned()]));
+        assert_eq!(dropped, 0);
+    }
+
+    #[test]
+    fn an_invented_move_carries_nothing_and_the_others_keep_theirs() {
+        let (g, _, r) =
+            fixed("1. e4 e5 2. Jf3 {after Jf3} 3. Sb5 {after Sb5} a6 4. Sa4 Jf6 5. 0-0 Se7 *");
+        assert!(
+            r.corrections
+                .iter()
+                .any(|c| c.kind == "ply_missing" && c.at.ply == 4),
+            "{r}"
+        );
+        let by_move = comments_by_move(&g);
+        assert_eq!(by_move.len(), 10);
+        assert_eq!(by_move[2], ("Nf3".to_owned(), vec!["after Jf3".to_owned()]));
+        assert!(by_move[3].1.is_empty());
+        assert_eq!(by_move[4], ("Bb5".to_owned(), vec!["after Sb5".to_owned()]));
+    }
+
+    #[test]
+    fn a_skipped_word_leaves_its_comment_and_glyph_on_the_move_before() {
+        let (g, dropped, _) = fixed("1. e4 e5 2. Jf3 Jf3 ?! {twice} (2. d4) Jc6 *");
+        let by_move = comments_by_move(&g);
+        assert_eq!(by_move.len(), 4);
+        assert_eq!(
+            by_move[2].1,
+            ["(written after the word 'Jf3' at 1:17, which was not read as a move) $6 twice"]
+        );
+        // The skipped word's variation is not kept, and counted.
+        assert_eq!(dropped, 1);
+    }
+
+    #[test]
+    fn a_variation_no_longer_legal_is_dropped_and_a_legal_one_rewritten() {
+        // The variation after 3... a6 is written in Czech; the second is not legal there.
+        let (g, dropped, _) = fixed(
+            "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 (3... Jf6 4. 0-0 (4. d3 Sc5) Jxe4) (3... Ke6) 4. Sa4 *",
+        );
+        let a6 = &g.mainline.moves[5];
+        assert_eq!(a6.variations.len(), 1);
+        let v = &a6.variations[0];
+        let sans: Vec<&str> = v.moves.iter().map(|n| n.san.as_str()).collect();
+        assert_eq!(sans, ["Nf6", "O-O", "Nxe4"]);
+        let nested: Vec<&str> = v.moves[1].variations[0]
+            .moves
+            .iter()
+            .map(|n| n.san.as_str())
+            .collect();
+        assert_eq!(nested, ["d3", "Bc5"]);
+        assert_eq!(dropped, 1);
     }
 }

@@ -1,11 +1,12 @@
 //! `scoresheet repair`: the legal game a faulty scoresheet most plausibly records (stdout) and
 //! every correction made to read it so (stderr, or all of it as JSON with `--json`).
 
-use crate::batch::sheet_of;
+use crate::batch::{repaired_game, sheet_of};
 use crate::board::Position;
+use crate::notation::sheet::Notation;
 use crate::notation::{detect_letters, LetterSet};
 use crate::pgn::lexer::looks_like_tag_line;
-use crate::pgn::Game;
+use crate::pgn::{write_game, Game, Outcome};
 use crate::reconstruct::{repair, repair_two, RepairOptions, Sheet, TokenKind};
 use clap::Args;
 use std::io::Read;
@@ -16,7 +17,8 @@ use std::process::ExitCode;
 pub struct RepairArgs {
     /// The scoresheet: a move list in any national letters, or PGN (read by the PGN reader: the
     /// first game's mainline is repaired, from its FEN tag if it has one, and written with its
-    /// tags); `-` for standard input.
+    /// tags, and in PGN with the comments, glyphs and still legal variations of each move);
+    /// `-` for standard input.
     pub file: String,
     /// The other player's scoresheet of the same game: both are read and reconciled, and every
     /// place they disagree is listed.
@@ -59,7 +61,7 @@ fn read_input(file: &str) -> std::io::Result<String> {
 
 /// A sheet given as PGN (a tag line or a comment in it) and read by the PGN reader: its first
 /// game, as a sheet of its mainline's move words (variations, comments and glyphs are not
-/// part of the sheet), and the position it starts from (its FEN tag). `None` for a move list,
+/// part of the sheet; they are written back with the repaired moves), and the position it starts from (its FEN tag). `None` for a move list,
 /// or when the PGN reader cannot read it (then it is read as a move list).
 fn pgn_game(text: &str) -> Option<(Game, Position)> {
     let pgn = text.contains('{')
@@ -144,6 +146,26 @@ pub fn run(args: &RepairArgs) -> ExitCode {
         None => repair(&sheet, &options),
     };
     let game = match &game {
+        // PGN out of PGN: the comments, glyphs and variations written with each move stay
+        // with the move it was read as.
+        Some(g) if notation == Notation::Pgn => {
+            let (mut fixed, dropped) = repaired_game(g, &result);
+            if dropped > 0 {
+                eprintln!(
+                    "scoresheet repair: {}: {dropped} variation(s) not legal in the repaired game, left out",
+                    args.file
+                );
+            }
+            if result.stop.is_some() {
+                fixed.outcome = Some(Outcome::Unknown);
+                for (name, value) in &mut fixed.tags {
+                    if name == "Result" {
+                        "*".clone_into(value);
+                    }
+                }
+            }
+            write_game(&fixed)
+        }
         Some(g) => result.write_tagged(
             notation,
             &to,

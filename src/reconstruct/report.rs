@@ -159,6 +159,12 @@ pub struct Repair {
     /// The game.
     #[serde(skip)]
     pub moves: Vec<Move>,
+    /// For each ply of the game, the index in the sheet's [`tokens`](super::Sheet::tokens) of
+    /// the word read as its move; `None` for a ply the sheet does not record (an invented
+    /// move). With two sheets, the words are the first sheet's. What lets a caller keep what
+    /// was written around a word (a PGN comment, a glyph, a variation) with the move it became.
+    #[serde(skip)]
+    pub words: Vec<Option<usize>>,
     /// The game in UCI.
     pub uci: Vec<String>,
     /// The game in PGN SAN (English letters, check marks).
@@ -325,6 +331,7 @@ pub(crate) fn build(
     let mut pos = start.clone();
     let mut ply = 0u32;
     let mut moves = Vec::new();
+    let mut words = Vec::new();
     let mut uci = Vec::new();
     let mut sans = Vec::new();
     let mut comments = Vec::new();
@@ -371,6 +378,7 @@ pub(crate) fn build(
                 uci.push(mv.to_uci(pos.is_chess960()).to_string());
                 pos.play(mv);
                 moves.push(*mv);
+                words.push(Some(*tok));
                 ply += 1;
             }
             Step::Invent { mv, cost, kind } => {
@@ -395,6 +403,7 @@ pub(crate) fn build(
                 uci.push(mv.to_uci(pos.is_chess960()).to_string());
                 pos.play(mv);
                 moves.push(*mv);
+                words.push(None);
                 ply += 1;
             }
             Step::Skip { tok, kind, cost } => {
@@ -545,6 +554,7 @@ pub(crate) fn build(
         letters: letters.code().to_owned(),
         start: start.clone(),
         moves,
+        words,
         uci,
         san: sans,
         comments,

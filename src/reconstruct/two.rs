@@ -38,7 +38,9 @@ pub fn repair_two(first: &Sheet, second: &Sheet, options: &RepairOptions<'_>) ->
         b
     };
     let reader = MoveReader::new(options.letters, options.costs);
-    chosen.disagreements = disagreements(first, second, &chosen.moves, &reader, options);
+    let (_, words) = alignment(first, options, &chosen.moves);
+    chosen.disagreements = disagreements(first, second, &chosen.moves, &words, &reader, options);
+    chosen.words = words;
     for c in &mut chosen.corrections {
         c.sheet = 1;
     }
@@ -51,10 +53,10 @@ fn disagreements(
     first: &Sheet,
     second: &Sheet,
     game: &[Move],
+    wa: &[Option<usize>],
     reader: &MoveReader<'_>,
     options: &RepairOptions<'_>,
 ) -> Vec<Disagreement> {
-    let (_, wa) = alignment(first, options, game);
     let (_, wb) = alignment(second, options, game);
     let word = |sheet: &'_ Sheet, at: Option<usize>| -> Option<String> {
         at.and_then(|t| sheet.tokens.get(t)).map(|t| t.text.clone())
