@@ -45,4 +45,8 @@ for f in "$data"/scoresheets/*.txt; do
     { printf "\\$(printf '%03o' "$b")"; cat "$f"; } > "corpus/repair/seed-$(basename "$f" .txt)-$b"
   done
 done
+# PGN sheets with comments, glyphs and variations (the repair target also reads its text as PGN).
+for f in ../fixtures/repair/*.pgn; do
+  { printf '\000'; cat "$f"; } > "corpus/repair/seed-$(basename "$f" .pgn)"
+done
 echo "corpora: $(for d in corpus/*; do printf '%s %s  ' "${d#corpus/}" "$(ls "$d" | wc -l)"; done)"

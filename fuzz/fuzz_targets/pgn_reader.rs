@@ -23,7 +23,11 @@ fuzz_target!(|data: &[u8]| {
         let text = write_game(&game);
         let again = Game::read_all(text.as_bytes());
         assert_eq!(again.len(), 1, "{text}");
-        let again = again.into_iter().next().and_then(Result::ok).expect("written PGN reads");
+        let again = again
+            .into_iter()
+            .next()
+            .and_then(Result::ok)
+            .expect("written PGN reads");
         assert_eq!(again.mainline, game.mainline, "{text}");
         assert_eq!(write_game(&again), text);
     }

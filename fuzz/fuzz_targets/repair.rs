@@ -1,5 +1,7 @@
 //! `repair` on arbitrary text as a scoresheet, in a letter set chosen by the first byte, with a
 //! small beam: never panics, ends, and the game it returns is legal from the start position.
+//! The same text read as PGN: the repaired game (`batch::repaired_game`) replays without a
+//! move error, variations included, and keeps every comment of the mainline.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use scoresheet::notation::LetterSet;
@@ -38,5 +40,41 @@ fuzz_target!(|data: &[u8]| {
         check(&repair_two(&Sheet::read(a), &Sheet::read(b), &options));
     } else {
         check(&repair(&Sheet::read(&text), &options));
+    }
+    if let Some(Ok(game)) = scoresheet::pgn::Game::read_all(rest).into_iter().next() {
+        let policy = scoresheet::batch::RepairPolicy {
+            beam: 4,
+            ..Default::default()
+        };
+        let from = scoresheet::notation::sheet::FromLetters::Auto(Vec::new());
+        if let Ok(r) = scoresheet::batch::repair_game(&game, &from, &policy) {
+            check(&r.repair);
+            let (fixed, _) = scoresheet::batch::repaired_game(&game, &r.repair);
+            let english = scoresheet::replay::ReplayOptions {
+                from: scoresheet::notation::sheet::FromLetters::Set(LetterSet::english().clone()),
+                ..Default::default()
+            };
+            let replay = scoresheet::replay::replay_game(&fixed, &english);
+            if let Some(e) = replay.error {
+                assert_eq!(e.ply, 0, "the repaired game fails at a move: {e:?}");
+            }
+            let kept: Vec<&String> = fixed
+                .mainline
+                .comments
+                .iter()
+                .chain(fixed.mainline.moves.iter().flat_map(|n| n.comments.iter()))
+                .collect();
+            for c in game
+                .mainline
+                .comments
+                .iter()
+                .chain(game.mainline.moves.iter().flat_map(|n| n.comments.iter()))
+            {
+                assert!(
+                    kept.iter().any(|k| k.contains(c.as_str())),
+                    "comment {c:?} lost"
+                );
+            }
+        }
     }
 });
