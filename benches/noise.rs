@@ -5,7 +5,9 @@
 //!
 //! Run: `cargo bench --bench noise` (options after `--`: `--games N`, `--seed S`, `--beam B`,
 //! `--show K` to print the first K games not recovered, `--case I` to run one row only, `--case 100`
-//! for the speed row only, `--speed-game K` to repair only the speed row's game K once (for an
+//! for the speed row only, `--case 101` for the clean-sheet line only (the clean sheets repaired
+//! against the same sheets read by the notation reader, timed in the same run, and the ratio),
+//! `--speed-game K` to repair only the speed row's game K once (for an
 //! instruction count), `--costs FILE` to try another cost table without rebuilding; with
 //! `NOISE_DUMP=DIR` in the environment, each sheet shown is also written to `DIR/miss-N.txt`, N the
 //! game's number, for `scoresheet repair`).
@@ -632,6 +634,10 @@ fn main() {
             t.missed
         );
     }
+    // A clean sheet costs little more than reading it (`--case 101` runs only this).
+    if only.is_none() || only == Some(101) {
+        clean_against_reading(&games, cs, costs, beam, &cs_reader);
+    }
     // Speed: 60-move games (110-130 plies) with exactly three slipped moves (`--case 100` runs
     // only this; any other `--case` leaves it out).
     if only.is_some_and(|o| o != 100) {
@@ -703,4 +709,69 @@ fn main() {
             exact
         );
     }
+}
+
+/// The bench's games as clean Czech sheets, repaired and, as the baseline, read by the notation
+/// reader (`notation::sheet::read_game`, what `scoresheet convert` does), in the same run: the
+/// best of five rounds over all the sheets each, and the ratio.
+fn clean_against_reading(
+    games: &[Vec<Move>],
+    cs: &LetterSet,
+    costs: &Costs,
+    beam: usize,
+    cs_reader: &MoveReader<'_>,
+) {
+    use scoresheet::notation::sheet::{read_game, read_sheet, FromLetters};
+    let sheets: Vec<String> = games
+        .iter()
+        .map(|g| sheet_text(&czech_words(g, cs_reader)))
+        .collect();
+    let from = FromLetters::Set(cs.clone());
+    let mut options = RepairOptions::new(cs);
+    options.beam = beam;
+    options.costs = costs;
+    let best_of_five = |run: &mut dyn FnMut() -> usize| -> (Duration, usize) {
+        let mut best = Duration::MAX;
+        let mut plies = 0;
+        for _ in 0..5 {
+            let start = Instant::now();
+            plies = run();
+            best = best.min(start.elapsed());
+        }
+        (best, plies)
+    };
+    let (read, read_plies) = best_of_five(&mut || {
+        sheets
+            .iter()
+            .map(|s| {
+                read_sheet(s)
+                    .first()
+                    .and_then(|g| read_game(g, "-", &from).ok())
+                    .map_or(0, |g| g.moves.len())
+            })
+            .sum()
+    });
+    let (repaired, repaired_plies) = best_of_five(&mut || {
+        sheets
+            .iter()
+            .map(|s| {
+                let r = repair(&Sheet::read(s), &options);
+                if r.corrections.is_empty() {
+                    r.moves.len()
+                } else {
+                    0
+                }
+            })
+            .sum()
+    });
+    let per_game = |d: Duration| d.as_secs_f64() * 1e6 / sheets.len().max(1) as f64;
+    println!(
+        "clean sheets ({} games, {} plies; {} read by repair without a correction): reading {:.0} us/game, repair {:.0} us/game, {:.1}x reading (best of 5 rounds)",
+        sheets.len(),
+        read_plies,
+        repaired_plies,
+        per_game(read),
+        per_game(repaired),
+        repaired.as_secs_f64() / read.as_secs_f64().max(1e-9)
+    );
 }

@@ -346,8 +346,8 @@ pub(crate) fn build(
                 cost,
                 swapped,
             } => {
-                pos.legal_moves(&mut legal);
                 if *cost > 0.0 {
+                    pos.legal_moves(&mut legal);
                     let at = place(&pos, ply);
                     let word = &search.words[*tok];
                     let (_, edits) = reader.explain(&pos, &legal, mv, word);
@@ -382,7 +382,6 @@ pub(crate) fn build(
                 ply += 1;
             }
             Step::Invent { mv, cost, kind } => {
-                pos.legal_moves(&mut legal);
                 let at = place(&pos, ply);
                 corrections.push(Correction {
                     at,

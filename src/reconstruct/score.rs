@@ -50,6 +50,23 @@ pub struct PreparedWord {
 /// Number of distinct symbols: six piece letters, eight files, eight ranks, the castling zero.
 const SYMBOLS: usize = 23;
 
+/// What one written character costs read as each symbol, or as an extra one, and the files
+/// (bits 0-7) and ranks (bits 8-15) it reads as for nothing.
+#[derive(Clone, Copy, Debug)]
+struct UnitCosts {
+    sub: [f32; SYMBOLS],
+    extra: [f32; 3],
+    zero_squares: u16,
+}
+
+/// The characters whose costs [`MoveReader::prepare_all`] keeps: ASCII, Latin-1 and Latin
+/// Extended-A (the diacritics of the Czech, Slovak, Croatian... sheets); the rest are priced each
+/// time.
+const MEMO_CHARS: usize = 384;
+
+/// The costs of the characters met so far, by code point.
+type UnitMemo = [Option<UnitCosts>; MEMO_CHARS];
+
 fn sym_index(sym: Sym) -> usize {
     match sym {
         Sym::Piece(r) => r.index(),
@@ -282,9 +299,60 @@ impl<'a> MoveReader<'a> {
 
     /// Normalises a written word for [`MoveReader::score`] (do it once per word).
     pub fn prepare(&self, text: &str) -> PreparedWord {
+        self.prepare_with(text, None)
+    }
+
+    /// [`MoveReader::prepare`] for every word of a sheet: each character's costs are worked out
+    /// once for all the words (on clean sheets of real games that was half the time of a repair).
+    ///
+    /// ```
+    /// use scoresheet::notation::LetterSet;
+    /// use scoresheet::reconstruct::{Costs, MoveReader};
+    /// let r = MoveReader::new(LetterSet::by_code("cs").unwrap(), Costs::standard());
+    /// let words = r.prepare_all(["Jf3", "Jc6", "Sb5"]);
+    /// assert_eq!(words[1], r.prepare("Jc6"));
+    /// ```
+    pub fn prepare_all<'t>(&self, texts: impl IntoIterator<Item = &'t str>) -> Vec<PreparedWord> {
+        let mut memo: Box<UnitMemo> = Box::new([None; MEMO_CHARS]);
+        texts
+            .into_iter()
+            .map(|t| self.prepare_with(t, Some(&mut memo)))
+            .collect()
+    }
+
+    /// What reading the character `ch` as each symbol, or as an extra one, costs, and the
+    /// squares' files and ranks it reads as for nothing.
+    fn unit_costs(&self, ch: char) -> UnitCosts {
+        let mut priced = UnitCosts {
+            sub: [0f32; SYMBOLS],
+            extra: [0f32; 3],
+            zero_squares: 0,
+        };
+        for (slot, sym) in priced.sub.iter_mut().zip(all_syms()) {
+            *slot = self.sub(sym, ch).0;
+            if *slot == 0.0 {
+                match sym {
+                    Sym::File(f) => priced.zero_squares |= 1 << f,
+                    Sym::Rank(r) => priced.zero_squares |= 1 << (8 + r),
+                    _ => {}
+                }
+            }
+        }
+        priced.extra = [
+            self.extra(ch, false, &[Sym::Piece(Role::King)]).0,
+            self.extra(ch, false, &[Sym::Castle]).0,
+            self.extra(ch, true, &[Sym::File(0)]).0,
+        ];
+        priced
+    }
+
+    fn prepare_with(&self, text: &str, mut memo: Option<&mut UnitMemo>) -> PreparedWord {
         let mut t = text.trim();
-        // Marks that cost nothing: check, mate, annotations, e.p., the draw offer.
-        loop {
+        // Marks that cost nothing: check, mate, annotations, e.p., the draw offer (each ends
+        // with one of these characters; most words end with a rank and have none).
+        let may_end_in_mark =
+            |t: &str| t.ends_with([')', '.', 'p', '+', '#', '†', '‡', '!', '?', '=']);
+        while may_end_in_mark(t) {
             let before = t.len();
             for suffix in [
                 "(=)", "e.p.", "e.p", "ep.", "ep", "++", "+", "#", "†", "‡", "!", "?", "=",
@@ -324,28 +392,19 @@ impl<'a> MoveReader<'a> {
             }
             truncated |= units.try_push(c).is_err();
         }
-        let syms = all_syms();
         let mut sub = ArrayVec::new();
         let mut extra = ArrayVec::new();
         let mut zero_squares = 0u16;
         for &ch in &units {
-            let mut row = [0f32; SYMBOLS];
-            for (slot, &sym) in row.iter_mut().zip(syms.iter()) {
-                *slot = self.sub(sym, ch).0;
-                if *slot == 0.0 {
-                    match sym {
-                        Sym::File(f) => zero_squares |= 1 << f,
-                        Sym::Rank(r) => zero_squares |= 1 << (8 + r),
-                        _ => {}
-                    }
+            let priced = match memo.as_deref_mut().zip(usize::try_from(u32::from(ch)).ok()) {
+                Some((memo, i)) if i < memo.len() => {
+                    *memo[i].get_or_insert_with(|| self.unit_costs(ch))
                 }
-            }
-            sub.push(row);
-            extra.push([
-                self.extra(ch, false, &[Sym::Piece(Role::King)]).0,
-                self.extra(ch, false, &[Sym::Castle]).0,
-                self.extra(ch, true, &[Sym::File(0)]).0,
-            ]);
+                _ => self.unit_costs(ch),
+            };
+            sub.push(priced.sub);
+            extra.push(priced.extra);
+            zero_squares |= priced.zero_squares;
         }
         PreparedWord {
             units,
@@ -1027,6 +1086,26 @@ fn disambiguation(legal: &MoveList, m: &Move) -> (bool, bool) {
 mod tests {
     use super::*;
     use crate::board::Square;
+
+    #[test]
+    fn words_prepared_together_are_prepared_as_alone() {
+        // ASCII, Czech and Croatian diacritics (kept in the memo), Cyrillic and a figurine
+        // (priced each time), marks, look-alikes, garbage.
+        let words = [
+            "Jf3", "Jxe4+", "exd6 e.p.", "0-0-0", "O-O", "Kbl", "Sclg5", "ČŠŽ", "Đe2", "Крg1",
+            "♘f3", "e8D", "e8=Q#", "alebo:", "", "?!", "a1b2c3d4e5f6g7h8",
+        ];
+        for code in ["cs", "hr", "ru", "en"] {
+            let Some(letters) = LetterSet::by_code(code) else {
+                continue;
+            };
+            let reader = MoveReader::new(letters, Costs::standard());
+            let together = reader.prepare_all(words);
+            for (w, p) in words.iter().zip(&together) {
+                assert_eq!(*p, reader.prepare(w), "{code}: {w}");
+            }
+        }
+    }
 
     fn best(reader: &MoveReader, pos: &Position, text: &str) -> (Move, f32) {
         let mut legal = MoveList::new();

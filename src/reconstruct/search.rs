@@ -438,11 +438,8 @@ enum Settle {
 impl<'s, 'a> Search<'s, 'a> {
     pub(crate) fn new(sheet: &'s Sheet, options: &RepairOptions<'a>) -> Search<'s, 'a> {
         let mut reader = MoveReader::new(options.letters, options.costs);
-        let words: Vec<PreparedWord> = sheet
-            .tokens
-            .iter()
-            .map(|t| reader.prepare(&t.text))
-            .collect();
+        let words: Vec<PreparedWord> =
+            reader.prepare_all(sheet.tokens.iter().map(|t| t.text.as_str()));
         reader.set_marks_captures(
             sheet
                 .tokens

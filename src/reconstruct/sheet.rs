@@ -81,10 +81,10 @@ impl Sheet {
             if !in_comment && line.trim_start().starts_with('[') {
                 continue;
             }
-            let mut word = String::new();
-            let mut word_col = 0u32;
+            // The word being read: its first byte and its column.
+            let mut word: Option<(usize, u32)> = None;
             let mut col = 0u32;
-            for ch in line.chars().chain(std::iter::once(' ')) {
+            for (at, ch) in line.char_indices() {
                 col += 1;
                 if in_comment {
                     if ch == '}' {
@@ -92,24 +92,24 @@ impl Sheet {
                     }
                     continue;
                 }
-                if ch == '{' {
-                    flush(&mut word, line_no, word_col, &mut tokens);
-                    in_comment = true;
+                let ends_word = ch == '{' || ch.is_whitespace() || ch == '\u{feff}';
+                if ends_word {
+                    if let Some((from, column)) = word.take() {
+                        flush(&line[from..at], line_no, column, &mut tokens);
+                    }
+                    in_comment = ch == '{';
                     continue;
                 }
-                if ch == ';' && word.is_empty() {
+                if ch == ';' && word.is_none() {
                     break;
                 }
-                if ch.is_whitespace() || ch == '\u{feff}' {
-                    flush(&mut word, line_no, word_col, &mut tokens);
-                    continue;
+                if word.is_none() {
+                    word = Some((at, col));
                 }
-                if word.is_empty() {
-                    word_col = col;
-                }
-                word.push(ch);
             }
-            flush(&mut word, line_no, word_col, &mut tokens);
+            if let Some((from, column)) = word {
+                flush(&line[from..], line_no, column, &mut tokens);
+            }
         }
         Sheet { tokens }
     }
@@ -125,15 +125,14 @@ impl Sheet {
     }
 }
 
-/// Ends the current word: splits a leading move number off (`12.Jf3`) and classifies the rest.
-fn flush(word: &mut String, line: u32, column: u32, out: &mut Vec<Token>) {
-    if word.is_empty() {
+/// Ends a word: splits a leading move number off (`12.Jf3`) and classifies the rest.
+fn flush(text: &str, line: u32, column: u32, out: &mut Vec<Token>) {
+    if text.is_empty() {
         return;
     }
-    let text = std::mem::take(word);
-    let digits = text.chars().take_while(|c| c.is_ascii_digit()).count();
-    let dots = text[digits..].chars().take_while(|&c| c == '.').count();
-    if digits > 0 && dots > 0 && !is_result(&text) {
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    let dots = text[digits..].bytes().take_while(|&c| c == b'.').count();
+    if digits > 0 && dots > 0 && !is_result(text) {
         let number: u32 = text[..digits].parse().unwrap_or(u32::MAX);
         out.push(Token {
             text: text[..digits + dots].to_owned(),
@@ -151,7 +150,7 @@ fn flush(word: &mut String, line: u32, column: u32, out: &mut Vec<Token>) {
         }
         return;
     }
-    out.push(classify(&text, line, column));
+    out.push(classify(text, line, column));
 }
 
 fn classify(text: &str, line: u32, column: u32) -> Token {
