@@ -296,11 +296,22 @@ impl fmt::Display for Uci {
                 to,
                 promotion,
             } => {
-                write!(f, "{from}{to}")?;
-                if let Some(p) = promotion {
-                    write!(f, "{}", p.english_char().to_ascii_lowercase())?;
-                }
-                Ok(())
+                // All ASCII: one write instead of nested formats (as before, no width).
+                let mut text = [
+                    from.file().char() as u8,
+                    from.rank().char() as u8,
+                    to.file().char() as u8,
+                    to.rank().char() as u8,
+                    0,
+                ];
+                let len = match promotion {
+                    Some(p) => {
+                        text[4] = p.english_char().to_ascii_lowercase() as u8;
+                        5
+                    }
+                    None => 4,
+                };
+                f.write_str(std::str::from_utf8(&text[..len]).unwrap_or("????"))
             }
             Uci::Null => f.write_str("0000"),
         }

@@ -590,7 +590,9 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.file().char(), self.rank().char())
+        // Both ASCII: one write instead of a nested format (as before, no width or alignment).
+        let name = [self.file().char() as u8, self.rank().char() as u8];
+        f.write_str(std::str::from_utf8(&name).unwrap_or("??"))
     }
 }
 

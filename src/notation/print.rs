@@ -198,7 +198,8 @@ fn write_long<W: Write>(
     } else if opts.style == Style::LongHyphen {
         out.write_char('-')?;
     }
-    write!(out, "{}", m.to())?;
+    out.write_char(m.to().file().char())?;
+    out.write_char(m.to().rank().char())?;
     write_promotion(out, m, letters, opts.style)
 }
 

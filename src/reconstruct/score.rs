@@ -1092,8 +1092,23 @@ mod tests {
         // ASCII, Czech and Croatian diacritics (kept in the memo), Cyrillic and a figurine
         // (priced each time), marks, look-alikes, garbage.
         let words = [
-            "Jf3", "Jxe4+", "exd6 e.p.", "0-0-0", "O-O", "Kbl", "Sclg5", "ČŠŽ", "Đe2", "Крg1",
-            "♘f3", "e8D", "e8=Q#", "alebo:", "", "?!", "a1b2c3d4e5f6g7h8",
+            "Jf3",
+            "Jxe4+",
+            "exd6 e.p.",
+            "0-0-0",
+            "O-O",
+            "Kbl",
+            "Sclg5",
+            "ČŠŽ",
+            "Đe2",
+            "Крg1",
+            "♘f3",
+            "e8D",
+            "e8=Q#",
+            "alebo:",
+            "",
+            "?!",
+            "a1b2c3d4e5f6g7h8",
         ];
         for code in ["cs", "hr", "ru", "en"] {
             let Some(letters) = LetterSet::by_code(code) else {
