@@ -1066,10 +1066,13 @@ impl<'s, 'a> Search<'s, 'a> {
             }
             let mut pos1 = state.pos.clone();
             pos1.play(m1);
-            let reads = self.best_reads(&pos1, i, c.read_max, usize::MAX);
+            let mut reads = self.best_reads(&pos1, i, c.read_max, usize::MAX);
             if reads.is_empty() {
                 continue;
             }
+            // As in `read`: reads far worse than the best one only crowd the beam.
+            let max = reads[0].1 + c.read_spread;
+            reads.retain(|&(_, cost)| cost <= max);
             let inv = self.push_node(
                 state.node,
                 Step::Invent {
