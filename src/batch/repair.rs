@@ -298,8 +298,14 @@ pub fn repaired_game(game: &Game, repair: &Repair) -> (Game, usize) {
             note.push(' ');
             note.push_str(c);
         }
-        match ply_of[..w].iter().rev().flatten().next() {
-            Some(&ply) => moves[ply].comments.push(note),
+        match ply_of[..w]
+            .iter()
+            .rev()
+            .flatten()
+            .next()
+            .and_then(|&ply| moves.get_mut(ply))
+        {
+            Some(node) => node.comments.push(note),
             None => comments.push(note),
         }
     }
@@ -319,8 +325,21 @@ pub fn repaired_game(game: &Game, repair: &Repair) -> (Game, usize) {
 
 /// `line` read in `letters` from `pos` and written in English SAN, its comments and glyphs kept;
 /// `None` when one of its moves is not legal there. A nested variation that is not legal is
-/// left out and counted in `dropped`.
+/// left out and counted in `dropped` (only when `line` itself is kept: a line dropped whole
+/// counts once, by its caller).
 fn english_line(
+    line: &Line,
+    pos: &Position,
+    letters: &LetterSet,
+    dropped: &mut usize,
+) -> Option<Line> {
+    let mut inner = 0;
+    let kept = english_line_counting(line, pos, letters, &mut inner)?;
+    *dropped += inner;
+    Some(kept)
+}
+
+fn english_line_counting(
     line: &Line,
     pos: &Position,
     letters: &LetterSet,
@@ -441,9 +460,10 @@ mod tests {
 
     #[test]
     fn a_variation_no_longer_legal_is_dropped_and_a_legal_one_rewritten() {
-        // The variation after 3... a6 is written in Czech; the second is not legal there.
+        // The variation after 3... a6 is written in Czech; the second is not legal there, and
+        // counts once with the illegal variation inside it.
         let (g, dropped, _) = fixed(
-            "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 (3... Jf6 4. 0-0 (4. d3 Sc5) Jxe4) (3... Ke6) 4. Sa4 *",
+            "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 (3... Jf6 4. 0-0 (4. d3 Sc5) Jxe4) (3... Ke6 (3... Kd6)) 4. Sa4 *",
         );
         let a6 = &g.mainline.moves[5];
         assert_eq!(a6.variations.len(), 1);
