@@ -25,12 +25,10 @@
 
 use crate::board::Position;
 use crate::notation::sheet::FromLetters;
-use crate::notation::{
-    detect_letters, move_to_string, LetterSet, Policy, PrintOptions, WrittenMove,
-};
+use crate::notation::{detect_letters, move_to_string, LetterSet, PrintOptions, Warnings};
 use crate::pgn::{Game, Line, Node};
 use crate::reconstruct::{repair, Repair, RepairOptions, Sheet, Token, TokenKind};
-use crate::replay::{ErrorKind, MoveError};
+use crate::replay::{null_move, read_token, ErrorKind, MoveError};
 
 /// When a bulk repair is taken.
 ///
@@ -361,18 +359,21 @@ fn english_line_counting(
                 None => *dropped += 1,
             }
         }
-        let (san, next) = if crate::replay::is_null_move(&node.san) {
-            (node.san.clone(), crate::replay::null_move(&pos)?)
-        } else {
-            let mv = WrittenMove::parse(&node.san, letters)
-                .ok()?
-                .resolve(&pos, Policy::Lenient)
-                .ok()?
-                .mv;
-            let san = move_to_string(&pos, &mv, LetterSet::english(), &PrintOptions::san());
-            let mut next = pos.clone();
-            next.play(&mv);
-            (san, next)
+        // Read as `check` reads a move (a null move `--` included, not while in check).
+        let mut next = pos.clone();
+        let san = match read_token(
+            &pos,
+            &node.san,
+            letters,
+            &mut Warnings::default(),
+            &mut next,
+        ) {
+            Ok(Some(mv)) => move_to_string(&pos, &mv, LetterSet::english(), &PrintOptions::san()),
+            Ok(None) => {
+                next = null_move(&pos)?;
+                node.san.clone()
+            }
+            Err(_) => return None,
         };
         out.moves.push(Node {
             san,
