@@ -154,7 +154,7 @@ pub fn replay(words: &[String], reader: &MoveReader<'_>) -> Option<Vec<Move>> {
 }
 
 /// The game's moves as a Czech scoresheet writes them, one word per ply.
-fn czech_words(moves: &[Move], reader: &MoveReader<'_>) -> Vec<String> {
+pub fn czech_words(moves: &[Move], reader: &MoveReader<'_>) -> Vec<String> {
     let mut pos = Position::new();
     let mut legal = MoveList::new();
     moves
@@ -322,7 +322,7 @@ fn corrupt(words: &[String], noise: Noise, rng: &mut Rng) -> (Vec<String>, usize
 }
 
 /// Writes words as a scoresheet fills its rows: two per numbered row.
-fn sheet_text(words: &[String]) -> String {
+pub fn sheet_text(words: &[String]) -> String {
     let mut s = String::new();
     for (i, w) in words.iter().enumerate() {
         if i % 2 == 0 {

@@ -12,7 +12,6 @@
 //! ```
 //!
 //! The noise bench times the same comparison (`cargo bench --bench noise -- --case 101`).
-use scoresheet::board::{MoveList, Position};
 use scoresheet::notation::sheet::{read_game, read_sheet, FromLetters};
 use scoresheet::notation::LetterSet;
 use scoresheet::reconstruct::{repair, Costs, MoveReader, RepairOptions, Sheet};
@@ -36,21 +35,7 @@ fn main() {
         .filter_map(|g| noise::replay(g, &en))
         .filter(|g| g.len() >= 20)
         .take(100)
-        .map(|moves| {
-            let mut pos = Position::new();
-            let mut legal = MoveList::new();
-            let mut s = String::new();
-            for (i, m) in moves.iter().enumerate() {
-                pos.legal_moves(&mut legal);
-                if i % 2 == 0 {
-                    s.push_str(&format!("{}. ", i / 2 + 1));
-                }
-                s.push_str(&czech.short_text(&legal, m));
-                s.push(if i % 2 == 1 { '\n' } else { ' ' });
-                pos.play(m);
-            }
-            s
-        })
+        .map(|moves| noise::sheet_text(&noise::czech_words(&moves, &czech)))
         .collect();
     let mut plies = 0usize;
     match what.as_str() {

@@ -61,8 +61,9 @@ fn read_input(file: &str) -> std::io::Result<String> {
 
 /// A sheet given as PGN (a tag line or a comment in it) and read by the PGN reader: its first
 /// game, as a sheet of its mainline's move words (variations, comments and glyphs are not
-/// part of the sheet; they are written back with the repaired moves), and the position it starts from (its FEN tag). `None` for a move list,
-/// or when the PGN reader cannot read it (then it is read as a move list).
+/// part of the sheet; they are written back with the repaired moves), and the position it
+/// starts from (its FEN tag). `None` for a move list, or when the PGN reader cannot read it
+/// (then it is read as a move list).
 fn pgn_game(text: &str) -> Option<(Game, Position)> {
     let pgn = text.contains('{')
         || text
