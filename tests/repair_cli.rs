@@ -88,3 +88,92 @@ fn pgn_comments_glyphs_and_variations_stay_with_their_moves() {
         "{err}"
     );
 }
+
+#[test]
+fn every_game_of_a_pgn_file_is_repaired_and_one_that_cannot_be_is_said_so() {
+    let file = fixture("several-games.pgn");
+    let (code, out, err) = repair(&[&file, "--notation", "san"]);
+    // The second game's FEN tag has no kings: it is reported, the other two are repaired, and
+    // the exit code says not every game was.
+    assert_eq!(code, 1, "{out}{err}");
+    assert_eq!(
+        out,
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 1-0\n\n\
+         1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 Nbd7 7. Rc1 c6 0-1\n"
+    );
+    assert!(
+        err.contains("several-games.pgn (game 1): read in letters: cs; 14 plies; 2 corrections"),
+        "{err}"
+    );
+    assert!(
+        err.contains("(game 2): not repaired: 8:1: FEN tag"),
+        "{err}"
+    );
+    assert!(
+        err.contains("(game 3): read in letters: cs; 14 plies; 1 correction;"),
+        "{err}"
+    );
+    assert!(err.contains("Vcl        Vc1"), "{err}");
+
+    // As JSON: an array, one object per game with its index, the unrepairable one an error.
+    let (code, out, err) = repair(&[&file, "--json"]);
+    assert_eq!(code, 1, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let games = v
+        .as_array()
+        .unwrap_or_else(|| panic!("not an array: {out}"));
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[0]["index"], 1);
+    assert_eq!(games[0]["corrections"][0]["written"], "Sad");
+    assert!(games[0]["game"]
+        .as_str()
+        .is_some_and(|g| g.contains("[White \"Novák\"]")));
+    assert_eq!(games[1]["index"], 2);
+    assert!(
+        games[1]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("FEN tag")),
+        "{out}"
+    );
+    assert_eq!(games[2]["uci"][12], "a1c1");
+}
+
+#[test]
+fn a_sheet_saved_in_windows_1250_is_read() {
+    // A Czech move list with a comment in Windows-1250 ("výborně, šach"), as `convert` reads it.
+    let file = fixture("windows-1250-sheet.txt");
+    let bytes = std::fs::read(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
+    assert!(
+        std::str::from_utf8(&bytes).is_err(),
+        "the fixture must not be UTF-8"
+    );
+    let (code, out, err) = repair(&[&file, "--notation", "uci"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.starts_with("e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5"),
+        "{out}"
+    );
+    assert!(
+        err.contains("1 correction;") && err.contains("Vel        Ve1"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_clean_sheet_costs_nothing_and_says_so_without_a_sign() {
+    let file = fixture("several-games.pgn");
+    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let clean = text.replace("Sad", "Sa4").replace("Vel", "Ve1");
+    let first = clean.split("\n\n[").next().unwrap_or_default().to_owned();
+    let dir = std::env::temp_dir().join(format!("scoresheet-clean-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.join("clean.pgn");
+    std::fs::write(&path, first).unwrap_or_else(|e| panic!("{e}"));
+    let (code, out, err) = repair(&[&path.to_string_lossy()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        err.contains("0 corrections; total cost 0.00; confidence 1.000"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -28,6 +28,9 @@ pub use input::{
     expand_inputs, is_pgn_name, open_input, Compression, Input, InputError, OpenInput,
 };
 pub use progress::{NoProgress, Progress, Tally};
-pub use repair::{is_repairable, repair_game, repaired_game, sheet_of, GameRepair, RepairPolicy};
+pub use repair::{
+    is_repairable, repair_game, repair_game_with, repaired_game, sheet_letters, sheet_of,
+    GameRepair, RepairPolicy,
+};
 pub use split::{Batch, GameSpan, GameSplitter, MAX_GAME_BYTES};
 pub use tags::{dates_compatible, normalize_date, tidy_name};

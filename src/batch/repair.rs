@@ -26,8 +26,8 @@
 use crate::board::Position;
 use crate::notation::sheet::FromLetters;
 use crate::notation::{detect_letters, move_to_string, LetterSet, PrintOptions, Warnings};
-use crate::pgn::{Game, Line, Node};
-use crate::reconstruct::{repair, Repair, RepairOptions, Sheet, Token, TokenKind};
+use crate::pgn::{Game, Line, Node, Outcome};
+use crate::reconstruct::{repair, repair_two, Repair, RepairOptions, Sheet, Token, TokenKind};
 use crate::replay::{null_move, read_token, ErrorKind, MoveError};
 
 /// When a bulk repair is taken.
@@ -154,13 +154,28 @@ pub fn sheet_of(game: &Game) -> Sheet {
     }
 }
 
-/// The letter set to read a game's sheet in: the one given, or the one that reads the most of
-/// it legally (English when none does).
-fn letters_for(start: &Position, sheet: &Sheet, from: &FromLetters) -> LetterSet {
+/// The letter set to read a sheet in: the one given, or the one that reads the most of its move
+/// words legally from `start` (English when none does).
+///
+/// ```
+/// use scoresheet::batch::sheet_letters;
+/// use scoresheet::board::Position;
+/// use scoresheet::notation::sheet::FromLetters;
+/// use scoresheet::reconstruct::Sheet;
+/// let sheet = Sheet::read("1. e4 e5 2. Jf3 Jc6 3. Sb5 a6");
+/// let set = sheet_letters(&Position::new(), &sheet, &FromLetters::Auto(Vec::new()));
+/// assert_eq!(set.code(), "cs");
+/// ```
+pub fn sheet_letters(start: &Position, sheet: &Sheet, from: &FromLetters) -> LetterSet {
     match from {
         FromLetters::Set(set) => set.clone(),
         FromLetters::Auto(preferred) => {
-            let words: Vec<&str> = sheet.tokens.iter().map(|t| t.text.as_str()).collect();
+            let words: Vec<&str> = sheet
+                .tokens
+                .iter()
+                .filter(|t| t.kind == TokenKind::Move)
+                .map(|t| t.text.as_str())
+                .collect();
             let preferred: Vec<&str> = preferred.iter().map(String::as_str).collect();
             match detect_letters(start, &words, &preferred) {
                 Ok(d) => d.letters.clone(),
@@ -180,13 +195,40 @@ pub fn repair_game(
     from: &FromLetters,
     policy: &RepairPolicy,
 ) -> Result<GameRepair, MoveError> {
+    repair_game_with(game, None, from, policy)
+}
+
+/// [`repair_game`], reconciled with `other`, the other player's scoresheet of the same game
+/// when there is one (see [`repair_two`]): what `scoresheet repair --with` does for a PGN game.
+/// The letters are detected on `game`'s moves; the other sheet is read in the same ones.
+///
+/// ```
+/// use scoresheet::batch::{repair_game_with, RepairPolicy};
+/// use scoresheet::notation::sheet::FromLetters;
+/// use scoresheet::pgn::Game;
+/// use scoresheet::reconstruct::Sheet;
+/// // White wrote 3. Sb4 for Sb5; Black's sheet has it right.
+/// let game = Game::read_all(b"1. e4 e5 2. Jf3 Jc6 3. Sb4 a6 4. Sa4 *").remove(0).unwrap();
+/// let black = Sheet::read("1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sa4");
+/// let r = repair_game_with(&game, Some(&black), &FromLetters::Auto(Vec::new()), &RepairPolicy::default()).unwrap();
+/// assert_eq!(r.repair.san[4], "Bb5");
+/// ```
+pub fn repair_game_with(
+    game: &Game,
+    other: Option<&Sheet>,
+    from: &FromLetters,
+    policy: &RepairPolicy,
+) -> Result<GameRepair, MoveError> {
     let start = crate::replay::start_position(game)?;
     let sheet = sheet_of(game);
-    let letters = letters_for(&start, &sheet, from);
+    let letters = sheet_letters(&start, &sheet, from);
     let mut options = RepairOptions::new(&letters);
     options.beam = policy.beam.max(1);
     options.start = start;
-    let repair = repair(&sheet, &options);
+    let repair = match other {
+        Some(other) => repair_two(&sheet, other, &options),
+        None => repair(&sheet, &options),
+    };
     let refusal = if let Some(stop) = &repair.stop {
         Some(format!(
             "no legal game reads past move {} ({}) '{}': {}",
@@ -218,7 +260,8 @@ pub fn repair_game(
 /// dropped (counted in the second value) when it is no longer legal there. The comments and
 /// glyphs of a word the repair skipped go, with the word and where it was written, after the
 /// move read before it (before the first move when there is none), so that nothing is lost; its
-/// variations are dropped and counted. An invented move carries nothing.
+/// variations are dropped and counted. An invented move carries nothing. A repair that stops
+/// before the end of the sheet gives the game as far as it reads, with the result `*`.
 ///
 /// ```
 /// use scoresheet::batch::{repair_game, repaired_game, RepairPolicy};
@@ -307,15 +350,26 @@ pub fn repaired_game(game: &Game, repair: &Repair) -> (Game, usize) {
             None => comments.push(note),
         }
     }
+    let mut tags = game.tags.clone();
+    let mut outcome = game.outcome;
+    if repair.stop.is_some() {
+        // The game as far as it reads: its result on the sheet is not its result.
+        outcome = Some(Outcome::Unknown);
+        for (name, value) in &mut tags {
+            if name == "Result" {
+                "*".clone_into(value);
+            }
+        }
+    }
     let fixed = Game {
-        tags: game.tags.clone(),
+        tags,
         mainline: Line {
             comments,
             nags: game.mainline.nags.clone(),
             variations: Vec::new(),
             moves,
         },
-        outcome: game.outcome,
+        outcome,
         at: game.at,
     };
     (fixed, dropped)
@@ -411,6 +465,24 @@ mod tests {
             .iter()
             .map(|n| (n.san.clone(), n.comments.clone()))
             .collect()
+    }
+
+    #[test]
+    fn a_game_that_stops_early_loses_its_result() {
+        let (g, _, r) = fixed(
+            "[Result \"1-0\"]\n\n1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sa4 Jf6 5. 0-0 Se7 6. Kd8 Ke1 7. Vh5h1 Da8 8. Jb8b8 Vg9 1-0",
+        );
+        assert!(r.stop.is_some(), "{r}");
+        assert_eq!(g.tag("Result"), Some("*"));
+        assert_eq!(g.outcome, Some(Outcome::Unknown));
+        assert_eq!(g.mainline.moves.len(), r.moves.len());
+        // A game read to its end keeps its result.
+        let (g, _, r) = fixed("[Result \"1-0\"]\n\n1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sad 1-0");
+        assert!(r.stop.is_none(), "{r}");
+        assert_eq!(
+            (g.tag("Result"), g.outcome),
+            (Some("1-0"), Some(Outcome::WhiteWins))
+        );
     }
 
     #[test]

@@ -1,13 +1,14 @@
 //! `scoresheet repair`: the legal game a faulty scoresheet most plausibly records (stdout) and
 //! every correction made to read it so (stderr, or all of it as JSON with `--json`).
 
-use crate::batch::{repaired_game, sheet_of};
+use crate::batch::{repair_game_with, repaired_game, sheet_letters, sheet_of, RepairPolicy};
 use crate::board::Position;
-use crate::notation::sheet::Notation;
-use crate::notation::{detect_letters, LetterSet};
+use crate::encoding::decode;
+use crate::notation::sheet::{FromLetters, Notation};
+use crate::notation::LetterSet;
 use crate::pgn::lexer::looks_like_tag_line;
-use crate::pgn::{write_game, Game, Outcome};
-use crate::reconstruct::{repair, repair_two, RepairOptions, Sheet, TokenKind};
+use crate::pgn::{write_game, Game, PgnError};
+use crate::reconstruct::{repair, repair_two, Repair, RepairOptions, Sheet};
 use clap::Args;
 use std::io::Read;
 use std::process::ExitCode;
@@ -15,10 +16,10 @@ use std::process::ExitCode;
 /// Arguments of `scoresheet repair`.
 #[derive(Debug, Args)]
 pub struct RepairArgs {
-    /// The scoresheet: a move list in any national letters, or PGN (read by the PGN reader: the
-    /// first game's mainline is repaired, from its FEN tag if it has one, and written with its
-    /// tags, and in PGN with the comments, glyphs and still legal variations of each move);
-    /// `-` for standard input.
+    /// The scoresheet: a move list in any national letters, or PGN (read by the PGN reader: each
+    /// game's mainline is repaired, from its FEN tag if it has one, and written with its tags,
+    /// and in PGN with the comments, glyphs and still legal variations of each move), in any
+    /// common encoding; `-` for standard input.
     pub file: String,
     /// The other player's scoresheet of the same game: both are read and reconciled, and every
     /// place they disagree is listed.
@@ -34,7 +35,8 @@ pub struct RepairArgs {
     /// Output form: pgn, san, fide, long, long-hyphen, uci (one line) or figurine.
     #[arg(long, default_value = "pgn")]
     pub notation: String,
-    /// Print the game and the corrections as one JSON object on standard output.
+    /// Print the game and the corrections as one JSON object on standard output (an array of
+    /// them, each with its `index` from 1, for a PGN file of several games).
     #[arg(long)]
     pub json: bool,
     /// Search states kept per word of the sheet (wider is slower and more thorough).
@@ -47,24 +49,23 @@ fn usage(msg: &str) -> ExitCode {
     ExitCode::from(super::EXIT_USAGE)
 }
 
+/// The file's text, in whatever common encoding it was saved (UTF-8/16, Windows-1250,
+/// ISO-8859-2, CP852: detected, as `convert` and `check` do).
 fn read_input(file: &str) -> std::io::Result<String> {
-    let mut text = String::new();
-    if file == "-" {
-        std::io::stdin().read_to_string(&mut text)?;
+    let bytes = if file == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin().read_to_end(&mut buf)?;
+        buf
     } else {
-        let bytes = std::fs::read(file)?;
-        text = String::from_utf8(bytes)
-            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
-    }
-    Ok(text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned())
+        std::fs::read(file)?
+    };
+    Ok(decode(&bytes, None).text)
 }
 
-/// A sheet given as PGN (a tag line or a comment in it) and read by the PGN reader: its first
-/// game, as a sheet of its mainline's move words (variations, comments and glyphs are not
-/// part of the sheet; they are written back with the repaired moves), and the position it
-/// starts from (its FEN tag). `None` for a move list, or when the PGN reader cannot read it
-/// (then it is read as a move list).
-fn pgn_game(text: &str) -> Option<(Game, Position)> {
+/// The games of a file given as PGN (a tag line or a comment in it), as the PGN reader reads
+/// them; `None` for a move list, or when the PGN reader reads no game of it (then it is read as
+/// a move list).
+fn pgn_games(text: &str) -> Option<Vec<Result<Game, PgnError>>> {
     let pgn = text.contains('{')
         || text
             .lines()
@@ -73,39 +74,104 @@ fn pgn_game(text: &str) -> Option<(Game, Position)> {
         return None;
     }
     let games = Game::read_all(text.as_bytes());
-    if games.len() > 1 {
-        eprintln!(
-            "scoresheet repair: {} games in the file: only the first is repaired",
+    games.iter().any(Result::is_ok).then_some(games)
+}
+
+/// The other player's sheet (`--with`): a move list, or the mainline of the only game of a PGN
+/// file.
+fn other_sheet(path: &str, text: &str) -> Result<Sheet, String> {
+    match pgn_games(text) {
+        None => Ok(Sheet::read(text)),
+        Some(games) if games.len() > 1 => Err(format!(
+            "--with {path}: {} games in the file; give the one game to reconcile",
             games.len()
-        );
-    }
-    let game = games.into_iter().next()?.ok()?;
-    let start = crate::replay::start_position(&game).ok()?;
-    Some((game, start))
-}
-
-/// What a file holds: the sheet, the position it starts from, and the PGN game it was read
-/// from if it was PGN.
-fn read_sheet(text: &str) -> (Sheet, Position, Option<Game>) {
-    match pgn_game(text) {
-        Some((game, start)) => (sheet_of(&game), start, Some(game)),
-        None => (Sheet::read(text), Position::new(), None),
+        )),
+        Some(mut games) => match games.pop() {
+            Some(Ok(game)) => Ok(sheet_of(&game)),
+            Some(Err(e)) => Err(format!("--with {path}: {e}")),
+            None => Ok(Sheet::read(text)),
+        },
     }
 }
 
-/// The letter set that reads the sheet's move words legally furthest (English if none reads).
-fn detect(sheet: &Sheet, start: &Position) -> LetterSet {
-    let words: Vec<&str> = sheet
-        .tokens
-        .iter()
-        .filter(|t| t.kind == TokenKind::Move)
-        .map(|t| t.text.as_str())
-        .collect();
-    match detect_letters(start, &words, &[]) {
-        Ok(d) => d.letters.clone(),
-        Err(a) => LetterSet::by_code(&a.first)
-            .unwrap_or(LetterSet::english())
-            .clone(),
+/// The options that hold for every game of the run.
+struct Run<'a> {
+    args: &'a RepairArgs,
+    from: FromLetters,
+    to: LetterSet,
+    notation: Notation,
+    other: Option<Sheet>,
+}
+
+/// One game's outcome: what goes to standard output, the report, and whether it failed.
+struct Done {
+    game: String,
+    json: serde_json::Value,
+    report: String,
+    failed: bool,
+}
+
+impl Run<'_> {
+    /// Repairs one game of a PGN file.
+    fn pgn_game(&self, game: &Game) -> Result<Done, String> {
+        let policy = RepairPolicy {
+            beam: self.args.beam.max(1),
+            ..RepairPolicy::default()
+        };
+        let result = repair_game_with(game, self.other.as_ref(), &self.from, &policy)
+            .map_err(|e| format!("{}:{}: {}", e.line, e.column, e.message))?
+            .repair;
+        let text = if self.notation == Notation::Pgn {
+            // PGN out of PGN: the comments, glyphs and variations written with each move stay
+            // with the move it was read as.
+            let (fixed, dropped) = repaired_game(game, &result);
+            if dropped > 0 {
+                eprintln!(
+                    "scoresheet repair: {}: {dropped} variation(s) not legal in the repaired game, left out",
+                    self.args.file
+                );
+            }
+            write_game(&fixed)
+        } else {
+            result.write_tagged(
+                self.notation,
+                &self.to,
+                &game.tags,
+                game.outcome.map_or("*", |o| o.as_str()),
+            )
+        };
+        Ok(self.done(result, text))
+    }
+
+    /// Repairs a move list.
+    fn move_list(&self, text: &str) -> Done {
+        let sheet = Sheet::read(text);
+        let start = Position::new();
+        let letters = sheet_letters(&start, &sheet, &self.from);
+        let mut options = RepairOptions::new(&letters);
+        options.beam = self.args.beam.max(1);
+        let result = match &self.other {
+            Some(o) => repair_two(&sheet, o, &options),
+            None => repair(&sheet, &options),
+        };
+        let game = result.write(self.notation, &self.to);
+        self.done(result, game)
+    }
+
+    fn done(&self, result: Repair, game: String) -> Done {
+        let failed = result.stop.is_some() || result.alternatives_total > 0;
+        let report = result.to_string();
+        let mut json = serde_json::to_value(&result).unwrap_or(serde_json::Value::Null);
+        if let Some(obj) = json.as_object_mut() {
+            obj.insert("file".into(), self.args.file.clone().into());
+            obj.insert("game".into(), game.clone().into());
+        }
+        Done {
+            game,
+            json,
+            report,
+            failed,
+        }
     }
 }
 
@@ -115,81 +181,118 @@ pub fn run(args: &RepairArgs) -> ExitCode {
         Ok(t) => t,
         Err(e) => return usage(&format!("{}: {e}", args.file)),
     };
-    let (sheet, start, game) = read_sheet(&text);
     let other = match &args.with {
-        Some(path) => match read_input(path) {
-            Ok(t) => Some(read_sheet(&t).0),
-            Err(e) => return usage(&format!("{path}: {e}")),
+        Some(path) => match read_input(path).map_err(|e| format!("{path}: {e}")) {
+            Ok(t) => match other_sheet(path, &t) {
+                Ok(sheet) => Some(sheet),
+                Err(e) => return usage(&e),
+            },
+            Err(e) => return usage(&e),
         },
         None => None,
     };
-    let letters = if args.from.eq_ignore_ascii_case("auto") {
-        detect(&sheet, &start)
-    } else {
-        match LetterSet::parse_spec(&args.from) {
-            Ok(s) => s,
-            Err(e) => return usage(&format!("--from: {e}")),
-        }
+    let (from, to, notation) = match (
+        super::parse_from(&args.from),
+        super::parse_to(&args.to),
+        super::parse_notation(&args.notation),
+    ) {
+        (Ok(f), Ok(t), Ok(n)) => (f, t, n),
+        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return usage(&e),
     };
-    let to = match super::parse_to(&args.to) {
-        Ok(set) => set,
-        Err(e) => return usage(&e),
+    let run = Run {
+        args,
+        from,
+        to,
+        notation,
+        other,
     };
-    let notation = match super::parse_notation(&args.notation) {
-        Ok(n) => n,
-        Err(e) => return usage(&e),
+    let Some(games) = pgn_games(&text) else {
+        let done = run.move_list(&text);
+        return finish(args, notation, &[(None, Ok(done))]);
     };
-    let mut options = RepairOptions::new(&letters);
-    options.beam = args.beam.max(1);
-    options.start = start;
-    let result = match &other {
-        Some(o) => repair_two(&sheet, o, &options),
-        None => repair(&sheet, &options),
-    };
-    let game = match &game {
-        // PGN out of PGN: the comments, glyphs and variations written with each move stay
-        // with the move it was read as.
-        Some(g) if notation == Notation::Pgn => {
-            let (mut fixed, dropped) = repaired_game(g, &result);
-            if dropped > 0 {
-                eprintln!(
-                    "scoresheet repair: {}: {dropped} variation(s) not legal in the repaired game, left out",
-                    args.file
-                );
-            }
-            if result.stop.is_some() {
-                fixed.outcome = Some(Outcome::Unknown);
-                for (name, value) in &mut fixed.tags {
-                    if name == "Result" {
-                        "*".clone_into(value);
+    if run.other.is_some() && games.len() > 1 {
+        return usage(&format!(
+            "--with reconciles one game: {} holds {}",
+            args.file,
+            games.len()
+        ));
+    }
+    let many = games.len() > 1;
+    let done: Vec<(Option<usize>, Result<Done, String>)> = games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let d = match g {
+                Ok(game) => run.pgn_game(game),
+                Err(e) => Err(format!("{}: {}", e.at, e.kind)),
+            };
+            (many.then_some(i + 1), d)
+        })
+        .collect();
+    finish(args, notation, &done)
+}
+
+/// Prints every game's repair (each game on standard output and its report on standard error,
+/// or one JSON value: an object for one game, an array of them for several) and gives the exit
+/// code: non-zero when a game stops early, could be another game, or could not be read.
+fn finish(
+    args: &RepairArgs,
+    notation: Notation,
+    done: &[(Option<usize>, Result<Done, String>)],
+) -> ExitCode {
+    let mut failed = false;
+    let mut values = Vec::new();
+    let mut out = String::new();
+    for (index, d) in done {
+        let place = match index {
+            Some(i) => format!("{} (game {i})", args.file),
+            None => args.file.clone(),
+        };
+        match d {
+            Ok(d) => {
+                failed |= d.failed;
+                if args.json {
+                    let mut v = d.json.clone();
+                    if let (Some(obj), Some(i)) = (v.as_object_mut(), index) {
+                        obj.insert("index".into(), (*i).into());
                     }
+                    values.push(v);
+                } else {
+                    // A blank line between games, as `convert` writes them (UCI: a line each).
+                    if notation != Notation::Uci && !out.is_empty() && !out.ends_with("\n\n") {
+                        out.push('\n');
+                    }
+                    out.push_str(&d.game);
+                    eprint!("{place}: {}", d.report);
                 }
             }
-            write_game(&fixed)
+            Err(e) => {
+                failed = true;
+                if args.json {
+                    let mut v = serde_json::json!({ "file": args.file, "error": e });
+                    if let (Some(obj), Some(i)) = (v.as_object_mut(), index) {
+                        obj.insert("index".into(), (*i).into());
+                    }
+                    values.push(v);
+                } else {
+                    eprintln!("scoresheet repair: {place}: not repaired: {e}");
+                }
+            }
         }
-        Some(g) => result.write_tagged(
-            notation,
-            &to,
-            &g.tags,
-            g.outcome.map_or("*", |o| o.as_str()),
-        ),
-        None => result.write(notation, &to),
-    };
+    }
     if args.json {
-        let mut value = serde_json::to_value(&result).unwrap_or(serde_json::Value::Null);
-        if let Some(obj) = value.as_object_mut() {
-            obj.insert("file".into(), args.file.clone().into());
-            obj.insert("game".into(), game.into());
-        }
+        let value = match values.len() {
+            1 => values.pop().unwrap_or_default(),
+            _ => serde_json::Value::Array(values),
+        };
         println!(
             "{}",
             serde_json::to_string_pretty(&value).unwrap_or_default()
         );
     } else {
-        print!("{game}");
-        eprint!("{}: {result}", args.file);
+        print!("{out}");
     }
-    if result.stop.is_some() || result.alternatives_total > 0 {
+    if failed {
         ExitCode::from(super::EXIT_INPUT_ERROR)
     } else {
         ExitCode::from(super::EXIT_OK)

@@ -481,7 +481,8 @@ pub(crate) fn build(
             });
         }
     }
-    let cost: f32 = corrections.iter().map(|c| c.cost).sum();
+    // Folded from +0.0: an empty `sum` of floats is -0.0, which prints as "-0.00".
+    let cost: f32 = corrections.iter().fold(0.0, |sum, c| sum + c.cost);
 
     // Other games: final states within reach, and explanations the beam merged on our path.
     let on_path: HashSet<u32> = {
