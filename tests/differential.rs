@@ -9,7 +9,7 @@
 
 mod common;
 
-use scoresheet::board::{Move, MoveList, Position, Role, Square, Uci};
+use scoresheet::board::{Bitboard, Move, MoveList, Position, Role, Square, Uci};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
@@ -122,6 +122,33 @@ fn check_self_consistency(pos: &Position, legal: &MoveList, context: &str) {
     }
     let castles = legal.iter().filter(|m| m.castling_side().is_some()).count();
     assert_eq!(seen + castles, legal.len(), "{context}");
+    // Onto a set of squares: the legal moves ending there, and every castling move. Masks that
+    // a written word gives (a file crossed with a rank or two) and a few broader ones.
+    for mask in [
+        0x0000_0000_1000_0000u64, // e4
+        0x0000_0000_0020_0020,    // f1, f3
+        0x0000_00ff_0000_0000,    // the fifth rank
+        0x8080_8080_8080_8080,    // the h-file
+        0x0000_0000_0000_0044,    // c1, g1 (castling destinations in standard chess)
+        pos.zobrist(),            // something arbitrary
+    ] {
+        pos.legal_moves_onto(Bitboard(mask), &mut buf);
+        let want: Vec<&Move> = legal
+            .iter()
+            .filter(|m| m.castling_side().is_some() || mask >> m.to().index() & 1 != 0)
+            .collect();
+        assert_eq!(
+            buf.len(),
+            want.len(),
+            "{context}: legal_moves_onto {mask:#x}"
+        );
+        for m in want {
+            assert!(
+                buf.contains(m),
+                "{context}: legal_moves_onto {mask:#x} misses {m:?}"
+            );
+        }
+    }
 }
 
 /// Plays up to `plies` random moves from `fen` in both engines, comparing at every step;

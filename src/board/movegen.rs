@@ -319,6 +319,25 @@ impl Position {
         self.generate(&mut Collect(out), ALL_ROLES, Bitboard::FULL, true);
     }
 
+    /// The legal moves ending on a square of `targets`, and the legal castling moves (wherever
+    /// they end): enough to find every move a written word naming a square in `targets` may be,
+    /// without generating the others. Clears `out` first.
+    ///
+    /// ```
+    /// use scoresheet::board::{Bitboard, MoveList, Position, Square};
+    /// let pos = Position::new();
+    /// let mut moves = MoveList::new();
+    /// pos.legal_moves_onto(Bitboard::from_square(Square::F3) | Bitboard::from_square(Square::E4), &mut moves);
+    /// let mut to: Vec<Square> = moves.iter().map(|m| m.to()).collect();
+    /// to.sort();
+    /// // Nf3 and f2-f3 onto f3, e2-e4 onto e4; nothing else.
+    /// assert_eq!(to, [Square::F3, Square::F3, Square::E4]);
+    /// ```
+    pub fn legal_moves_onto(&self, targets: Bitboard, out: &mut MoveList) {
+        out.clear();
+        self.generate(&mut Collect(out), ALL_ROLES, targets, true);
+    }
+
     /// The number of legal moves, without building them.
     ///
     /// ```

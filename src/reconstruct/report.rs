@@ -2,13 +2,14 @@
 //! well, where the game stops if nothing plausible continues, and an overall confidence.
 
 use super::score::MoveReader;
-use super::search::{Search, Step};
+use super::search::{KeyHasher, Search, Step};
 use super::sheet::TokenKind;
 use crate::board::{Color, Move, MoveList, Position};
 use crate::notation::{move_to_string, LetterSet, PrintOptions, Style};
 use serde::Serialize;
 use std::collections::HashSet;
 use std::fmt;
+use std::hash::BuildHasherDefault;
 
 /// How many alternative games a report lists (the rest are counted).
 pub const ALTERNATIVES_SHOWN: usize = 3;
@@ -485,8 +486,8 @@ pub(crate) fn build(
     let cost: f32 = corrections.iter().fold(0.0, |sum, c| sum + c.cost);
 
     // Other games: final states within reach, and explanations the beam merged on our path.
-    let on_path: HashSet<u32> = {
-        let mut set = HashSet::new();
+    let on_path: HashSet<u32, BuildHasherDefault<KeyHasher>> = {
+        let mut set = HashSet::default();
         let mut n = best_node;
         while let Some(x) = search.arena.get(n as usize) {
             set.insert(n);
@@ -522,8 +523,10 @@ pub(crate) fn build(
     for (_, _, g) in &mut others {
         g.truncate(kept);
     }
-    let mut seen: HashSet<Vec<Move>> = HashSet::new();
-    seen.insert(full.clone());
+    let mut seen: HashSet<Vec<Move>, BuildHasherDefault<KeyHasher>> = HashSet::default();
+    if !others.is_empty() {
+        seen.insert(full.clone());
+    }
     let mut mass = 1.0f32;
     let mut alternatives = Vec::new();
     let mut alternatives_total = 0;

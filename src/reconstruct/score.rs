@@ -20,7 +20,7 @@
 //! ```
 
 use super::costs::Costs;
-use crate::board::{CastlingSide, Move, MoveList, Position, Role, Square};
+use crate::board::{Bitboard, CastlingSide, Move, MoveList, Position, Role, Square};
 use crate::notation::LetterSet;
 use arrayvec::ArrayVec;
 
@@ -117,6 +117,34 @@ impl PreparedWord {
         let file = 1u16 << to.file().index();
         let rank = 1u16 << (8 + to.rank().index());
         self.zero_squares & file != 0 && self.zero_squares & rank != 0
+    }
+
+    /// The squares a move may end on to read as this word exactly: those whose file and rank
+    /// some unit reads as at no cost (see [`PreparedWord::may_read_exactly_to`]).
+    ///
+    /// ```
+    /// use scoresheet::board::Square;
+    /// use scoresheet::notation::LetterSet;
+    /// use scoresheet::reconstruct::{Costs, MoveReader};
+    /// let r = MoveReader::new(LetterSet::by_code("cs").unwrap(), Costs::standard());
+    /// let squares: Vec<Square> = r.prepare("Jg1f3").exact_targets().into_iter().collect();
+    /// assert_eq!(squares, [Square::F1, Square::G1, Square::F3, Square::G3]);
+    /// ```
+    pub fn exact_targets(&self) -> Bitboard {
+        let files = u64::from(self.zero_squares & 0xff);
+        let ranks = u64::from(self.zero_squares >> 8);
+        // Each file bit spread over its column, each rank bit over its row, then crossed.
+        let mut columns = 0u64;
+        let mut rows = 0u64;
+        for i in 0..8 {
+            if files >> i & 1 != 0 {
+                columns |= 0x0101_0101_0101_0101 << i;
+            }
+            if ranks >> i & 1 != 0 {
+                rows |= 0xff << (8 * i);
+            }
+        }
+        Bitboard(columns & rows)
     }
 
     /// True if nothing is left to compare.

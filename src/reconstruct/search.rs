@@ -17,7 +17,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// A hasher for the read-cost cache's integer keys (one multiply; the keys are not chosen by an
 /// adversary, and SipHash would cost more than the lookups save).
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(crate) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
@@ -553,14 +553,15 @@ impl<'s, 'a> Search<'s, 'a> {
                     .all(|t| t.kind != TokenKind::Move),
                 TokenKind::Word => false,
                 TokenKind::Move => {
-                    state.pos.legal_moves(&mut legal);
+                    // Only a move onto a square the word names at no cost (or castling) can read
+                    // as it exactly; the others are not generated. The moves onto those squares
+                    // are all the scorer's disambiguation looks at (moves of the same role onto
+                    // the same square).
                     let word = &self.words[i];
+                    state.pos.legal_moves_onto(word.exact_targets(), &mut legal);
                     let mut exact = None;
                     let mut count = 0;
                     for m in legal.iter() {
-                        if m.castling_side().is_none() && !word.may_read_exactly_to(m.to()) {
-                            continue;
-                        }
                         if !self.allowed(&state.pos, m) {
                             continue;
                         }
