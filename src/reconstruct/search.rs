@@ -438,8 +438,15 @@ enum Settle {
 impl<'s, 'a> Search<'s, 'a> {
     pub(crate) fn new(sheet: &'s Sheet, options: &RepairOptions<'a>) -> Search<'s, 'a> {
         let mut reader = MoveReader::new(options.letters, options.costs);
-        let words: Vec<PreparedWord> =
-            reader.prepare_all(sheet.tokens.iter().map(|t| t.text.as_str()));
+        // Only move words and other words are ever read as moves: move numbers, marks and
+        // results are skipped by their own rules, and their words are left empty.
+        let words: Vec<PreparedWord> = reader.prepare_all(sheet.tokens.iter().map(|t| {
+            if matches!(t.kind, TokenKind::Move | TokenKind::Word) {
+                t.text.as_str()
+            } else {
+                ""
+            }
+        }));
         reader.set_marks_captures(
             sheet
                 .tokens
