@@ -142,6 +142,42 @@ fn check_repair_reports_each_correction_and_counts_the_repairs() {
     assert!(summary.line().ends_with("repair tried on 2, taken for 1"));
 }
 
+#[test]
+fn a_game_too_long_to_repair_is_reported_not_tried_and_the_run_goes_on() {
+    // 1,200 words that read as no game (the first is no move at all): a repair would search
+    // them for seconds; in bulk it is refused with the reason, and the next game is repaired.
+    let words = ["Jf3", "xx", "Ke2", "Dh5", "blah", "Vxe8", "0-0", "Sb5"];
+    let garbage: Vec<&str> = (0..1200)
+        .map(|i| words[(i * 7 + i / 3) % words.len()])
+        .collect();
+    let long = format!(
+        "[Event \"long\"]\n[Result \"*\"]\n\n{} *\n",
+        garbage.join(" ")
+    );
+    let text = [long.as_str(), SLIPS].join("\n");
+    let options = CheckOptions {
+        repair: Some(RepairPolicy::default()),
+        ..CheckOptions::default()
+    };
+    let mut out = Vec::new();
+    let summary = check(
+        &[memory("long.pgn", &text)],
+        &options,
+        &mut out,
+        &mut std::io::sink(),
+    )
+    .unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains(
+            "long.pgn: game 1: repair: not taken: too long to try: 1200 move words (a repair takes on 1000 at most)"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("long.pgn: game 2: repair: taken"), "{text}");
+    assert_eq!((summary.repairs_tried, summary.repairs_taken), (2, 1));
+}
+
 /// A deterministic slip in a move word, the kind a hand or an OCR makes: a Czech knight letter,
 /// a 1 read as l, a 4 read as d, an O read as 0 in castling. `None` if the word has none of them.
 fn slip(word: &str) -> Option<String> {

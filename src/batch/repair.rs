@@ -36,6 +36,7 @@ use crate::replay::{null_move, read_token, ErrorKind, MoveError};
 /// let p = scoresheet::batch::RepairPolicy::default();
 /// assert_eq!(p.beam, scoresheet::reconstruct::RepairOptions::DEFAULT_BEAM);
 /// assert_eq!(p.min_confidence, 0.25);
+/// assert_eq!(p.max_words, 1000);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RepairPolicy {
@@ -43,6 +44,12 @@ pub struct RepairPolicy {
     pub beam: usize,
     /// The least confidence ([`Repair::confidence`]) at which a repair is taken.
     pub min_confidence: f32,
+    /// A game with more move words than this is not repaired (the repair is refused, saying
+    /// so): the search's time and memory grow with the words it cannot read, and a long run of
+    /// garbage (a thousand words take about half a second and 170 MB) on every core would
+    /// hold up and swell a bulk run. The default, 1,000, is longer than any game played (the
+    /// longest, 269 moves, has 538 plies).
+    pub max_words: usize,
 }
 
 impl Default for RepairPolicy {
@@ -50,6 +57,7 @@ impl Default for RepairPolicy {
         RepairPolicy {
             beam: RepairOptions::DEFAULT_BEAM,
             min_confidence: 0.25,
+            max_words: 1000,
         }
     }
 }
@@ -221,6 +229,19 @@ pub fn repair_game_with(
 ) -> Result<GameRepair, MoveError> {
     let start = crate::replay::start_position(game)?;
     let sheet = sheet_of(game);
+    if sheet.tokens.len() > policy.max_words {
+        // Not tried: an empty repair from the start position, and the reason.
+        let mut options = RepairOptions::new(LetterSet::english());
+        options.start = start;
+        return Ok(GameRepair {
+            repair: repair(&Sheet::default(), &options),
+            refusal: Some(format!(
+                "too long to try: {} move words (a repair takes on {} at most)",
+                sheet.tokens.len(),
+                policy.max_words
+            )),
+        });
+    }
     let letters = sheet_letters(&start, &sheet, from);
     let mut options = RepairOptions::new(&letters);
     options.beam = policy.beam.max(1);
@@ -465,6 +486,34 @@ mod tests {
             .iter()
             .map(|n| (n.san.clone(), n.comments.clone()))
             .collect()
+    }
+
+    #[test]
+    fn a_game_longer_than_the_limit_is_not_tried_and_says_why() {
+        let pgn = "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sad Jf6 *";
+        let game = Game::read_all(pgn.as_bytes())
+            .remove(0)
+            .expect("the PGN reads");
+        let from = FromLetters::Auto(Vec::new());
+        let tight = RepairPolicy {
+            max_words: 7,
+            ..RepairPolicy::default()
+        };
+        let r = repair_game(&game, &from, &tight).expect("a start position");
+        assert!(!r.accepted());
+        assert_eq!(
+            r.refusal.as_deref(),
+            Some("too long to try: 8 move words (a repair takes on 7 at most)")
+        );
+        assert!(r.repair.moves.is_empty() && r.repair.corrections.is_empty());
+        // At the limit it is tried (and mended).
+        let enough = RepairPolicy {
+            max_words: 8,
+            ..RepairPolicy::default()
+        };
+        let r = repair_game(&game, &from, &enough).expect("a start position");
+        assert!(r.accepted(), "{:?}", r.refusal);
+        assert_eq!(r.repair.san[6], "Ba4");
     }
 
     #[test]

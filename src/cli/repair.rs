@@ -114,8 +114,10 @@ struct Done {
 impl Run<'_> {
     /// Repairs one game of a PGN file.
     fn pgn_game(&self, game: &Game) -> Result<Done, String> {
+        // Asked for one sheet, the repair takes on any length (the limit is for bulk runs).
         let policy = RepairPolicy {
             beam: self.args.beam.max(1),
+            max_words: usize::MAX,
             ..RepairPolicy::default()
         };
         let result = repair_game_with(game, self.other.as_ref(), &self.from, &policy)
