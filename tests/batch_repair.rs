@@ -3,7 +3,8 @@
 //! is still accounted for.
 
 use scoresheet::batch::{
-    check, clean, CheckOptions, CleanOptions, CleanOutputs, Input, Options, RepairPolicy,
+    check, clean, CheckOptions, CheckSummary, CleanOptions, CleanOutputs, Input, Options,
+    RepairPolicy,
 };
 use scoresheet::pgn::{write_game, Game};
 use scoresheet::replay::{replay_game, ReplayOptions};
@@ -18,6 +19,28 @@ fn memory(name: &str, text: &str) -> Input {
         name: name.to_owned(),
         bytes: Arc::from(text.as_bytes()),
     }
+}
+
+/// `check --repair` (with `--json` if `json`) over one file held in memory: its output and
+/// summary.
+fn check_repair(name: &str, text: &str, json: bool) -> (String, CheckSummary) {
+    let options = CheckOptions {
+        repair: Some(RepairPolicy::default()),
+        json,
+        ..CheckOptions::default()
+    };
+    let mut out = Vec::new();
+    let summary = check(
+        &[memory(name, text)],
+        &options,
+        &mut out,
+        &mut std::io::sink(),
+    )
+    .expect("checking memory cannot fail");
+    (
+        String::from_utf8(out).expect("the output is UTF-8"),
+        summary,
+    )
 }
 
 const GOOD: &str =
@@ -117,19 +140,7 @@ fn clean_without_repair_rejects_the_slips() {
 
 #[test]
 fn check_repair_reports_each_correction_and_counts_the_repairs() {
-    let options = CheckOptions {
-        repair: Some(RepairPolicy::default()),
-        ..CheckOptions::default()
-    };
-    let mut out = Vec::new();
-    let summary = check(
-        &[memory("mixed.pgn", &mixed())],
-        &options,
-        &mut out,
-        &mut std::io::sink(),
-    )
-    .unwrap();
-    let text = String::from_utf8(out).unwrap();
+    let (text, summary) = check_repair("mixed.pgn", &mixed(), false);
     // The syntax error is not a move to repair; the other two failing games are tried.
     assert_eq!(
         (summary.repairs_tried, summary.repairs_taken),
@@ -155,19 +166,7 @@ fn a_game_too_long_to_repair_is_reported_not_tried_and_the_run_goes_on() {
         garbage.join(" ")
     );
     let text = [long.as_str(), SLIPS].join("\n");
-    let options = CheckOptions {
-        repair: Some(RepairPolicy::default()),
-        ..CheckOptions::default()
-    };
-    let mut out = Vec::new();
-    let summary = check(
-        &[memory("long.pgn", &text)],
-        &options,
-        &mut out,
-        &mut std::io::sink(),
-    )
-    .unwrap();
-    let text = String::from_utf8(out).unwrap();
+    let (text, summary) = check_repair("long.pgn", &text, false);
     assert!(
         text.contains(
             "long.pgn: game 1: repair: not taken: too long to try: 1200 move words (a repair takes on 1000 at most)"
@@ -233,23 +232,11 @@ fn check_repair_recovers_real_games_with_one_slip() {
         sheets.push('\n');
     }
     assert!(played.len() >= 60, "only {} games used", played.len());
-    let options = CheckOptions {
-        repair: Some(RepairPolicy::default()),
-        json: true,
-        ..CheckOptions::default()
-    };
-    let mut out = Vec::new();
-    let summary = check(
-        &[memory("slipped.pgn", &sheets)],
-        &options,
-        &mut out,
-        &mut std::io::sink(),
-    )
-    .unwrap();
+    let (text, summary) = check_repair("slipped.pgn", &sheets, true);
     assert_eq!(summary.games as usize, played.len());
     let mut taken = 0;
     let mut right = 0;
-    for line in String::from_utf8(out).unwrap().lines() {
+    for line in text.lines() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         let Some(repair) = v.get("repair") else {
             continue;

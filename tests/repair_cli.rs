@@ -165,9 +165,8 @@ fn a_clean_sheet_costs_nothing_and_says_so_without_a_sign() {
     let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
     let clean = text.replace("Sad", "Sa4").replace("Vel", "Ve1");
     let first = clean.split("\n\n[").next().unwrap_or_default().to_owned();
-    let dir = std::env::temp_dir().join(format!("scoresheet-clean-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
-    let path = dir.join("clean.pgn");
+    let scratch = common::Scratch::new("repair-clean");
+    let path = scratch.0.join("clean.pgn");
     std::fs::write(&path, first).unwrap_or_else(|e| panic!("{e}"));
     let (code, out, err) = repair(&[&path.to_string_lossy()]);
     assert_eq!(code, 0, "{out}{err}");
@@ -175,5 +174,4 @@ fn a_clean_sheet_costs_nothing_and_says_so_without_a_sign() {
         err.contains("0 corrections; total cost 0.00; confidence 1.000"),
         "{err}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
