@@ -136,6 +136,7 @@ fn every_game_of_a_pgn_file_is_repaired_and_one_that_cannot_be_is_said_so() {
         "{out}"
     );
     assert_eq!(games[2]["uci"][12], "a1c1");
+    assert_eq!(games[2]["variations_dropped"], 0);
 }
 
 #[test]

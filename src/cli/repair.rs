@@ -109,6 +109,8 @@ struct Done {
     json: serde_json::Value,
     report: String,
     failed: bool,
+    /// Variations written with the moves that are not legal in the repaired game (PGN out).
+    dropped: usize,
 }
 
 impl Run<'_> {
@@ -123,26 +125,25 @@ impl Run<'_> {
         let result = repair_game_with(game, self.other.as_ref(), &self.from, &policy)
             .map_err(|e| format!("{}:{}: {}", e.line, e.column, e.message))?
             .repair;
-        let text = if self.notation == Notation::Pgn {
+        if self.notation == Notation::Pgn {
             // PGN out of PGN: the comments, glyphs and variations written with each move stay
             // with the move it was read as.
             let (fixed, dropped) = repaired_game(game, &result);
-            if dropped > 0 {
-                eprintln!(
-                    "scoresheet repair: {}: {dropped} variation(s) not legal in the repaired game, left out",
-                    self.args.file
-                );
+            let mut done = self.done(result, write_game(&fixed));
+            done.dropped = dropped;
+            if let Some(obj) = done.json.as_object_mut() {
+                obj.insert("variations_dropped".into(), dropped.into());
             }
-            write_game(&fixed)
+            Ok(done)
         } else {
-            result.write_tagged(
+            let text = result.write_tagged(
                 self.notation,
                 &self.to,
                 &game.tags,
                 game.outcome.map_or("*", |o| o.as_str()),
-            )
-        };
-        Ok(self.done(result, text))
+            );
+            Ok(self.done(result, text))
+        }
     }
 
     /// Repairs a move list.
@@ -173,6 +174,7 @@ impl Run<'_> {
             json,
             report,
             failed,
+            dropped: 0,
         }
     }
 }
@@ -253,6 +255,12 @@ fn finish(
         match d {
             Ok(d) => {
                 failed |= d.failed;
+                if d.dropped > 0 {
+                    eprintln!(
+                        "scoresheet repair: {place}: {} variation(s) not legal in the repaired game, left out",
+                        d.dropped
+                    );
+                }
                 if args.json {
                     let mut v = d.json.clone();
                     if let (Some(obj), Some(i)) = (v.as_object_mut(), index) {
