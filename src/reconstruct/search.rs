@@ -821,10 +821,18 @@ impl<'s, 'a> Search<'s, 'a> {
             }
             keep
         });
-        // Rebuilt in place: the map keeps its room from one sealing to the next.
-        layer.index.clear();
-        for (k, s) in layer.states.iter().enumerate() {
-            layer.index.insert(s.key(), k);
+        if sealed {
+            // A sealed layer takes no more states (see `push`): its index is never read again,
+            // and its room (sized for the states it held before sealing) goes back. With a
+            // layer per word, kept, that room was most of a long repair's memory.
+            layer.index = HashMap::default();
+            layer.states.shrink_to_fit();
+        } else {
+            // Rebuilt in place: the map keeps its room from one sealing to the next.
+            layer.index.clear();
+            for (k, s) in layer.states.iter().enumerate() {
+                layer.index.insert(s.key(), k);
+            }
         }
         layer.sealed = sealed;
     }
