@@ -10,6 +10,7 @@ use crate::pgn::lexer::looks_like_tag_line;
 use crate::pgn::{write_game, Game, PgnError};
 use crate::reconstruct::{repair, repair_two, Repair, RepairOptions, Sheet};
 use clap::Args;
+use rayon::prelude::*;
 use std::io::Read;
 use std::process::ExitCode;
 
@@ -222,8 +223,9 @@ pub fn run(args: &RepairArgs) -> ExitCode {
         ));
     }
     let many = games.len() > 1;
+    // The games of a file are repaired side by side, one per core, and printed in their order.
     let done: Vec<(Option<usize>, Result<Done, String>)> = games
-        .iter()
+        .par_iter()
         .enumerate()
         .map(|(i, g)| {
             let d = match g {
