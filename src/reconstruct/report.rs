@@ -2,7 +2,7 @@
 //! well, where the game stops if nothing plausible continues, and an overall confidence.
 
 use super::score::MoveReader;
-use super::search::{KeyHasher, Search, Step};
+use super::search::{KeyHasher, Search, SkipKind, Step};
 use super::sheet::TokenKind;
 use crate::board::{Color, Move, MoveList, Position};
 use crate::notation::{move_to_string, LetterSet, PrintOptions, Style};
@@ -293,14 +293,19 @@ pub(crate) fn build(
     };
     let is_move_step = |s: &Step| match s {
         Step::Read { .. } => true,
-        Step::Skip { tok, .. } => tokens.get(*tok).is_some_and(|t| t.kind == TokenKind::Move),
+        Step::Skip { tok, .. } => tokens
+            .get(*tok as usize)
+            .is_some_and(|t| t.kind == TokenKind::Move),
         _ => false,
     };
     let bad_start = |s: &Step| match s {
         Step::Read { cost, .. } => *cost >= costs.ply_extra,
         Step::Invent { .. } => true,
         Step::Skip { kind, tok, .. } => {
-            *kind == "ply_extra" && tokens.get(*tok).is_some_and(|t| t.kind == TokenKind::Move)
+            *kind == SkipKind::PlyExtra
+                && tokens
+                    .get(*tok as usize)
+                    .is_some_and(|t| t.kind == TokenKind::Move)
         }
         Step::Root => false,
     };
@@ -321,6 +326,7 @@ pub(crate) fn build(
     if cut < steps.len() {
         for s in steps.drain(cut..) {
             if let Step::Read { tok, .. } | Step::Skip { tok, .. } = s {
+                let tok = tok as usize;
                 if tokens.get(tok).is_some_and(|t| t.kind == TokenKind::Move) {
                     unread.push(tok);
                 }
@@ -350,7 +356,7 @@ pub(crate) fn build(
                 if *cost > 0.0 {
                     pos.legal_moves(&mut legal);
                     let at = place(&pos, ply);
-                    let word = &search.words[*tok];
+                    let word = &search.words[*tok as usize];
                     let (_, edits) = reader.explain(&pos, &legal, mv, word);
                     let mut kind = edits
                         .iter()
@@ -361,7 +367,7 @@ pub(crate) fn build(
                         kind = "plies_swapped";
                         detail.push("written in the other move's place".to_owned());
                     }
-                    let t = &tokens[*tok];
+                    let t = &tokens[*tok as usize];
                     corrections.push(Correction {
                         at,
                         sheet: 1,
@@ -379,7 +385,7 @@ pub(crate) fn build(
                 uci.push(mv.to_uci(pos.is_chess960()).to_string());
                 pos.play(mv);
                 moves.push(*mv);
-                words.push(Some(*tok));
+                words.push(Some(*tok as usize));
                 ply += 1;
             }
             Step::Invent { mv, cost, kind } => {
@@ -407,22 +413,26 @@ pub(crate) fn build(
                 ply += 1;
             }
             Step::Skip { tok, kind, cost } => {
-                let t = &tokens[*tok];
+                let t = &tokens[*tok as usize];
                 if t.kind == TokenKind::Mark && t.text == "(=)" && ply > 0 {
                     comments.push((ply, "(=)".to_owned()));
                 }
                 if *cost > 0.0 {
                     let at = place(&pos, ply);
                     let detail = match *kind {
-                        "garbage_word" => "not a move: skipped".to_owned(),
-                        "number_out_of_step" => format!(
+                        SkipKind::GarbageWord => "not a move: skipped".to_owned(),
+                        SkipKind::NumberOutOfStep => format!(
                             "the move due is {}{}",
                             pos.fullmove_number(),
                             if pos.turn().is_white() { "." } else { "..." }
                         ),
-                        "ply_duplicate" => "the move before, written twice: skipped".to_owned(),
-                        "result_early" => "a result before the end: skipped".to_owned(),
-                        _ => "belongs to no ply of the game: skipped".to_owned(),
+                        SkipKind::PlyDuplicate => {
+                            "the move before, written twice: skipped".to_owned()
+                        }
+                        SkipKind::ResultEarly => "a result before the end: skipped".to_owned(),
+                        SkipKind::PlyExtra | SkipKind::Free => {
+                            "belongs to no ply of the game: skipped".to_owned()
+                        }
                     };
                     corrections.push(Correction {
                         at,
@@ -432,7 +442,7 @@ pub(crate) fn build(
                         column: t.column,
                         read_as: None,
                         uci: None,
-                        kind,
+                        kind: kind.name(),
                         detail,
                         cost: *cost,
                     });

@@ -91,7 +91,7 @@ pub(crate) enum Step {
     Root,
     /// Word `tok` read as `mv`.
     Read {
-        tok: usize,
+        tok: u32,
         mv: Move,
         cost: f32,
         swapped: bool,
@@ -103,11 +103,39 @@ pub(crate) enum Step {
         kind: InventedKind,
     },
     /// Word `tok` not read as a move.
-    Skip {
-        tok: usize,
-        kind: &'static str,
-        cost: f32,
-    },
+    Skip { tok: u32, kind: SkipKind, cost: f32 },
+}
+
+/// Why a word was not read as a move: the name of its cost in `grammars/repair-costs.tsv`
+/// (none for a word skipped for nothing, such as a mark or a move number in step). A byte, not
+/// the name itself, so that a step of the search's history stays small.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SkipKind {
+    Free,
+    NumberOutOfStep,
+    ResultEarly,
+    GarbageWord,
+    PlyDuplicate,
+    PlyExtra,
+}
+
+impl SkipKind {
+    /// The cost's name (empty for [`SkipKind::Free`]).
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            SkipKind::Free => "",
+            SkipKind::NumberOutOfStep => "number_out_of_step",
+            SkipKind::ResultEarly => "result_early",
+            SkipKind::GarbageWord => "garbage_word",
+            SkipKind::PlyDuplicate => "ply_duplicate",
+            SkipKind::PlyExtra => "ply_extra",
+        }
+    }
+}
+
+/// A word's index as a step stores it.
+fn word_at(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
 }
 
 #[derive(Clone, Debug)]
@@ -289,7 +317,7 @@ pub(crate) fn alignment(
     let mut words = Vec::with_capacity(game.len());
     for step in report::chain(&search, best.node) {
         match step {
-            Step::Read { tok, .. } => words.push(Some(tok)),
+            Step::Read { tok, .. } => words.push(Some(tok as usize)),
             Step::Invent { .. } => words.push(None),
             Step::Root | Step::Skip { .. } => {}
         }
@@ -589,7 +617,7 @@ impl<'s, 'a> Search<'s, 'a> {
                     state.node = self.push_node(
                         state.node,
                         Step::Read {
-                            tok: i,
+                            tok: word_at(i),
                             mv: m,
                             cost: 0.0,
                             swapped: false,
@@ -608,8 +636,8 @@ impl<'s, 'a> Search<'s, 'a> {
             state.node = self.push_node(
                 state.node,
                 Step::Skip {
-                    tok: i,
-                    kind: "",
+                    tok: word_at(i),
+                    kind: SkipKind::Free,
                     cost: 0.0,
                 },
             );
@@ -895,8 +923,15 @@ impl<'s, 'a> Search<'s, 'a> {
         let last_move_word = self.sheet.tokens[i + 1..]
             .iter()
             .all(|t| t.kind != TokenKind::Move);
-        let skip = |search: &mut Self, kind: &'static str, cost: f32, shift: i32| {
-            let node = search.push_node(state.node, Step::Skip { tok: i, kind, cost });
+        let skip = |search: &mut Self, kind: SkipKind, cost: f32, shift: i32| {
+            let node = search.push_node(
+                state.node,
+                Step::Skip {
+                    tok: word_at(i),
+                    kind,
+                    cost,
+                },
+            );
             // A free skip (a mark, a move number in step) keeps the state's standing.
             let free = cost == 0.0;
             // Past a move number or a mark, the state still comes from the read of the move word
@@ -918,10 +953,10 @@ impl<'s, 'a> Search<'s, 'a> {
             );
         };
         match token.kind {
-            TokenKind::Mark => skip(self, "", 0.0, state.shift),
+            TokenKind::Mark => skip(self, SkipKind::Free, 0.0, state.shift),
             TokenKind::Number { number, black } => {
                 let (c, shift) = self.number_cost(&state.pos, number, black, state.shift);
-                skip(self, "number_out_of_step", c, shift);
+                skip(self, SkipKind::NumberOutOfStep, c, shift);
             }
             TokenKind::Result => {
                 let c = if last_move_word {
@@ -929,9 +964,14 @@ impl<'s, 'a> Search<'s, 'a> {
                 } else {
                     self.costs.result_early
                 };
-                skip(self, "result_early", c, state.shift);
+                skip(self, SkipKind::ResultEarly, c, state.shift);
             }
-            TokenKind::Word => skip(self, "garbage_word", self.costs.garbage_word, state.shift),
+            TokenKind::Word => skip(
+                self,
+                SkipKind::GarbageWord,
+                self.costs.garbage_word,
+                state.shift,
+            ),
             TokenKind::Move => {
                 let duplicate = self
                     .previous_move_word(i)
@@ -941,17 +981,22 @@ impl<'s, 'a> Search<'s, 'a> {
                     .chars()
                     .all(|c| c.is_ascii_digit());
                 if duplicate {
-                    skip(self, "ply_duplicate", self.costs.ply_duplicate, state.shift);
+                    skip(
+                        self,
+                        SkipKind::PlyDuplicate,
+                        self.costs.ply_duplicate,
+                        state.shift,
+                    );
                 } else if bare_number {
                     // `46` may be a move number without its dot, or `d6` with 4 for d.
                     skip(
                         self,
-                        "number_out_of_step",
+                        SkipKind::NumberOutOfStep,
                         self.costs.number_out_of_step,
                         state.shift,
                     );
                 } else {
-                    skip(self, "ply_extra", self.costs.ply_extra, state.shift);
+                    skip(self, SkipKind::PlyExtra, self.costs.ply_extra, state.shift);
                 }
                 let best = self.read(i, state, i + 1, Some((i, k)));
                 if best >= self.costs.structural_trigger
@@ -994,7 +1039,7 @@ impl<'s, 'a> Search<'s, 'a> {
             let node = self.push_node(
                 state.node,
                 Step::Read {
-                    tok: i,
+                    tok: word_at(i),
                     mv: *m,
                     cost,
                     swapped: false,
@@ -1101,7 +1146,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 let node = self.push_node(
                     inv,
                     Step::Read {
-                        tok: i,
+                        tok: word_at(i),
                         mv: m2,
                         cost,
                         swapped: false,
@@ -1165,7 +1210,7 @@ impl<'s, 'a> Search<'s, 'a> {
             let next = self.push_node(
                 node,
                 Step::Read {
-                    tok: word,
+                    tok: word_at(word),
                     mv: m,
                     cost: c + extra,
                     swapped: done == 0 || is_last,
@@ -1215,7 +1260,7 @@ impl<'s, 'a> Search<'s, 'a> {
                         }
                         cost += c;
                         let step = Step::Read {
-                            tok: w,
+                            tok: word_at(w),
                             mv: m,
                             cost: c,
                             swapped: false,
@@ -1227,16 +1272,16 @@ impl<'s, 'a> Search<'s, 'a> {
                         shift = now;
                         cost += c;
                         let step = Step::Skip {
-                            tok: w,
-                            kind: "number_out_of_step",
+                            tok: word_at(w),
+                            kind: SkipKind::NumberOutOfStep,
                             cost: c,
                         };
                         (step, None)
                     }
                     TokenKind::Mark => (
                         Step::Skip {
-                            tok: w,
-                            kind: "",
+                            tok: word_at(w),
+                            kind: SkipKind::Free,
                             cost: 0.0,
                         },
                         None,
@@ -1284,17 +1329,17 @@ impl<'s, 'a> Search<'s, 'a> {
     fn advance_free(&mut self, mut at: usize, mut state: State) -> (usize, State) {
         while let Some(token) = self.sheet.tokens.get(at) {
             let (kind, cost, shift) = match token.kind {
-                TokenKind::Mark => ("", 0.0, state.shift),
+                TokenKind::Mark => (SkipKind::Free, 0.0, state.shift),
                 TokenKind::Number { number, black } => {
                     let (c, shift) = self.number_cost(&state.pos, number, black, state.shift);
-                    ("number_out_of_step", c, shift)
+                    (SkipKind::NumberOutOfStep, c, shift)
                 }
                 _ => break,
             };
             state.node = self.push_node(
                 state.node,
                 Step::Skip {
-                    tok: at,
+                    tok: word_at(at),
                     kind,
                     cost,
                 },
@@ -1313,8 +1358,8 @@ impl<'s, 'a> Search<'s, 'a> {
                 node = self.push_node(
                     node,
                     Step::Skip {
-                        tok: t,
-                        kind: "",
+                        tok: word_at(t),
+                        kind: SkipKind::Free,
                         cost: 0.0,
                     },
                 );
@@ -1327,6 +1372,20 @@ impl<'s, 'a> Search<'s, 'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_step_of_the_history_stays_small() {
+        // The arena keeps a node for every state the search ever made (millions on a long,
+        // badly written sheet): 40 bytes each when a skip carried its cost's name and a
+        // word index of 8 bytes.
+        assert!(
+            std::mem::size_of::<Node>() <= 20,
+            "{}",
+            std::mem::size_of::<Node>()
+        );
+        assert_eq!(SkipKind::PlyExtra.name(), "ply_extra");
+        assert_eq!(SkipKind::Free.name(), "");
+    }
 
     #[test]
     fn states_sort_by_cost_ties_in_the_order_they_came() {
