@@ -46,7 +46,7 @@ pub struct RepairPolicy {
     pub min_confidence: f32,
     /// A game with more move words than this is not repaired (the repair is refused, saying
     /// so): the search's time and memory grow with the words it cannot read, and a long run of
-    /// garbage (a thousand words take about 0.4 s and 80 MB) on every core would
+    /// garbage (a thousand words take about 0.4 s and 55 MB) on every core would
     /// hold up and swell a bulk run. The default, 1,000, is longer than any game played (the
     /// longest, 269 moves, has 538 plies).
     pub max_words: usize,
