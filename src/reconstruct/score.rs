@@ -102,31 +102,17 @@ impl PreparedWord {
         self.units.iter().collect()
     }
 
-    /// False when the word cannot read at no cost as any move ending on `to` other than
-    /// castling: no unit stands exactly for its file, or none for its rank.
-    ///
-    /// ```
-    /// use scoresheet::board::Square;
-    /// use scoresheet::notation::LetterSet;
-    /// use scoresheet::reconstruct::{Costs, MoveReader};
-    /// let r = MoveReader::new(LetterSet::by_code("cs").unwrap(), Costs::standard());
-    /// assert!(r.prepare("Jf3").may_read_exactly_to(Square::F3));
-    /// assert!(!r.prepare("Jf3").may_read_exactly_to(Square::D2));
-    /// ```
-    pub fn may_read_exactly_to(&self, to: Square) -> bool {
-        let file = 1u16 << to.file().index();
-        let rank = 1u16 << (8 + to.rank().index());
-        self.zero_squares & file != 0 && self.zero_squares & rank != 0
-    }
-
     /// The squares a move may end on to read as this word exactly: those whose file and rank
-    /// some unit reads as at no cost (see [`PreparedWord::may_read_exactly_to`]).
+    /// some unit reads as at no cost. A move ending elsewhere (castling aside) cannot read as the
+    /// word at no cost.
     ///
     /// ```
     /// use scoresheet::board::Square;
     /// use scoresheet::notation::LetterSet;
     /// use scoresheet::reconstruct::{Costs, MoveReader};
     /// let r = MoveReader::new(LetterSet::by_code("cs").unwrap(), Costs::standard());
+    /// assert!(r.prepare("Jf3").exact_targets().contains(Square::F3));
+    /// assert!(!r.prepare("Jf3").exact_targets().contains(Square::D2));
     /// let squares: Vec<Square> = r.prepare("Jg1f3").exact_targets().into_iter().collect();
     /// assert_eq!(squares, [Square::F1, Square::G1, Square::F3, Square::G3]);
     /// ```
