@@ -195,6 +195,37 @@ pub fn sheet_letters(start: &Position, sheet: &Sheet, from: &FromLetters) -> Let
     }
 }
 
+/// Repairs `sheet` from `start` in the letters `from` gives (detected on its move words when
+/// automatic) with `beam` states a word, reconciled with `other`, the other player's sheet,
+/// when there is one: what `scoresheet repair` does with a sheet, whether a move list or a
+/// PGN game's mainline.
+///
+/// ```
+/// use scoresheet::batch::repair_sheet;
+/// use scoresheet::board::Position;
+/// use scoresheet::notation::sheet::FromLetters;
+/// use scoresheet::reconstruct::Sheet;
+/// let sheet = Sheet::read("1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sad");
+/// let r = repair_sheet(&sheet, Position::new(), None, &FromLetters::Auto(Vec::new()), 16);
+/// assert_eq!((r.letters.as_str(), r.san[6].as_str()), ("cs", "Ba4"));
+/// ```
+pub fn repair_sheet(
+    sheet: &Sheet,
+    start: Position,
+    other: Option<&Sheet>,
+    from: &FromLetters,
+    beam: usize,
+) -> Repair {
+    let letters = sheet_letters(&start, sheet, from);
+    let mut options = RepairOptions::new(&letters);
+    options.beam = beam.max(1);
+    options.start = start;
+    match other {
+        Some(other) => repair_two(sheet, other, &options),
+        None => repair(sheet, &options),
+    }
+}
+
 /// Repairs the mainline of `game` and decides whether the repair is clear enough to take
 /// (see the [module docs](self)). Fails only when the game's start position cannot be set up
 /// (bad FEN tag, another variant): there is nothing to repair from.
@@ -242,14 +273,7 @@ pub fn repair_game_with(
             )),
         });
     }
-    let letters = sheet_letters(&start, &sheet, from);
-    let mut options = RepairOptions::new(&letters);
-    options.beam = policy.beam.max(1);
-    options.start = start;
-    let repair = match other {
-        Some(other) => repair_two(&sheet, other, &options),
-        None => repair(&sheet, &options),
-    };
+    let repair = repair_sheet(&sheet, start, other, from, policy.beam);
     let refusal = if let Some(stop) = &repair.stop {
         Some(format!(
             "no legal game reads past move {} ({}) '{}': {}",

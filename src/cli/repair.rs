@@ -1,14 +1,14 @@
 //! `scoresheet repair`: the legal game a faulty scoresheet most plausibly records (stdout) and
 //! every correction made to read it so (stderr, or all of it as JSON with `--json`).
 
-use crate::batch::{repair_game_with, repaired_game, sheet_letters, sheet_of, RepairPolicy};
+use crate::batch::{repair_game_with, repair_sheet, repaired_game, sheet_of, RepairPolicy};
 use crate::board::Position;
 use crate::encoding::decode;
 use crate::notation::sheet::{FromLetters, Notation};
 use crate::notation::LetterSet;
 use crate::pgn::lexer::looks_like_tag_line;
 use crate::pgn::{write_game, Game, PgnError};
-use crate::reconstruct::{repair, repair_two, Repair, RepairOptions, Sheet};
+use crate::reconstruct::{Repair, RepairOptions, Sheet};
 use clap::Args;
 use rayon::prelude::*;
 use std::io::Read;
@@ -149,15 +149,13 @@ impl Run<'_> {
 
     /// Repairs a move list.
     fn move_list(&self, text: &str) -> Done {
-        let sheet = Sheet::read(text);
-        let start = Position::new();
-        let letters = sheet_letters(&start, &sheet, &self.from);
-        let mut options = RepairOptions::new(&letters);
-        options.beam = self.args.beam.max(1);
-        let result = match &self.other {
-            Some(o) => repair_two(&sheet, o, &options),
-            None => repair(&sheet, &options),
-        };
+        let result = repair_sheet(
+            &Sheet::read(text),
+            Position::new(),
+            self.other.as_ref(),
+            &self.from,
+            self.args.beam,
+        );
         let game = result.write(self.notation, &self.to);
         self.done(result, game)
     }
