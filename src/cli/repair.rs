@@ -262,11 +262,7 @@ fn finish(
                     );
                 }
                 if args.json {
-                    let mut v = d.json.clone();
-                    if let (Some(obj), Some(i)) = (v.as_object_mut(), index) {
-                        obj.insert("index".into(), (*i).into());
-                    }
-                    values.push(v);
+                    values.push((*index, d.json.clone()));
                 } else {
                     // A blank line between games, as `convert` writes them (UCI: a line each).
                     if notation != Notation::Uci && !out.is_empty() && !out.ends_with("\n\n") {
@@ -279,11 +275,7 @@ fn finish(
             Err(e) => {
                 failed = true;
                 if args.json {
-                    let mut v = serde_json::json!({ "file": args.file, "error": e });
-                    if let (Some(obj), Some(i)) = (v.as_object_mut(), index) {
-                        obj.insert("index".into(), (*i).into());
-                    }
-                    values.push(v);
+                    values.push((*index, serde_json::json!({ "file": args.file, "error": e })));
                 } else {
                     eprintln!("scoresheet repair: {place}: not repaired: {e}");
                 }
@@ -291,6 +283,16 @@ fn finish(
         }
     }
     if args.json {
+        // In a file of several games, each object says which game it is.
+        let mut values: Vec<serde_json::Value> = values
+            .into_iter()
+            .map(|(index, mut v)| {
+                if let (Some(obj), Some(i)) = (v.as_object_mut(), index) {
+                    obj.insert("index".into(), i.into());
+                }
+                v
+            })
+            .collect();
         let value = match values.len() {
             1 => values.pop().unwrap_or_default(),
             _ => serde_json::Value::Array(values),
