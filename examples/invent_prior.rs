@@ -11,10 +11,18 @@
 //! is the model's first choice, and the same among quiet moves only: where a skipped quiet ply
 //! leaves the sheet unable to tell which quiet move it was); then the weights are fitted on all
 //! of them and printed as the table's lines.
+//!
+//! The features' weights alone are fitted by Newton's method; with the square tables
+//! (`scoresheet::reconstruct::SquareTable`, 1,536 weights more) by Adam (full batch, from the
+//! features' fit, the same ridge), which is slower: the whole run takes a few minutes.
 
+use scoresheet::board::{File, Rank, Role, Square};
 use scoresheet::board::{Move, MoveList, Position};
 use scoresheet::notation::LetterSet;
-use scoresheet::reconstruct::{move_features, Costs, Feature, MoveReader, FEATURE_COUNT};
+use scoresheet::reconstruct::{
+    move_features, move_squares, square_weight_index, Costs, Feature, MoveReader, SquareTable,
+    FEATURE_COUNT, SQUARE_WEIGHTS,
+};
 
 #[allow(dead_code)]
 #[path = "../benches/noise.rs"]
@@ -27,6 +35,8 @@ const K: usize = FEATURE_COUNT;
 struct Data {
     /// `K` features per legal move, the positions' moves one after another.
     rows: Vec<f32>,
+    /// Per legal move: its square weights and their shares (`move_squares`).
+    squares: Vec<[(usize, f32); 4]>,
     /// Per position: its first row, its number of rows, the row of the move played, and whether
     /// the move played and each legal move is quiet (no capture, check or castling).
     positions: Vec<(usize, usize, usize)>,
@@ -55,6 +65,7 @@ fn collect(games: &[&Vec<Move>]) -> Data {
                 d.quiet
                     .push(quiet_features.iter().all(|&q| f[q as usize] == 0.0));
                 d.rows.extend_from_slice(&f);
+                d.squares.push(move_squares(&pos, l));
                 if l == m {
                     played = Some(first + j);
                 }
@@ -72,6 +83,82 @@ fn collect(games: &[&Vec<Move>]) -> Data {
 
 fn dot(w: &[f64; K], f: &[f32]) -> f64 {
     w.iter().zip(f).map(|(a, &b)| a * f64::from(b)).sum()
+}
+
+/// The features' weights and the square tables' (the second all 0 for a model without them).
+#[derive(Clone)]
+struct Weights {
+    features: [f64; K],
+    squares: Vec<f64>,
+}
+
+impl Weights {
+    fn features_only(features: [f64; K]) -> Weights {
+        Weights {
+            features,
+            squares: vec![0.0; SQUARE_WEIGHTS],
+        }
+    }
+
+    /// The score of legal move (row) `r`.
+    fn score(&self, d: &Data, r: usize) -> f64 {
+        let by_squares: f64 = d.squares[r]
+            .iter()
+            .map(|&(i, share)| self.squares[i] * f64::from(share))
+            .sum();
+        dot(&self.features, d.row(r)) + by_squares
+    }
+}
+
+/// Fits the features' and the square tables' weights together by Adam (full batch), starting
+/// from `start`.
+fn fit_squares(d: &Data, start: &Weights, ridge: f64, epochs: usize) -> Weights {
+    let n = K + SQUARE_WEIGHTS;
+    let mut w = start.clone();
+    let (mut m, mut v, mut g) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+    let plies = d.positions.len().max(1) as f64;
+    let (rate, b1, b2) = (0.02, 0.9f64, 0.999f64);
+    let mut p = Vec::new();
+    for t in 1..=epochs {
+        g.iter_mut().for_each(|x| *x = 0.0);
+        for &(first, count, played) in &d.positions {
+            p.clear();
+            p.extend((first..first + count).map(|r| w.score(d, r)));
+            let top = p.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+            let z: f64 = p.iter().map(|s| (s - top).exp()).sum();
+            for (j, s) in p.iter().enumerate() {
+                let r = first + j;
+                let share = (s - top).exp() / z;
+                // d(log-likelihood)/d(score of r)
+                let c = if r == played { 1.0 - share } else { -share };
+                for (a, &f) in d.row(r).iter().enumerate() {
+                    g[a] += c * f64::from(f);
+                }
+                for &(i, x) in &d.squares[r] {
+                    g[K + i] += c * f64::from(x);
+                }
+            }
+        }
+        for a in 0..n {
+            let wa = if a < K {
+                w.features[a]
+            } else {
+                w.squares[a - K]
+            };
+            // Adam descends: the gradient of the negative penalised likelihood per ply.
+            let ga = -(g[a] - ridge * wa) / plies;
+            m[a] = b1 * m[a] + (1.0 - b1) * ga;
+            v[a] = b2 * v[a] + (1.0 - b2) * ga * ga;
+            let step = rate * (m[a] / (1.0 - b1.powi(t as i32)))
+                / ((v[a] / (1.0 - b2.powi(t as i32))).sqrt() + 1e-8);
+            if a < K {
+                w.features[a] -= step;
+            } else {
+                w.squares[a - K] -= step;
+            }
+        }
+    }
+    w
 }
 
 /// Fits the weights of the `active` features (the others stay 0).
@@ -155,7 +242,7 @@ fn fit(d: &Data, active: &[bool; K], ridge: f64) -> [f64; K] {
 
 /// The log-likelihood of the moves played, less the ridge.
 fn penalised(d: &Data, w: &[f64; K], ridge: f64) -> f64 {
-    let (ll, _, _) = judge(d, w);
+    let (ll, _, _) = judge(d, &Weights::features_only(*w));
     ll * d.positions.len() as f64 - 0.5 * ridge * w.iter().map(|x| x * x).sum::<f64>()
 }
 
@@ -197,10 +284,10 @@ fn solve(mut h: Vec<[f64; K]>, mut g: [f64; K]) -> [f64; K] {
 
 /// Log-likelihood per ply, how often the move played is the first choice, and the same among
 /// quiet moves where the move played is quiet.
-fn judge(d: &Data, w: &[f64; K]) -> (f64, f64, f64) {
+fn judge(d: &Data, w: &Weights) -> (f64, f64, f64) {
     let (mut ll, mut first, mut quiet_first, mut quiet_n) = (0.0, 0usize, 0usize, 0usize);
     for &(start, n, played) in &d.positions {
-        let s: Vec<f64> = (start..start + n).map(|r| dot(w, d.row(r))).collect();
+        let s: Vec<f64> = (start..start + n).map(|r| w.score(d, r)).collect();
         let top = s.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
         let z: f64 = s.iter().map(|x| (x - top).exp()).sum();
         let mine = s[played - start];
@@ -284,23 +371,54 @@ fn main() {
         "{:<14} {:>14} {:>14} {:>14} {:>14}",
         "model", "ll/ply fit", "ll/ply held", "first held", "quiet first"
     );
+    const EPOCHS: usize = 300;
+    let mut features_fit = Weights::features_only([0.0; K]);
     for (name, active) in &models {
-        let w = fit(&dt, active, RIDGE);
-        let (llt, _, _) = judge(&dt, &w);
-        let (llh, first, quiet) = judge(&dh, &w);
-        println!(
-            "{:<14} {:>14.4} {:>14.4} {:>13.1}% {:>13.1}%",
-            name,
-            llt,
-            llh,
-            100.0 * first,
-            100.0 * quiet
-        );
+        let w = Weights::features_only(fit(&dt, active, RIDGE));
+        report(name, &dt, &dh, &w);
+        features_fit = w;
     }
+    let w = fit_squares(&dt, &features_fit, RIDGE, EPOCHS);
+    report("and squares", &dt, &dh, &w);
     let d = collect(&all);
-    let w = fit(&d, &[true; K], RIDGE);
+    let start = Weights::features_only(fit(&d, &[true; K], RIDGE));
+    let w = fit_squares(&d, &start, RIDGE, EPOCHS);
     println!("\nweights fitted on all {} plies:", d.positions.len());
-    for (f, x) in Feature::ALL.iter().zip(w) {
+    for (f, x) in Feature::ALL.iter().zip(w.features) {
         println!("prior_{}\t{:.3}", f.name(), x);
     }
+    for table in SquareTable::ALL {
+        for role in Role::ALL {
+            for rank in Rank::ALL.iter().rev() {
+                let row: Vec<String> = File::ALL
+                    .iter()
+                    .map(|&file| {
+                        let at = square_weight_index(table, role, Square::from_coords(file, *rank));
+                        format!("{:.2}", w.squares[at])
+                    })
+                    .collect();
+                println!(
+                    "square\t{} {} {}\t{}",
+                    table.name(),
+                    role.name(),
+                    rank.char(),
+                    row.join(" ")
+                );
+            }
+        }
+    }
+}
+
+/// Prints a model's line of the comparison.
+fn report(name: &str, dt: &Data, dh: &Data, w: &Weights) {
+    let (llt, _, _) = judge(dt, w);
+    let (llh, first, quiet) = judge(dh, w);
+    println!(
+        "{:<14} {:>14.4} {:>14.4} {:>13.1}% {:>13.1}%",
+        name,
+        llt,
+        llh,
+        100.0 * first,
+        100.0 * quiet
+    );
 }

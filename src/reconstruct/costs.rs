@@ -13,7 +13,8 @@
 //! assert!(!costs.is_lookalike('e', '4'));
 //! ```
 
-use super::prior::{Feature, FEATURE_COUNT};
+use super::prior::{square_weight_index, Feature, SquareTable, FEATURE_COUNT, SQUARE_WEIGHTS};
+use crate::board::{File, Rank, Role, Square};
 use std::sync::OnceLock;
 
 /// The cost table as shipped in `grammars/repair-costs.tsv`.
@@ -36,6 +37,10 @@ pub enum CostsError {
     /// A feature of the invented-move prior has no `prior_` line.
     #[error("repair-costs.tsv: no line for 'prior_{0}'")]
     MissingPrior(&'static str),
+    /// A rank of a square table has no `square` line (named as the line would be, for example
+    /// `to opening knight 3`).
+    #[error("repair-costs.tsv: no line for 'square {0}'")]
+    MissingSquares(String),
 }
 
 macro_rules! costs_struct {
@@ -56,6 +61,9 @@ macro_rules! costs_struct {
             /// The weights of the invented-move prior's features (the `prior_` lines), indexed
             /// as [`Feature::ALL`].
             pub prior: [f32; FEATURE_COUNT],
+            /// The weights of the invented-move prior's square tables (the `square` lines),
+            /// indexed by [`square_weight_index`](super::square_weight_index).
+            pub prior_squares: Box<[f32; SQUARE_WEIGHTS]>,
         }
 
         impl Costs {
@@ -72,6 +80,9 @@ macro_rules! costs_struct {
                 let mut lookalike = Box::new([0u128; 128]);
                 let mut lookalike_wide = Vec::new();
                 let mut prior: [Option<f32>; FEATURE_COUNT] = [None; FEATURE_COUNT];
+                let mut prior_squares = Box::new([0.0f32; SQUARE_WEIGHTS]);
+                // Which ranks of which tables have a line: bit `rank` of `[table][role]`.
+                let mut square_rows = [[0u8; 6]; 4];
                 for (i, raw) in text.lines().enumerate() {
                     let line = i + 1;
                     let trimmed = raw.trim();
@@ -105,6 +116,30 @@ macro_rules! costs_struct {
                         }
                         continue;
                     }
+                    if key == "square" {
+                        let weights = cols.next().unwrap_or("");
+                        let (table, role, rank) = square_row(value).ok_or_else(|| CostsError::BadLine {
+                            line,
+                            reason: format!("'{value}' is not 'to|from opening|endgame ROLE RANK'"),
+                        })?;
+                        let numbers: Vec<f32> = weights
+                            .split_whitespace()
+                            .map(|w| w.parse::<f32>().ok().filter(|x| x.is_finite()))
+                            .collect::<Option<_>>()
+                            .filter(|v: &Vec<f32>| v.len() == 8)
+                            .ok_or_else(|| CostsError::BadLine {
+                                line,
+                                reason: format!("a square line needs eight finite weights, files a to h, not '{weights}'"),
+                            })?;
+                        for (file, w) in File::ALL.iter().zip(numbers) {
+                            let at = square_weight_index(table, role, Square::from_coords(*file, rank));
+                            if let Some(slot) = prior_squares.get_mut(at) {
+                                *slot = w;
+                            }
+                        }
+                        square_rows[table as usize][role.index()] |= 1 << rank.index();
+                        continue;
+                    }
                     let cost: f32 = value.parse().map_err(|_| CostsError::BadLine {
                         line,
                         reason: format!("'{value}' is not a number"),
@@ -133,9 +168,24 @@ macro_rules! costs_struct {
                     lookalike,
                     lookalike_wide,
                     prior: [0.0; FEATURE_COUNT],
+                    prior_squares,
                 };
                 for ((w, p), f) in costs.prior.iter_mut().zip(prior).zip(Feature::ALL) {
                     *w = p.ok_or(CostsError::MissingPrior(f.name()))?;
+                }
+                for table in SquareTable::ALL {
+                    for role in Role::ALL {
+                        for rank in Rank::ALL {
+                            if square_rows[table as usize][role.index()] & (1 << rank.index()) == 0 {
+                                return Err(CostsError::MissingSquares(format!(
+                                    "{} {} {}",
+                                    table.name(),
+                                    role.name(),
+                                    rank.char()
+                                )));
+                            }
+                        }
+                    }
                 }
                 Ok(costs)
             }
@@ -152,6 +202,7 @@ macro_rules! costs_struct {
                     lookalike: Box::new([0; 128]),
                     lookalike_wide: Vec::new(),
                     prior: [0.0; FEATURE_COUNT],
+                    prior_squares: Box::new([0.0; SQUARE_WEIGHTS]),
                 }
             }
         }
@@ -250,6 +301,23 @@ costs_struct! {
     structural_margin,
 }
 
+/// The table, role and rank a `square` line names (`to opening knight 3`).
+fn square_row(name: &str) -> Option<(SquareTable, Role, Rank)> {
+    let mut words: Vec<&str> = name.split_whitespace().collect();
+    let rank = words.pop().and_then(|r| {
+        let mut chars = r.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Rank::from_char(c),
+            _ => None,
+        }
+    })?;
+    let role = words
+        .pop()
+        .and_then(|r| Role::ALL.iter().copied().find(|x| x.name() == r))?;
+    let table = SquareTable::from_name(&words.join(" "))?;
+    Some((table, role, rank))
+}
+
 impl Costs {
     /// The shipped table, parsed once. If the embedded table were broken (a test guards against
     /// that) this falls back to a table where every cost is 1.
@@ -310,6 +378,41 @@ mod tests {
             Costs::parse(&without).unwrap_err(),
             CostsError::MissingPrior("hangs")
         );
+    }
+
+    /// Every rank of every square table must have its line, of eight finite weights.
+    #[test]
+    fn square_tables_are_complete() {
+        let costs = Costs::standard();
+        assert!(costs.prior_squares.iter().any(|&w| w != 0.0));
+        let without: String = REPAIR_COSTS_TSV
+            .lines()
+            .filter(|l| !l.starts_with("square\tto opening knight 3\t"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(
+            Costs::parse(&without).unwrap_err(),
+            CostsError::MissingSquares("to opening knight 3".into())
+        );
+        for bad in [
+            "square\tto opening knight 3\t1 2 3 4 5 6 7",
+            "square\tto opening knight 3\t1 2 3 4 5 6 7 x",
+            "square\tto middlegame knight 3\t1 2 3 4 5 6 7 8",
+            "square\tto opening knight 9\t1 2 3 4 5 6 7 8",
+        ] {
+            assert!(
+                matches!(
+                    Costs::parse(&format!("{REPAIR_COSTS_TSV}\n{bad}\n")),
+                    Err(CostsError::BadLine { .. })
+                ),
+                "{bad}"
+            );
+        }
+        // A later line for the same rank replaces the weights, file by file.
+        let changed = format!("{REPAIR_COSTS_TSV}\nsquare\tto endgame rook 7\t0 0 0 0 0 0 0 9.5\n");
+        let changed = Costs::parse(&changed).unwrap();
+        let at = square_weight_index(SquareTable::ToEndgame, Role::Rook, Square::H7);
+        assert_eq!(changed.prior_squares[at], 9.5);
     }
 
     /// A prior weight may be negative (what players avoid); a cost may not.

@@ -35,7 +35,8 @@ mod two;
 
 pub use costs::{Costs, CostsError, REPAIR_COSTS_TSV};
 pub use prior::{
-    invented_costs, invented_kind, move_features, Feature, InventedKind, FEATURE_COUNT,
+    invented_costs, invented_kind, move_features, move_squares, square_weight_index, Feature,
+    InventedKind, SquareTable, FEATURE_COUNT, SQUARE_WEIGHTS,
 };
 pub use report::{
     Alternative, Correction, Difference, Disagreement, Place, Repair, Stop, ALTERNATIVES_SHOWN,

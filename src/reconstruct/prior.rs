@@ -9,8 +9,10 @@
 //! the position): a weighted sum of its [`Feature`]s — the kinds above, whether the exchange the
 //! move starts on its square wins or loses material, whether the piece was en prise, its role,
 //! direction and the phase of the game — with the weights the cost table's `prior_` lines
-//! (`grammars/repair-costs.tsv`), fitted on real games by `cargo run --release --example
-//! invent_prior`. Inventing move `m` costs `ply_missing - ln(n p(m))`, `p` the model's chance of
+//! (`grammars/repair-costs.tsv`), plus a weight for the square the piece goes to and the one it
+//! leaves, by role and phase ([`SquareTable`], the table's `square` lines: players put a knight
+//! on f3 more often than on h3, a rook on the seventh rank), all fitted together on real games by
+//! `cargo run --release --example invent_prior`. Inventing move `m` costs `ply_missing - ln(n p(m))`, `p` the model's chance of
 //! `m` among the `n` legal moves with every weight times `invented_weight` (how far the search
 //! trusts the prior): the prior shares out among the legal moves the same chance of a ply being
 //! missing here that a flat `ply_missing` gave, so it decides which move is invented more than
@@ -177,8 +179,7 @@ pub fn invented_costs(
         .iter()
         .map(|m| {
             let kind = invented_kind(pos, m, recent);
-            let features = ctx.features(m);
-            (kind, costs.invented_weight * score(&features, costs))
+            (kind, costs.invented_weight * ctx.score(m, costs))
         })
         .collect();
     // ln of the mean of exp(score), shifted by the largest score so that nothing overflows.
@@ -193,17 +194,6 @@ pub fn invented_costs(
         *c = (base - *c).max(0.0);
     }
     out
-}
-
-/// The plausibility score of a move with these features: the weighted sum of its features by
-/// the `prior_` lines of the cost table (in nats; only differences between the legal moves of one
-/// position matter).
-fn score(features: &[f32; FEATURE_COUNT], costs: &Costs) -> f32 {
-    features
-        .iter()
-        .zip(costs.prior.iter())
-        .map(|(f, w)| f * w)
-        .sum()
 }
 
 /// How many features [`move_features`] gives a move.
@@ -407,6 +397,106 @@ impl Feature {
     }
 }
 
+/// A square table of the prior: a weight for each square, by the role of the piece moved, for the
+/// square a move goes to or the square it comes from, in the opening or in the endgame. The two
+/// phases are mixed by the material on the board (as for [`Feature::Develops`]: all of the
+/// opening's weight with every piece on, all of the endgame's with none but kings and pawns).
+/// Squares are seen from the mover's side — rank 1 is the mover's own back rank — so one table
+/// serves both colours. The weights are the cost table's `square` lines, fitted with the `prior_`
+/// lines (`cargo run --release --example invent_prior`).
+///
+/// ```
+/// use scoresheet::reconstruct::SquareTable;
+/// assert_eq!(SquareTable::ALL.len(), 4);
+/// assert_eq!(SquareTable::ToOpening.name(), "to opening");
+/// assert_eq!(SquareTable::from_name("from endgame"), Some(SquareTable::FromEndgame));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SquareTable {
+    /// The square the piece moves to, in the opening.
+    ToOpening,
+    /// The square the piece moves to, in the endgame.
+    ToEndgame,
+    /// The square the piece leaves, in the opening.
+    FromOpening,
+    /// The square the piece leaves, in the endgame.
+    FromEndgame,
+}
+
+impl SquareTable {
+    /// Every table, in the order of the square weights.
+    pub const ALL: [SquareTable; 4] = [
+        SquareTable::ToOpening,
+        SquareTable::ToEndgame,
+        SquareTable::FromOpening,
+        SquareTable::FromEndgame,
+    ];
+
+    /// The table's name in the cost table's `square` lines.
+    ///
+    /// ```
+    /// use scoresheet::reconstruct::SquareTable;
+    /// assert_eq!(SquareTable::FromOpening.name(), "from opening");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            SquareTable::ToOpening => "to opening",
+            SquareTable::ToEndgame => "to endgame",
+            SquareTable::FromOpening => "from opening",
+            SquareTable::FromEndgame => "from endgame",
+        }
+    }
+
+    /// The table of this name, if there is one.
+    ///
+    /// ```
+    /// use scoresheet::reconstruct::SquareTable;
+    /// assert_eq!(SquareTable::from_name("to endgame"), Some(SquareTable::ToEndgame));
+    /// assert_eq!(SquareTable::from_name("to middlegame"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<SquareTable> {
+        SquareTable::ALL.iter().copied().find(|t| t.name() == name)
+    }
+}
+
+/// How many weights the square tables hold: 64 squares for each table and role.
+pub const SQUARE_WEIGHTS: usize = SquareTable::ALL.len() * Role::ALL.len() * 64;
+
+/// Where the weight of `square` (seen from the mover's side) for a piece of `role` stands among
+/// the [`SQUARE_WEIGHTS`] of the square tables.
+///
+/// ```
+/// use scoresheet::board::{Role, Square};
+/// use scoresheet::reconstruct::{square_weight_index, SquareTable, SQUARE_WEIGHTS};
+/// assert_eq!(square_weight_index(SquareTable::ToOpening, Role::Pawn, Square::A1), 0);
+/// assert_eq!(
+///     square_weight_index(SquareTable::FromEndgame, Role::King, Square::H8),
+///     SQUARE_WEIGHTS - 1
+/// );
+/// ```
+pub fn square_weight_index(table: SquareTable, role: Role, square: Square) -> usize {
+    (table as usize * Role::ALL.len() + role.index()) * 64 + square.index()
+}
+
+/// The square weights that bear on `m`, a legal move of `pos`: for each [`SquareTable`], in the
+/// order of [`SquareTable::ALL`], the index of its weight ([`square_weight_index`]) and how much
+/// that weight counts (the phase of the game). The move's score is the sum of the weights times
+/// their shares.
+///
+/// ```
+/// use scoresheet::board::{Position, Role, Square};
+/// use scoresheet::reconstruct::{move_squares, square_weight_index, SquareTable};
+/// // Black's 1... Nf6 is seen from Black's side: the knight goes to "f3" of its own tables.
+/// let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+/// let m = pos.from_uci(&"g8f6".parse().unwrap()).unwrap();
+/// let squares = move_squares(&pos, &m);
+/// assert_eq!(squares[0], (square_weight_index(SquareTable::ToOpening, Role::Knight, Square::F3), 1.0));
+/// assert_eq!(squares[1].1, 0.0); // no endgame with every piece on
+/// ```
+pub fn move_squares(pos: &Position, m: &Move) -> [(usize, f32); 4] {
+    Context::new(pos, &[None; 4]).squares(m)
+}
+
 /// The features of `m`, a legal move of `pos`, indexed as [`Feature::ALL`]; `recent` as for
 /// [`invented_kind`].
 ///
@@ -464,6 +554,50 @@ impl<'p> Context<'p> {
             recent,
             opening: material.min(24) as f32 / 24.0,
         }
+    }
+
+    /// The square weights of `m` and their shares (see [`move_squares`]).
+    fn squares(&self, m: &Move) -> [(usize, f32); 4] {
+        let turn = self.pos.turn();
+        let to = m.to().relative_to(turn);
+        let from = m.from().map_or(to, |sq| sq.relative_to(turn));
+        let role = m.role();
+        let (opening, endgame) = (self.opening, 1.0 - self.opening);
+        [
+            (
+                square_weight_index(SquareTable::ToOpening, role, to),
+                opening,
+            ),
+            (
+                square_weight_index(SquareTable::ToEndgame, role, to),
+                endgame,
+            ),
+            (
+                square_weight_index(SquareTable::FromOpening, role, from),
+                opening,
+            ),
+            (
+                square_weight_index(SquareTable::FromEndgame, role, from),
+                endgame,
+            ),
+        ]
+    }
+
+    /// The plausibility score of `m` (see [`invented_costs`]): its features and its squares
+    /// weighed by the cost table.
+    fn score(&self, m: &Move, costs: &Costs) -> f32 {
+        let features = self.features(m);
+        let by_features: f32 = features
+            .iter()
+            .zip(costs.prior.iter())
+            .map(|(f, w)| f * w)
+            .sum();
+        let by_squares: f32 = self
+            .squares(m)
+            .iter()
+            .map(|&(i, share)| share * costs.prior_squares.get(i).copied().unwrap_or(0.0))
+            .sum();
+        by_features + by_squares
     }
 
     fn features(&self, m: &Move) -> [f32; FEATURE_COUNT] {
@@ -751,6 +885,28 @@ fn gives_check(pos: &Position, m: &Move) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fitted square tables know where players put their pieces: from the start, 1. Nf3
+    /// over 1. Nh3 and 1. e4 over 1. a4, for White and (seen from Black's side) for Black.
+    #[test]
+    fn square_tables_prefer_the_usual_squares() {
+        let costs = Costs::standard();
+        let by_squares = |pos: &Position, uci: &str| -> f32 {
+            let m = pos.from_uci(&uci.parse().unwrap()).unwrap();
+            move_squares(pos, &m)
+                .iter()
+                .map(|&(i, share)| share * costs.prior_squares[i])
+                .sum()
+        };
+        let white = Position::new();
+        assert!(by_squares(&white, "g1f3") > by_squares(&white, "g1h3"));
+        assert!(by_squares(&white, "e2e4") > by_squares(&white, "a2a4"));
+        let black =
+            Position::from_fen("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1")
+                .unwrap();
+        assert!(by_squares(&black, "g8f6") > by_squares(&black, "g8h6"));
+        assert!(by_squares(&black, "d7d5") > by_squares(&black, "h7h5"));
+    }
 
     /// The static exchange evaluation on two textbook positions (the Chess Programming Wiki's):
     /// a rook takes an undefended pawn; a knight takes a pawn a knight defends, and the
