@@ -50,7 +50,7 @@ use super::costs::Costs;
 use crate::board::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, ray, rook_attacks,
 };
-use crate::board::{Bitboard, Move, MoveList, Position, Role, Square, MAX_MOVES};
+use crate::board::{Bitboard, Color, Move, MoveList, Position, Role, Square, MAX_MOVES};
 use arrayvec::ArrayVec;
 
 /// The kind of an invented move, for its plausibility: the first kind in this order that fits.
@@ -197,7 +197,7 @@ pub fn invented_costs(
 }
 
 /// How many features [`move_features`] gives a move.
-pub const FEATURE_COUNT: usize = 38;
+pub const FEATURE_COUNT: usize = 40;
 
 /// A feature of a move that bears on how likely players are to play it: what the plausibility
 /// of an invented move is made of. Each has a weight, the cost table's `prior_` line of its
@@ -291,6 +291,14 @@ pub enum Feature {
     OpenFile,
     /// An underpromotion (to a knight, bishop or rook).
     Underpromotion,
+    /// How much the move saves, in pawns (at most 9): the most valuable of the mover's other
+    /// pieces en prise before the move, less the most valuable en prise after it (a piece
+    /// defended, an attacker blocked or taken).
+    Rescues,
+    /// How much the move abandons, in pawns (at most 9): the most valuable of the mover's other
+    /// pieces en prise after the move, less the most valuable en prise before it (a defender
+    /// walks away, a line opens).
+    Abandons,
 }
 
 impl Feature {
@@ -334,6 +342,8 @@ impl Feature {
         Feature::TowardsKing,
         Feature::OpenFile,
         Feature::Underpromotion,
+        Feature::Rescues,
+        Feature::Abandons,
     ];
 
     /// The feature's name: its weight is the cost table's line `prior_` + name.
@@ -382,6 +392,8 @@ impl Feature {
             Feature::TowardsKing => "towards_king",
             Feature::OpenFile => "open_file",
             Feature::Underpromotion => "underpromotion",
+            Feature::Rescues => "rescues",
+            Feature::Abandons => "abandons",
         }
     }
 
@@ -665,6 +677,18 @@ impl<'p> Context<'p> {
             set(Feature::Loss, (-exchange as f32 / 100.0).min(9.0));
         }
         set(Feature::Threat, on(self.threatens(m, from, to, role)));
+        let mut after = pos.clone();
+        after.play(m);
+        let before = most_en_prise(pos, us, from);
+        let later = most_en_prise(&after, us, to);
+        set(
+            Feature::Rescues,
+            ((before - later).max(0) as f32 / 100.0).min(9.0),
+        );
+        set(
+            Feature::Abandons,
+            ((later - before).max(0) as f32 / 100.0).min(9.0),
+        );
         let forward = (to.rank().index() as i32 - from.rank().index() as i32)
             * if us.is_white() { 1 } else { -1 };
         let closer = (ring(from) - ring(to)) as f32;
@@ -845,6 +869,40 @@ impl<'p> Context<'p> {
     }
 }
 
+/// The value, in centipawns, of the most valuable piece of `owner` in `pos` (kings and the piece
+/// on `except` aside) that stands en prise: attacked by a cheaper enemy piece, or attacked and
+/// not defended; 0 if none does.
+fn most_en_prise(pos: &Position, owner: Color, except: Square) -> i32 {
+    let occupied = pos.occupied();
+    let mine = pos.by_color(owner) & !pos.by_role(Role::King);
+    let mut most = 0;
+    for sq in mine {
+        if sq == except {
+            continue;
+        }
+        let Some(piece) = pos.piece_at(sq) else {
+            continue;
+        };
+        let worth = value(piece.role);
+        if worth <= most {
+            continue;
+        }
+        let attackers = pos.attackers_to(sq, !owner, occupied);
+        if attackers.is_empty() {
+            continue;
+        }
+        let undefended = pos.attackers_to(sq, owner, occupied).is_empty();
+        let cheaper = Role::ALL
+            .iter()
+            .take_while(|&&r| value(r) < worth)
+            .any(|&r| attackers.intersects(pos.by_role(r)));
+        if undefended || cheaper {
+            most = worth;
+        }
+    }
+    most
+}
+
 /// Whether `m`, a legal move of `pos`, gives check. The piece's own attack from its new square
 /// decides most moves at once; a move from a line through the enemy king (a discovered check),
 /// castling and en passant are played out on a copy of the position.
@@ -885,6 +943,28 @@ fn gives_check(pos: &Position, m: &Move) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A move that defends an attacked piece rescues it; a defender that walks away abandons
+    /// it; the attacked piece moving itself is en prise, not rescued.
+    #[test]
+    fn rescues_and_abandons_weigh_the_other_pieces() {
+        let at = |fen: &str, uci: &str, x: Feature| -> f32 {
+            let pos = Position::from_fen(fen).unwrap();
+            let m = pos.from_uci(&uci.parse().unwrap()).unwrap();
+            move_features(&pos, &m, &[None; 4])[x as usize]
+        };
+        // The knight on d4 is attacked by the rook on d8 and defended by the queen.
+        let defended = "3rk3/8/8/8/3N4/8/8/3QK3 w - - 0 1";
+        assert_eq!(at(defended, "d1f3", Feature::Abandons), 3.0);
+        assert_eq!(at(defended, "d1d2", Feature::Abandons), 0.0);
+        assert_eq!(at(defended, "d1f3", Feature::Rescues), 0.0);
+        // The same knight undefended: the queen comes to its aid, or does not.
+        let hanging = "3rk3/8/8/8/3N4/8/8/4K2Q w - - 0 1";
+        assert_eq!(at(hanging, "h1h4", Feature::Rescues), 3.0);
+        assert_eq!(at(hanging, "h1h2", Feature::Rescues), 0.0);
+        assert_eq!(at(hanging, "d4f5", Feature::Rescues), 0.0);
+        assert_eq!(at(hanging, "d4f5", Feature::EnPrise), 1.0);
+    }
 
     /// The fitted square tables know where players put their pieces: from the start, 1. Nf3
     /// over 1. Nh3 and 1. e4 over 1. a4, for White and (seen from Black's side) for Black.
