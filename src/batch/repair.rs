@@ -261,11 +261,8 @@ pub fn repair_game_with(
     let start = crate::replay::start_position(game)?;
     let sheet = sheet_of(game);
     if sheet.tokens.len() > policy.max_words {
-        // Not tried: an empty repair from the start position, and the reason.
-        let mut options = RepairOptions::new(LetterSet::english());
-        options.start = start;
         return Ok(GameRepair {
-            repair: repair(&Sheet::default(), &options),
+            repair: Repair::not_tried(start, LetterSet::english()),
             refusal: Some(format!(
                 "too long to try: {} move words (a repair takes on {} at most)",
                 sheet.tokens.len(),
@@ -396,16 +393,12 @@ pub fn repaired_game(game: &Game, repair: &Repair) -> (Game, usize) {
         }
     }
     let mut tags = game.tags.clone();
-    let mut outcome = game.outcome;
-    if repair.stop.is_some() {
-        // The game as far as it reads: its result on the sheet is not its result.
-        outcome = Some(Outcome::Unknown);
-        for (name, value) in &mut tags {
-            if name == "Result" {
-                "*".clone_into(value);
-            }
+    for (name, value) in &mut tags {
+        if name == "Result" {
+            *value = repair.result(value).to_owned();
         }
     }
+    let outcome = Outcome::from_token(repair.result(game.outcome.map_or("", Outcome::as_str)));
     let fixed = Game {
         tags,
         mainline: Line {

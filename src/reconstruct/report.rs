@@ -798,6 +798,60 @@ impl fmt::Display for Repair {
 }
 
 impl Repair {
+    /// A repair that was not tried: no moves, no corrections, confidence 0, from `start`, in
+    /// `letters`. What a bulk run reports for a game it refuses to search (too long to try),
+    /// beside the reason.
+    ///
+    /// ```
+    /// use scoresheet::board::Position;
+    /// use scoresheet::notation::LetterSet;
+    /// use scoresheet::reconstruct::Repair;
+    /// let r = Repair::not_tried(Position::new(), LetterSet::english());
+    /// assert!(r.moves.is_empty() && r.corrections.is_empty() && r.stop.is_none());
+    /// assert_eq!((r.letters.as_str(), r.confidence), ("en", 0.0));
+    /// ```
+    pub fn not_tried(start: Position, letters: &LetterSet) -> Repair {
+        Repair {
+            letters: letters.code().to_owned(),
+            start,
+            moves: Vec::new(),
+            words: Vec::new(),
+            uci: Vec::new(),
+            san: Vec::new(),
+            comments: Vec::new(),
+            corrections: Vec::new(),
+            cost: 0.0,
+            confidence: 0.0,
+            alternatives: Vec::new(),
+            alternatives_total: 0,
+            stop: None,
+            disagreements: Vec::new(),
+        }
+    }
+
+    /// The result to write for the repaired game, given `on_sheet`, the result the sheet (or
+    /// its PGN) gives: that result when the whole sheet was read; `*` when the repair stops
+    /// early — the game as far as it reads did not end there.
+    ///
+    /// ```
+    /// use scoresheet::notation::LetterSet;
+    /// use scoresheet::reconstruct::{repair, RepairOptions, Sheet};
+    /// let options = RepairOptions::new(LetterSet::by_code("cs").unwrap());
+    /// let whole = repair(&Sheet::read("1. e4 e5 2. Jf3"), &options);
+    /// assert_eq!(whole.result("1-0"), "1-0");
+    /// let garbled = "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sa4 Jf6 5. 0-0 Se7 6. Kd8 Ke1 7. Vh5h1 Da8 8. Jb8b8 Vg9";
+    /// let stops = repair(&Sheet::read(garbled), &options);
+    /// assert!(stops.stop.is_some());
+    /// assert_eq!(stops.result("1-0"), "*");
+    /// ```
+    pub fn result<'a>(&self, on_sheet: &'a str) -> &'a str {
+        if self.stop.is_some() {
+            "*"
+        } else {
+            on_sheet
+        }
+    }
+
     /// The game written in `notation` (`pgn`, `san`, `fide`, `long`, `long-hyphen`, `uci`,
     /// `figurine`) and `letters`, as `scoresheet convert` writes it; draw offers kept.
     ///
@@ -845,7 +899,7 @@ impl Repair {
                     (*m, offer, crate::notation::Warnings::default())
                 })
                 .collect(),
-            result: if self.stop.is_some() { "*" } else { result },
+            result: self.result(result),
             tags: tags.to_vec(),
         };
         let mut out = String::new();
