@@ -12,7 +12,9 @@
 //! (`grammars/repair-costs.tsv`), plus a weight for the square the piece goes to and the one it
 //! leaves, by role and phase ([`SquareTable`], the table's `square` lines: players put a knight
 //! on f3 more often than on h3, a rook on the seventh rank), all fitted together on real games by
-//! `cargo run --release --example invent_prior`. Inventing move `m` costs `ply_missing - ln(n p(m))`, `p` the model's chance of
+//! `cargo run --release --example invent_prior`. In the first plies an opening book
+//! (`grammars/opening-book.tsv`: what other games played from the same position) adds its
+//! share of each move. Inventing move `m` costs `ply_missing - ln(n p(m))`, `p` the model's chance of
 //! `m` among the `n` legal moves with every weight times `invented_weight` (how far the search
 //! trusts the prior): the prior shares out among the legal moves the same chance of a ply being
 //! missing here that a flat `ply_missing` gave, so it decides which move is invented more than
@@ -50,8 +52,10 @@ use super::costs::Costs;
 use crate::board::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, ray, rook_attacks,
 };
-use crate::board::{Bitboard, Color, Move, MoveList, Position, Role, Square, MAX_MOVES};
+use crate::board::{Bitboard, Color, Move, MoveList, Position, Role, Square, Uci, MAX_MOVES};
 use arrayvec::ArrayVec;
+use std::collections::HashMap;
+use std::sync::OnceLock;
 
 /// The kind of an invented move, for its plausibility: the first kind in this order that fits.
 ///
@@ -197,7 +201,7 @@ pub fn invented_costs(
 }
 
 /// How many features [`move_features`] gives a move.
-pub const FEATURE_COUNT: usize = 40;
+pub const FEATURE_COUNT: usize = 42;
 
 /// A feature of a move that bears on how likely players are to play it: what the plausibility
 /// of an invented move is made of. Each has a weight, the cost table's `prior_` line of its
@@ -299,6 +303,12 @@ pub enum Feature {
     /// pieces en prise after the move, less the most valuable en prise before it (a defender
     /// walks away, a line opens).
     Abandons,
+    /// The share of the opening book's games that played the move from this position (0 to 1;
+    /// 0 where the position is not in the book: `grammars/opening-book.tsv`).
+    BookShare,
+    /// The position is in the opening book and the move is not (fewer than two of its games
+    /// played it).
+    OutOfBook,
 }
 
 impl Feature {
@@ -344,6 +354,8 @@ impl Feature {
         Feature::Underpromotion,
         Feature::Rescues,
         Feature::Abandons,
+        Feature::BookShare,
+        Feature::OutOfBook,
     ];
 
     /// The feature's name: its weight is the cost table's line `prior_` + name.
@@ -394,6 +406,8 @@ impl Feature {
             Feature::Underpromotion => "underpromotion",
             Feature::Rescues => "rescues",
             Feature::Abandons => "abandons",
+            Feature::BookShare => "book_share",
+            Feature::OutOfBook => "out_of_book",
         }
     }
 
@@ -534,6 +548,51 @@ struct Context<'p> {
     recent: &'p [Option<Move>; 4],
     /// 1 with all the pieces on the board, 0 with none but kings and pawns.
     opening: f32,
+    /// The position's entry in the opening book, if it has one.
+    book: Option<&'static BookEntry>,
+}
+
+/// The opening book as shipped in `grammars/opening-book.tsv`: for each position reached by
+/// many games in their first plies, the moves they played (written by `cargo run --release
+/// --example opening_book` from games the noise bench does not use).
+pub const OPENING_BOOK_TSV: &str = include_str!("../../grammars/opening-book.tsv");
+
+/// A position of the opening book: how many games reached it and how many played each move.
+struct BookEntry {
+    games: u32,
+    moves: Vec<(Uci, u32)>,
+}
+
+/// The opening book, parsed once and keyed by the positions' Zobrist keys. A line that does not
+/// read is left out (a test checks that every line of the shipped book reads).
+fn opening_book() -> &'static HashMap<u64, BookEntry> {
+    static BOOK: OnceLock<HashMap<u64, BookEntry>> = OnceLock::new();
+    BOOK.get_or_init(|| {
+        OPENING_BOOK_TSV
+            .lines()
+            .filter_map(book_line)
+            .map(|(pos, entry)| (pos.zobrist(), entry))
+            .collect()
+    })
+}
+
+/// One line of the opening book: `FEN <TAB> games <TAB> uci count uci count ...`.
+fn book_line(line: &str) -> Option<(Position, BookEntry)> {
+    if line.starts_with('#') {
+        return None;
+    }
+    let mut cols = line.split('\t');
+    let pos = Position::from_fen(&format!("{} 0 1", cols.next()?)).ok()?;
+    let games: u32 = cols.next()?.parse().ok()?;
+    let words: Vec<&str> = cols.next()?.split_whitespace().collect();
+    let moves = words
+        .chunks(2)
+        .map(|pair| match pair {
+            [uci, n] => Some((uci.parse::<Uci>().ok()?, n.parse::<u32>().ok()?)),
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()?;
+    (games > 0).then_some((pos, BookEntry { games, moves }))
 }
 
 /// Piece values for the exchanges, in centipawns (the king's: more than all the rest).
@@ -565,6 +624,7 @@ impl<'p> Context<'p> {
             pos,
             recent,
             opening: material.min(24) as f32 / 24.0,
+            book: opening_book().get(&pos.zobrist()),
         }
     }
 
@@ -639,6 +699,13 @@ impl<'p> Context<'p> {
         }
         set(Feature::Repetition, on(self.recent[3] == Some(*m)));
         set(Feature::Check, on(gives_check(pos, m)));
+        if let Some(book) = &self.book {
+            let uci = m.to_uci(false);
+            match book.moves.iter().find(|(u, _)| *u == uci) {
+                Some(&(_, games)) => set(Feature::BookShare, games as f32 / book.games as f32),
+                None => set(Feature::OutOfBook, 1.0),
+            }
+        }
         if m.castling_side().is_some() {
             set(Feature::Castling, 1.0);
             return f;
@@ -943,6 +1010,60 @@ fn gives_check(pos: &Position, m: &Move) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every line of the shipped opening book reads, and the book is found from positions
+    /// reached by playing moves (the Zobrist keys agree, en passant squares included): after
+    /// 1. e4 the share of 1... e5 is the book's own count over its games.
+    #[test]
+    fn opening_book_reads_and_is_found() {
+        let lines: Vec<&str> = OPENING_BOOK_TSV
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .collect();
+        assert!(lines.len() > 1000);
+        assert!(
+            lines.iter().all(|l| book_line(l).is_some()),
+            "a book line does not read"
+        );
+        assert_eq!(opening_book().len(), lines.len());
+        let after_e4 = lines
+            .iter()
+            .find(|l| l.starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\t"))
+            .and_then(|l| book_line(l))
+            .expect("1. e4 is in the book");
+        let (_, entry) = after_e4;
+        let e5 = entry
+            .moves
+            .iter()
+            .find(|(u, _)| u.to_string() == "e7e5")
+            .map(|&(_, n)| n as f32 / entry.games as f32)
+            .expect("1... e5 is in the book");
+        let mut pos = Position::new();
+        let e4 = pos.from_uci(&"e2e4".parse().unwrap()).unwrap();
+        pos.play(&e4);
+        let share = |uci: &str, x: Feature| {
+            let m = pos.from_uci(&uci.parse().unwrap()).unwrap();
+            move_features(&pos, &m, &[Some(e4), None, None, None])[x as usize]
+        };
+        assert_eq!(share("e7e5", Feature::BookShare), e5);
+        assert_eq!(share("e7e5", Feature::OutOfBook), 0.0);
+        // Fewer than two of the book's games answered 1. e4 with 1... Nh6: out of the book.
+        assert_eq!(share("g8h6", Feature::BookShare), 0.0);
+        assert_eq!(share("g8h6", Feature::OutOfBook), 1.0);
+        // A middlegame position is not in the book: neither feature is set.
+        let middle =
+            Position::from_fen("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/P4PPP/R2QKB1R w KQ - 0 10")
+                .unwrap();
+        let m = middle.from_uci(&"f1d3".parse().unwrap()).unwrap();
+        let f = move_features(&middle, &m, &[None; 4]);
+        assert_eq!(
+            (
+                f[Feature::BookShare as usize],
+                f[Feature::OutOfBook as usize]
+            ),
+            (0.0, 0.0)
+        );
+    }
 
     /// A move that defends an attacked piece rescues it; a defender that walks away abandons
     /// it; the attacked piece moving itself is en prise, not rescued.
