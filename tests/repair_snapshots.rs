@@ -84,3 +84,20 @@ fn skipped_ply_in_an_exchange_is_reported_ambiguous() {
     assert_eq!(plies, [29, 31]);
     insta::assert_snapshot!(report(&r));
 }
+
+/// Two games read the sheet at the same cost — 29... `Vf8` is the rook to f7 (a rank off) or to
+/// e8 (a file off) — and the report keeps the one whose moves players play more often, the game
+/// played (Rf7, a TWIC game with four slips from the noise bench), listing the other.
+#[test]
+fn a_tie_goes_to_the_moves_players_play() {
+    let r = fixture("tie-decided-by-moves.txt");
+    assert_eq!(r.san[57], "Rf7", "{r}");
+    assert!(
+        r.alternatives.iter().any(|a| a
+            .differences
+            .iter()
+            .any(|d| d.other.as_deref() == Some("Ve8"))),
+        "{r}"
+    );
+    insta::assert_snapshot!(report(&r));
+}

@@ -286,6 +286,9 @@ costs_struct! {
     stop_average,
     /// Totals closer than this are equally plausible.
     tie_margin,
+    /// Of games tied by `tie_margin`, one whose moves are this many nats more plausible (by the
+    /// prior's model) is chosen.
+    tie_plausibility,
     /// Search states this much worse than the best are dropped.
     prune_margin,
     /// The search settles on a leader only this much cheaper than every other state.

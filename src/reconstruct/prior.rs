@@ -200,6 +200,41 @@ pub fn invented_costs(
     out
 }
 
+/// How plausible plies `from..to` of `game` (played from `start`) are as the moves players
+/// play: the sum of the log-probabilities the prior's model gives each of them among the legal
+/// moves of its position (the weights as fitted, not times `invented_weight`). Plies past the
+/// game's end, or a move not legal where it stands, end the sum.
+pub(crate) fn plausibility(
+    start: &Position,
+    game: &[Move],
+    from: usize,
+    to: usize,
+    costs: &Costs,
+) -> f32 {
+    let mut pos = start.clone();
+    let mut recent: [Option<Move>; 4] = [None; 4];
+    let mut legal = MoveList::new();
+    let mut sum = 0.0;
+    for (i, m) in game.iter().enumerate().take(to) {
+        if i >= from {
+            pos.legal_moves(&mut legal);
+            let ctx = Context::new(&pos, &recent);
+            let scores: ArrayVec<f32, MAX_MOVES> =
+                legal.iter().map(|l| ctx.score(l, costs)).collect();
+            let Some(k) = legal.iter().position(|l| l == m) else {
+                break;
+            };
+            let top = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+            let z: f32 = scores.iter().map(|x| (x - top).exp()).sum();
+            sum += scores[k] - top - z.ln();
+        }
+        pos.play(m);
+        recent.rotate_right(1);
+        recent[0] = Some(*m);
+    }
+    sum
+}
+
 /// How many features [`move_features`] gives a move.
 pub const FEATURE_COUNT: usize = 42;
 

@@ -98,7 +98,9 @@ pub struct Difference {
 /// Another legal game that explains the sheet about as well as the chosen one.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Alternative {
-    /// How much more it costs than the chosen game (≥ 0).
+    /// How much more it costs than the chosen game: at least 0, or down to `-tie_margin` for a
+    /// game the sheet cannot tell from the chosen one whose moves players play less often
+    /// (where games tie, the more plausible moves are chosen).
     pub extra_cost: f32,
     /// How much more it costs by the sheet alone, leaving out how plausible each game's invented
     /// moves are (see `InventedKind`): an alternative that costs more only because its invented
@@ -218,7 +220,7 @@ pub(crate) fn chain(search: &Search<'_, '_>, node: u32) -> Vec<Step> {
     out
 }
 
-fn moves_of(steps: &[Step]) -> Vec<Move> {
+pub(crate) fn moves_of(steps: &[Step]) -> Vec<Move> {
     steps
         .iter()
         .filter_map(|s| match s {
@@ -768,7 +770,15 @@ impl fmt::Display for Repair {
                         )
                     })
                     .collect();
-                if a.sheet_extra_cost < a.extra_cost - 0.005 {
+                if a.extra_cost < -0.005 {
+                    // Chosen over a cheaper game by the moves players play (within `tie_margin`).
+                    writeln!(
+                        f,
+                        "  {:.2} (cheaper by the sheet, but its moves are less likely ones): {}",
+                        a.extra_cost,
+                        diffs.join(", ")
+                    )?;
+                } else if a.sheet_extra_cost < a.extra_cost - 0.005 {
                     writeln!(
                         f,
                         "  +{:.2} (+{:.2} by the sheet, the rest: its invented move is a less likely one): {}",

@@ -3,7 +3,7 @@
 //! swapped plies as transitions.
 
 use super::costs::Costs;
-use super::prior::{invented_costs, InventedKind};
+use super::prior::{invented_costs, plausibility, InventedKind};
 use super::report::{self, Repair};
 use super::score::{move_keys, MoveReader, PreparedWord};
 use super::sheet::{Sheet, TokenKind};
@@ -287,7 +287,12 @@ pub fn explain(sheet: &Sheet, options: &RepairOptions<'_>, game: &[Move]) -> Rep
 
 fn run_search(mut search: Search<'_, '_>, options: &RepairOptions<'_>) -> Repair {
     let start = options.start.clone();
-    let finals = search_finals(&mut search, options);
+    let mut finals = search_finals(&mut search, options);
+    if let Some(k) = more_plausible_tie(&search, &start, &finals) {
+        // The sheet cannot tell them apart; players play this one more often. The other stays
+        // an alternative in the report.
+        finals[..=k].rotate_right(1);
+    }
     let best_pos = finals
         .first()
         .map(|s| s.pos.clone())
@@ -394,6 +399,45 @@ const GROUP_CAP: usize = 8;
 /// (an invented ply costs more at once than the misreads it competes with, which cost more
 /// later).
 const GROUP_RESERVE: usize = 4;
+
+/// Among the final states that cost the same as the cheapest (within `tie_margin`), the one
+/// whose moves where the games differ players play most often (by the prior's model, by more
+/// than `tie_plausibility` nats), if it is not the cheapest itself.
+fn more_plausible_tie(
+    search: &Search<'_, '_>,
+    start: &Position,
+    finals: &[State],
+) -> Option<usize> {
+    let best = finals.first()?;
+    let best_game = report::moves_of(&report::chain(search, best.node));
+    let mut chosen: Option<(usize, f32)> = None;
+    for (k, other) in finals.iter().enumerate().skip(1) {
+        if other.cost > best.cost + search.costs.tie_margin {
+            break;
+        }
+        let game = report::moves_of(&report::chain(search, other.node));
+        if game.len() != best_game.len() {
+            continue;
+        }
+        let Some(first) = game.iter().zip(&best_game).position(|(a, b)| a != b) else {
+            continue;
+        };
+        let last = game
+            .iter()
+            .zip(&best_game)
+            .rposition(|(a, b)| a != b)
+            .unwrap_or(first);
+        // Up to two plies past the last difference: a move's answer counts too.
+        let to = (last + 3).min(game.len());
+        let mine = plausibility(start, &game, first, to, search.costs);
+        let theirs = plausibility(start, &best_game, first, to, search.costs);
+        let gain = mine - theirs;
+        if gain > search.costs.tie_plausibility && !chosen.is_some_and(|(_, g)| gain <= g) {
+            chosen = Some((k, gain));
+        }
+    }
+    chosen.map(|(k, _)| k)
+}
 
 /// How many times further back the second look starts (see `retry_above`).
 const RETRY_LOOK_BACK: usize = 3;
