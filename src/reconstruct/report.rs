@@ -273,12 +273,15 @@ fn written_long(pos: &Position, m: &Move, letters: &LetterSet) -> String {
     move_to_string(pos, m, letters, &opts)
 }
 
+/// The repair the search found, and every game its alternatives count (`alternatives_total`,
+/// shown or not): how much more it costs, the same by the sheet alone, and its moves (see
+/// [`Alternative`]).
 pub(crate) fn build(
     search: &Search<'_, '_>,
     start: &Position,
     finals: &[(u32, f32)],
     _best_pos: &Position,
-) -> Repair {
+) -> (Repair, Vec<(f32, f32, Vec<Move>)>) {
     let reader: &MoveReader<'_> = &search.reader;
     let costs = search.costs;
     let letters = reader.letters();
@@ -542,14 +545,17 @@ pub(crate) fn build(
     let mut mass = 1.0f32;
     let mut alternatives = Vec::new();
     let mut alternatives_total = 0;
+    let mut tied = Vec::new();
     for (delta, by_sheet, game) in others {
         if !seen.insert(game.clone()) {
             continue;
         }
+
         mass += (-delta).exp();
         // Equally plausible: by the total, or by the sheet alone where only the invented moves'
         // kinds tell the games apart (the prior prefers one; the sheet cannot).
         if delta <= costs.tie_margin || by_sheet <= costs.tie_margin {
+            tied.push((delta, by_sheet, game.clone()));
             alternatives_total += 1;
             if alternatives.len() < ALTERNATIVES_SHOWN {
                 alternatives.push(Alternative {
@@ -565,7 +571,7 @@ pub(crate) fn build(
     } else {
         1.0 / mass
     };
-    Repair {
+    let repair = Repair {
         letters: letters.code().to_owned(),
         start: start.clone(),
         moves,
@@ -580,11 +586,17 @@ pub(crate) fn build(
         alternatives_total,
         stop,
         disagreements: Vec::new(),
-    }
+    };
+    (repair, tied)
 }
 
 /// The plies where `b` differs from `a` (at most six), in `letters`.
-fn differences(start: &Position, letters: &LetterSet, a: &[Move], b: &[Move]) -> Vec<Difference> {
+pub(crate) fn differences(
+    start: &Position,
+    letters: &LetterSet,
+    a: &[Move],
+    b: &[Move],
+) -> Vec<Difference> {
     let mut out = Vec::new();
     let mut pa = start.clone();
     let mut pb = start.clone();
@@ -774,7 +786,7 @@ impl fmt::Display for Repair {
                     // Chosen over a cheaper game by the moves players play (within `tie_margin`).
                     writeln!(
                         f,
-                        "  {:.2} (cheaper by the sheet, but its moves are less likely ones): {}",
+                        "  {:.2} (costs less, but its moves are less likely ones): {}",
                         a.extra_cost,
                         diffs.join(", ")
                     )?;
@@ -782,12 +794,13 @@ impl fmt::Display for Repair {
                     writeln!(
                         f,
                         "  +{:.2} (+{:.2} by the sheet, the rest: its invented move is a less likely one): {}",
-                        a.extra_cost,
+                        a.extra_cost.max(0.0),
                         a.sheet_extra_cost,
                         diffs.join(", ")
                     )?;
                 } else {
-                    writeln!(f, "  +{:.2}: {}", a.extra_cost, diffs.join(", "))?;
+                    // A hair below 0 (float sums) prints as +0.00.
+                    writeln!(f, "  +{:.2}: {}", a.extra_cost.max(0.0), diffs.join(", "))?;
                 }
             }
         }

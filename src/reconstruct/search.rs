@@ -4,7 +4,7 @@
 
 use super::costs::Costs;
 use super::prior::{invented_costs, plausibility, InventedKind};
-use super::report::{self, Repair};
+use super::report::{self, Alternative, Repair, ALTERNATIVES_SHOWN};
 use super::score::{move_keys, MoveReader, PreparedWord};
 use super::sheet::{Sheet, TokenKind};
 use crate::board::{Move, MoveList, Position};
@@ -298,7 +298,78 @@ fn run_search(mut search: Search<'_, '_>, options: &RepairOptions<'_>) -> Repair
         .map(|s| s.pos.clone())
         .unwrap_or_else(|| start.clone());
     let finals: Vec<(u32, f32)> = finals.iter().map(|s| (s.node, s.cost)).collect();
-    report::build(&search, &start, &finals, &best_pos)
+    let (found, tied) = report::build(&search, &start, &finals, &best_pos);
+    if search.only.is_some() {
+        return found;
+    }
+    prefer_plausible_merged(found, &tied, search.sheet, options)
+}
+
+/// Where a game the beam merged into the one found (no final state of its own) explains the
+/// sheet as well (within `tie_margin`) and its moves are more plausible by more than
+/// `tie_plausibility`, that game explained in full, with the one found and the other
+/// alternatives (`others`: extra cost, the same by the sheet, moves) as its alternatives;
+/// otherwise `found` as it is.
+fn prefer_plausible_merged(
+    found: Repair,
+    others: &[(f32, f32, Vec<Move>)],
+    sheet: &Sheet,
+    options: &RepairOptions<'_>,
+) -> Repair {
+    let costs = options.costs;
+    let start = &options.start;
+    let mut chosen: Option<(&Vec<Move>, f32)> = None;
+    for (_, _, game) in others.iter().filter(|o| o.0 <= costs.tie_margin) {
+        let Some((first, to)) = differing_span(game, &found.moves) else {
+            continue;
+        };
+        let gain = plausibility(start, game, first, to, costs)
+            - plausibility(start, &found.moves, first, to, costs);
+        if gain > costs.tie_plausibility && !chosen.is_some_and(|(_, g)| gain <= g) {
+            chosen = Some((game, gain));
+        }
+    }
+    let Some((game, _)) = chosen else {
+        return found;
+    };
+    let mut again = explain(sheet, options, game);
+    if again.moves != *game
+        || again.stop.is_some() != found.stop.is_some()
+        || again.cost > found.cost + costs.tie_margin
+    {
+        return found;
+    }
+    // Extra costs now count from the game chosen; the shift is the difference of the totals.
+    let shift = found.cost - again.cost;
+    let mut listed = vec![(shift, shift.max(0.0), &found.moves)];
+    for (delta, by_sheet, other) in others {
+        if other != game {
+            listed.push((delta + shift, (by_sheet + shift).max(0.0), other));
+        }
+    }
+    again.alternatives = listed
+        .iter()
+        .take(ALTERNATIVES_SHOWN)
+        .map(|&(extra, by_sheet, other)| Alternative {
+            extra_cost: extra,
+            sheet_extra_cost: by_sheet,
+            differences: report::differences(start, options.letters, &again.moves, other),
+        })
+        .collect();
+    again.alternatives_total = found.alternatives_total;
+    again.confidence = found.confidence;
+    again
+}
+
+/// The plies where two games of the same length differ: from the first to two plies past the
+/// last (a move's answer counts too), or `None` if they do not.
+fn differing_span(a: &[Move], b: &[Move]) -> Option<(usize, usize)> {
+    if a.len() != b.len() {
+        return None;
+    }
+    let first = a.iter().zip(b).position(|(x, y)| x != y)?;
+    let last = a.iter().zip(b).rposition(|(x, y)| x != y).unwrap_or(first);
+    Some((first, (last + 3).min(a.len())))
 }
 
 /// How the sheet's words line up with `game` in its cheapest explanation by that game (as
@@ -416,19 +487,9 @@ fn more_plausible_tie(
             break;
         }
         let game = report::moves_of(&report::chain(search, other.node));
-        if game.len() != best_game.len() {
-            continue;
-        }
-        let Some(first) = game.iter().zip(&best_game).position(|(a, b)| a != b) else {
+        let Some((first, to)) = differing_span(&game, &best_game) else {
             continue;
         };
-        let last = game
-            .iter()
-            .zip(&best_game)
-            .rposition(|(a, b)| a != b)
-            .unwrap_or(first);
-        // Up to two plies past the last difference: a move's answer counts too.
-        let to = (last + 3).min(game.len());
         let mine = plausibility(start, &game, first, to, search.costs);
         let theirs = plausibility(start, &best_game, first, to, search.costs);
         let gain = mine - theirs;
