@@ -347,6 +347,15 @@ impl Costs {
 mod tests {
     use super::*;
 
+    /// The shipped table without its lines that start with `prefix`.
+    fn shipped_without(prefix: &str) -> String {
+        REPAIR_COSTS_TSV
+            .lines()
+            .filter(|l| !l.starts_with(prefix))
+            .map(|l| format!("{l}\n"))
+            .collect()
+    }
+
     #[test]
     fn shipped_table_parses_completely() {
         let costs = Costs::parse(REPAIR_COSTS_TSV).unwrap();
@@ -372,13 +381,8 @@ mod tests {
             Costs::parse(&unknown),
             Err(CostsError::BadLine { .. })
         ));
-        let without: String = REPAIR_COSTS_TSV
-            .lines()
-            .filter(|l| !l.starts_with("prior_hangs\t"))
-            .map(|l| format!("{l}\n"))
-            .collect();
         assert_eq!(
-            Costs::parse(&without).unwrap_err(),
+            Costs::parse(&shipped_without("prior_hangs\t")).unwrap_err(),
             CostsError::MissingPrior("hangs")
         );
     }
@@ -388,13 +392,8 @@ mod tests {
     fn square_tables_are_complete() {
         let costs = Costs::standard();
         assert!(costs.prior_squares.iter().any(|&w| w != 0.0));
-        let without: String = REPAIR_COSTS_TSV
-            .lines()
-            .filter(|l| !l.starts_with("square\tto opening knight 3\t"))
-            .map(|l| format!("{l}\n"))
-            .collect();
         assert_eq!(
-            Costs::parse(&without).unwrap_err(),
+            Costs::parse(&shipped_without("square\tto opening knight 3\t")).unwrap_err(),
             CostsError::MissingSquares("to opening knight 3".into())
         );
         for bad in [
