@@ -585,6 +585,8 @@ struct Context<'p> {
     opening: f32,
     /// The position's entry in the opening book, if it has one.
     book: Option<&'static BookEntry>,
+    /// The mover's pieces en prise before any move, with their values.
+    en_prise_before: ArrayVec<(Square, i32), 64>,
 }
 
 /// The opening book as shipped in `grammars/opening-book.tsv`: for each position reached by
@@ -660,6 +662,7 @@ impl<'p> Context<'p> {
             recent,
             opening: material.min(24) as f32 / 24.0,
             book: opening_book().get(&pos.zobrist()),
+            en_prise_before: pieces_en_prise(pos, pos.turn()),
         }
     }
 
@@ -781,8 +784,8 @@ impl<'p> Context<'p> {
         set(Feature::Threat, on(self.threatens(m, from, to, role)));
         let mut after = pos.clone();
         after.play(m);
-        let before = most_en_prise(pos, us, from);
-        let later = most_en_prise(&after, us, to);
+        let before = most_valuable_except(&self.en_prise_before, from);
+        let later = most_valuable_except(&pieces_en_prise(&after, us), to);
         set(
             Feature::Rescues,
             ((before - later).max(0) as f32 / 100.0).min(9.0),
@@ -853,23 +856,9 @@ impl<'p> Context<'p> {
         f
     }
 
-    /// Whether our `role` on `sq` is en prise: attacked by a cheaper enemy piece, or attacked
-    /// and not defended.
+    /// Whether our `role` on `sq` is en prise (see [`en_prise`]).
     fn en_prise(&self, sq: Square, role: Role) -> bool {
-        let pos = self.pos;
-        let occupied = pos.occupied();
-        let attackers = pos.attackers_to(sq, !pos.turn(), occupied);
-        if attackers.is_empty() {
-            return false;
-        }
-        if pos.attackers_to(sq, pos.turn(), occupied).is_empty() {
-            return true;
-        }
-        let cheapest = Role::ALL
-            .iter()
-            .find(|&&r| attackers.intersects(pos.by_role(r)))
-            .map_or(i32::MAX, |&r| value(r));
-        cheapest < value(role)
+        en_prise(self.pos, self.pos.turn(), sq, role)
     }
 
     /// The material the mover ends up with, in centipawns, when both sides capture on the
@@ -971,38 +960,43 @@ impl<'p> Context<'p> {
     }
 }
 
-/// The value, in centipawns, of the most valuable piece of `owner` in `pos` (kings and the piece
-/// on `except` aside) that stands en prise: attacked by a cheaper enemy piece, or attacked and
-/// not defended; 0 if none does.
-fn most_en_prise(pos: &Position, owner: Color, except: Square) -> i32 {
+/// Whether the `role` of `owner` on `sq` in `pos` is en prise: attacked by a cheaper enemy piece,
+/// or attacked and not defended.
+fn en_prise(pos: &Position, owner: Color, sq: Square, role: Role) -> bool {
     let occupied = pos.occupied();
-    let mine = pos.by_color(owner) & !pos.by_role(Role::King);
-    let mut most = 0;
-    for sq in mine {
-        if sq == except {
-            continue;
-        }
-        let Some(piece) = pos.piece_at(sq) else {
-            continue;
-        };
-        let worth = value(piece.role);
-        if worth <= most {
-            continue;
-        }
-        let attackers = pos.attackers_to(sq, !owner, occupied);
-        if attackers.is_empty() {
-            continue;
-        }
-        let undefended = pos.attackers_to(sq, owner, occupied).is_empty();
-        let cheaper = Role::ALL
-            .iter()
-            .take_while(|&&r| value(r) < worth)
-            .any(|&r| attackers.intersects(pos.by_role(r)));
-        if undefended || cheaper {
-            most = worth;
-        }
+    let attackers = pos.attackers_to(sq, !owner, occupied);
+    if attackers.is_empty() {
+        return false;
     }
-    most
+    if pos.attackers_to(sq, owner, occupied).is_empty() {
+        return true;
+    }
+    let cheapest = Role::ALL
+        .iter()
+        .find(|&&r| attackers.intersects(pos.by_role(r)))
+        .map_or(i32::MAX, |&r| value(r));
+    cheapest < value(role)
+}
+
+/// The pieces of `owner` in `pos` that stand [`en_prise`] (kings aside), with their values in
+/// centipawns (room for a piece on every square: a FEN may set up more than sixteen).
+fn pieces_en_prise(pos: &Position, owner: Color) -> ArrayVec<(Square, i32), 64> {
+    let mine = pos.by_color(owner) & !pos.by_role(Role::King);
+    mine.into_iter()
+        .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, p.role)))
+        .filter(|&(sq, role)| en_prise(pos, owner, sq, role))
+        .map(|(sq, role)| (sq, value(role)))
+        .collect()
+}
+
+/// The value of the most valuable of `pieces` not on `except` (0 if none).
+fn most_valuable_except(pieces: &[(Square, i32)], except: Square) -> i32 {
+    pieces
+        .iter()
+        .filter(|&&(sq, _)| sq != except)
+        .map(|&(_, worth)| worth)
+        .max()
+        .unwrap_or(0)
 }
 
 /// Whether `m`, a legal move of `pos`, gives check. The piece's own attack from its new square
