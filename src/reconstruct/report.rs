@@ -545,17 +545,16 @@ pub(crate) fn build(
     let mut mass = 1.0f32;
     let mut alternatives = Vec::new();
     let mut alternatives_total = 0;
-    let mut tied = Vec::new();
+    let mut counted = Vec::new();
     for (delta, by_sheet, game) in others {
         if !seen.insert(game.clone()) {
             continue;
         }
-
         mass += (-delta).exp();
         // Equally plausible: by the total, or by the sheet alone where only the invented moves'
         // kinds tell the games apart (the prior prefers one; the sheet cannot).
         if delta <= costs.tie_margin || by_sheet <= costs.tie_margin {
-            tied.push((delta, by_sheet, game.clone()));
+            counted.push((delta, by_sheet, game.clone()));
             alternatives_total += 1;
             if alternatives.len() < ALTERNATIVES_SHOWN {
                 alternatives.push(Alternative {
@@ -587,7 +586,7 @@ pub(crate) fn build(
         stop,
         disagreements: Vec::new(),
     };
-    (repair, tied)
+    (repair, counted)
 }
 
 /// The plies where `b` differs from `a` (at most six), in `letters`.

@@ -298,11 +298,11 @@ fn run_search(mut search: Search<'_, '_>, options: &RepairOptions<'_>) -> Repair
         .map(|s| s.pos.clone())
         .unwrap_or_else(|| start.clone());
     let finals: Vec<(u32, f32)> = finals.iter().map(|s| (s.node, s.cost)).collect();
-    let (found, tied) = report::build(&search, &start, &finals, &best_pos);
+    let (found, others) = report::build(&search, &start, &finals, &best_pos);
     if search.only.is_some() {
         return found;
     }
-    prefer_plausible_merged(found, &tied, search.sheet, options)
+    prefer_plausible_merged(found, &others, search.sheet, options)
 }
 
 /// Where a game the beam merged into the one found (no final state of its own) explains the
@@ -320,11 +320,9 @@ fn prefer_plausible_merged(
     let start = &options.start;
     let mut chosen: Option<(&Vec<Move>, f32)> = None;
     for (_, _, game) in others.iter().filter(|o| o.0 <= costs.tie_margin) {
-        let Some((first, to)) = differing_span(game, &found.moves) else {
+        let Some(gain) = plausibility_gain(start, game, &found.moves, costs) else {
             continue;
         };
-        let gain = plausibility(start, game, first, to, costs)
-            - plausibility(start, &found.moves, first, to, costs);
         if gain > costs.tie_plausibility && !chosen.is_some_and(|(_, g)| gain <= g) {
             chosen = Some((game, gain));
         }
@@ -361,15 +359,21 @@ fn prefer_plausible_merged(
     again
 }
 
-/// The plies where two games of the same length differ: from the first to two plies past the
-/// last (a move's answer counts too), or `None` if they do not.
-fn differing_span(a: &[Move], b: &[Move]) -> Option<(usize, usize)> {
-    if a.len() != b.len() {
+/// How much more plausible `game`'s moves are than `than`'s, by the prior's model, over the plies
+/// where the two differ: from the first to two plies past the last (a move's answer counts
+/// too). `None` for games of different lengths, or the same game.
+fn plausibility_gain(start: &Position, game: &[Move], than: &[Move], costs: &Costs) -> Option<f32> {
+    if game.len() != than.len() {
         return None;
     }
-    let first = a.iter().zip(b).position(|(x, y)| x != y)?;
-    let last = a.iter().zip(b).rposition(|(x, y)| x != y).unwrap_or(first);
-    Some((first, (last + 3).min(a.len())))
+    let first = game.iter().zip(than).position(|(x, y)| x != y)?;
+    let last = game
+        .iter()
+        .zip(than)
+        .rposition(|(x, y)| x != y)
+        .unwrap_or(first);
+    let to = (last + 3).min(game.len());
+    Some(plausibility(start, game, first, to, costs) - plausibility(start, than, first, to, costs))
 }
 
 /// How the sheet's words line up with `game` in its cheapest explanation by that game (as
@@ -487,12 +491,9 @@ fn more_plausible_tie(
             break;
         }
         let game = report::moves_of(&report::chain(search, other.node));
-        let Some((first, to)) = differing_span(&game, &best_game) else {
+        let Some(gain) = plausibility_gain(start, &game, &best_game, search.costs) else {
             continue;
         };
-        let mine = plausibility(start, &game, first, to, search.costs);
-        let theirs = plausibility(start, &best_game, first, to, search.costs);
-        let gain = mine - theirs;
         if gain > search.costs.tie_plausibility && !chosen.is_some_and(|(_, g)| gain <= g) {
             chosen = Some((k, gain));
         }
