@@ -794,4 +794,16 @@ mod tests {
         let m = Material::from_fen("8/8/4k3/4b3/8/3BK3/8/8 w - -").unwrap();
         assert_eq!(m.simple_verdict(Color::White), None);
     }
+
+    #[test]
+    fn the_quick_search_gives_the_side_to_be_mated_a_free_first_move() {
+        // Two queens against a bare king that is to move (a lichess final, resigned): every king
+        // move away from the mating corner used to spend the search's one ply of depth, and
+        // the quick search gave up after two moves.
+        let pos = Position::from_fen("1Q6/8/2Q5/8/8/1k3PP1/5P2/6K1 b - - 0 56").unwrap();
+        assert!(quick_helpmate(&pos, Color::White, 10));
+        assert_eq!(can_checkmate_quick(&pos, Color::White), Some(true));
+        // Still certain: a bare king cannot mate, whoever moves first.
+        assert_eq!(can_checkmate_quick(&pos, Color::Black), Some(false));
+    }
 }
