@@ -3,7 +3,8 @@
 use super::input::{open_input, Compression, Input, InputError};
 use super::split::{Batch, GameSplitter};
 use rayon::prelude::*;
-use std::sync::mpsc;
+use std::collections::VecDeque;
+use std::sync::{mpsc, Arc};
 
 /// One game as the pipeline hands it to the worker: its bytes and where they came from.
 #[derive(Clone, Copy, Debug)]
@@ -40,9 +41,10 @@ pub trait Sink<T> {
 pub struct Options {
     /// Worker threads; 0 means one per core.
     pub threads: usize,
-    /// Bytes of games handed to the workers at a time (256 KiB by default: on
-    /// lichess-players, two threads ran 0.64–0.75 s and peaked at 11 MiB, against 0.71–0.76 s
-    /// and 18 MiB with 1 MiB batches; smaller batches fill and drain the pipeline faster).
+    /// Bytes of games handed to the workers at a time (256 KiB by default; up to four batches
+    /// are worked on at once, so that no thread waits for the slowest game of a batch: on
+    /// lichess-players two threads ran 0.46–0.48 s at their best with 64 KiB, 256 KiB or 1 MiB
+    /// batches and peaked at 20 MiB with 256 KiB).
     pub batch_bytes: usize,
 }
 
@@ -66,7 +68,8 @@ enum Message {
 /// in input order. Memory stays bounded: at most a few batches are in flight.
 ///
 /// With one thread everything runs on the calling thread; with more, one extra thread reads
-/// and decompresses ahead while the workers process the previous batch.
+/// and decompresses ahead while the workers check up to four batches at once (the calling
+/// thread hands them out and delivers the results in order).
 ///
 /// ```
 /// use scoresheet::batch::{run, GameRef, Input, InputError, Options, Sink};
@@ -100,7 +103,7 @@ where
     if threads == 1 {
         for (i, input) in inputs.iter().enumerate() {
             read_input(i, input, batch_bytes, |message| {
-                deliver(message, inputs, &work, sink, None);
+                deliver(message, inputs, &work, sink);
                 true
             });
         }
@@ -125,10 +128,121 @@ where
                 }
             }
         });
-        for message in rx {
-            deliver(message, inputs, &work, sink, pool.as_ref());
+        match &pool {
+            Some(pool) => deliver_pipelined(&rx, inputs, &work, sink, pool),
+            None => {
+                for message in rx {
+                    deliver(message, inputs, &work, sink);
+                }
+            }
         }
     });
+}
+
+/// How many batches the workers may have at once: the next ones start while the slowest game
+/// of the last one is still being checked, instead of every thread waiting for it. With one
+/// batch at a time, two threads on lichess-players took 0.48–0.55 s at best (of 6 or 12 runs,
+/// 256 KiB batches) and 0.51 s with 64 KiB batches; with four, 0.46–0.48 s whatever the batch
+/// size. The more threads, the more of them a batch's last game held up.
+const IN_FLIGHT: usize = 4;
+
+/// Where a message waits for its turn to be delivered.
+enum Slot<T> {
+    /// Anything but a batch: ready at once.
+    Ready(Message),
+    /// A batch the workers have.
+    Working(usize, Arc<Batch>),
+    /// A batch and its results.
+    Done(usize, Arc<Batch>, Vec<T>),
+}
+
+/// Delivers the reader's messages in order while up to [`IN_FLIGHT`] batches are worked on
+/// in `pool`; the calling thread only hands out batches and delivers results.
+fn deliver_pipelined<T, W, S>(
+    rx: &mpsc::Receiver<Message>,
+    inputs: &[Input],
+    work: &W,
+    sink: &mut S,
+    pool: &rayon::ThreadPool,
+) where
+    T: Send,
+    W: Fn(&GameRef<'_>) -> T + Sync,
+    S: Sink<T>,
+{
+    pool.in_place_scope(|scope| {
+        let (done_tx, done_rx) = mpsc::channel::<(u64, Vec<T>)>();
+        let mut queue: VecDeque<(u64, Slot<T>)> = VecDeque::new();
+        let mut next_id = 0u64;
+        let mut working = 0usize;
+        let mut reading = true;
+        loop {
+            while queue
+                .front()
+                .is_some_and(|(_, slot)| !matches!(slot, Slot::Working(..)))
+            {
+                match queue.pop_front() {
+                    Some((_, Slot::Ready(message))) => deliver(message, inputs, work, sink),
+                    Some((_, Slot::Done(i, batch, results))) => {
+                        for (g, r) in game_refs(i, &batch).iter().zip(results) {
+                            sink.game(g, r);
+                        }
+                    }
+                    Some((_, Slot::Working(..))) | None => {}
+                }
+            }
+            let id = next_id;
+            if reading && working < IN_FLIGHT {
+                match rx.recv() {
+                    Ok(Message::Batch(i, batch)) => {
+                        let batch = Arc::new(batch);
+                        let shared = Arc::clone(&batch);
+                        let done = done_tx.clone();
+                        scope.spawn(move |_| {
+                            let results: Vec<T> =
+                                game_refs(i, &shared).par_iter().map(work).collect();
+                            // The receiver outlives the scope: the send cannot fail.
+                            let _ = done.send((id, results));
+                        });
+                        queue.push_back((id, Slot::Working(i, batch)));
+                        working += 1;
+                    }
+                    Ok(message) => queue.push_back((id, Slot::Ready(message))),
+                    Err(_) => reading = false,
+                }
+                next_id += 1;
+                continue;
+            }
+            if working == 0 {
+                // Nothing read is left undelivered: the queue was emptied above.
+                break;
+            }
+            let Ok((done, results)) = done_rx.recv() else {
+                break;
+            };
+            working -= 1;
+            if let Some(slot) = queue.iter_mut().find(|(id, _)| *id == done) {
+                if let Slot::Working(i, batch) = &slot.1 {
+                    slot.1 = Slot::Done(*i, Arc::clone(batch), results);
+                }
+            }
+        }
+    });
+}
+
+/// The games of `batch`, from input `i`, as the workers see them.
+fn game_refs(i: usize, batch: &Batch) -> Vec<GameRef<'_>> {
+    batch
+        .games
+        .iter()
+        .map(|g| GameRef {
+            input: i,
+            index: g.index,
+            line: g.line,
+            byte_offset: g.byte_offset,
+            bytes: batch.bytes(g),
+            oversized: g.oversized,
+        })
+        .collect()
 }
 
 /// Reads one input batch by batch, passing each message to `send` until it returns false.
@@ -169,15 +283,10 @@ fn read_input(i: usize, input: &Input, batch_bytes: usize, mut send: impl FnMut(
     }
 }
 
-fn deliver<T, W, S>(
-    message: Message,
-    inputs: &[Input],
-    work: &W,
-    sink: &mut S,
-    pool: Option<&rayon::ThreadPool>,
-) where
-    T: Send,
-    W: Fn(&GameRef<'_>) -> T + Sync,
+/// Delivers one message, working on a batch's games on the calling thread.
+fn deliver<T, W, S>(message: Message, inputs: &[Input], work: &W, sink: &mut S)
+where
+    W: Fn(&GameRef<'_>) -> T,
     S: Sink<T>,
 {
     match message {
@@ -185,23 +294,8 @@ fn deliver<T, W, S>(
         Message::Failed(i, e) => sink.input_failed(i, &inputs[i], e),
         Message::Finished(i) => sink.input_finished(i, &inputs[i]),
         Message::Batch(i, batch) => {
-            let refs: Vec<GameRef<'_>> = batch
-                .games
-                .iter()
-                .map(|g| GameRef {
-                    input: i,
-                    index: g.index,
-                    line: g.line,
-                    byte_offset: g.byte_offset,
-                    bytes: batch.bytes(g),
-                    oversized: g.oversized,
-                })
-                .collect();
-            let results: Vec<T> = match pool {
-                None => refs.iter().map(work).collect(),
-                Some(pool) => pool.install(|| refs.par_iter().map(work).collect()),
-            };
-            for (g, r) in refs.iter().zip(results) {
+            for g in &game_refs(i, &batch) {
+                let r = work(g);
                 sink.game(g, r);
             }
         }
