@@ -325,6 +325,72 @@ mod tests {
         }
     }
 
+    /// Everything a sink is told, in the order it is told.
+    #[derive(Default)]
+    struct Log(Vec<String>);
+
+    impl Sink<u64> for Log {
+        fn input_started(&mut self, input: usize, _: &Input, _: Compression) {
+            self.0.push(format!("start {input}"));
+        }
+        fn game(&mut self, g: &GameRef<'_>, index: u64) {
+            self.0.push(format!("game {} {} {index}", g.input, g.index));
+        }
+        fn input_failed(&mut self, input: usize, _: &Input, _: InputError) {
+            self.0.push(format!("failed {input}"));
+        }
+        fn input_finished(&mut self, input: usize, _: &Input) {
+            self.0.push(format!("finished {input}"));
+        }
+    }
+
+    #[test]
+    fn batches_finished_out_of_order_are_still_delivered_in_order() {
+        let dir = std::env::temp_dir().join(format!("scoresheet-order-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let text: String = (0..120)
+            .map(|i| format!("[Event \"{i}\"]\n\n1. d4 *\n\n"))
+            .collect();
+        let a = dir.join("a.pgn");
+        std::fs::write(&a, &text).unwrap();
+        let inputs = vec![
+            Input::Path(a.clone()),
+            Input::Path(dir.join("missing.pgn")),
+            Input::Path(a),
+        ];
+        // The first game of every tenth batch is slow: the batches after it, worked on
+        // meanwhile, finish first.
+        let work = |g: &GameRef<'_>| {
+            if g.index % 30 == 0 {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            g.index
+        };
+        let mut serial = Log::default();
+        run(
+            &inputs,
+            &Options {
+                threads: 1,
+                batch_bytes: 90,
+            },
+            work,
+            &mut serial,
+        );
+        assert_eq!(serial.0.len(), 5 + 2 * 120);
+        assert_eq!(serial.0[0], "start 0");
+        assert_eq!(serial.0[122], "failed 1");
+        for threads in [2, 4] {
+            let mut log = Log::default();
+            let options = Options {
+                threads,
+                batch_bytes: 90,
+            };
+            run(&inputs, &options, work, &mut log);
+            assert_eq!(log.0, serial.0, "threads {threads}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn results_arrive_in_input_order_whatever_the_thread_count() {
         let dir = std::env::temp_dir().join(format!("scoresheet-engine-{}", std::process::id()));
