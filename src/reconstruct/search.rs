@@ -61,7 +61,10 @@ pub struct RepairOptions<'a> {
     pub beam: usize,
     /// The position the game starts from.
     pub start: Position,
-    /// How many move words before the first word that does not read exactly the search starts.
+    /// How many move words before the first word that does not read exactly the search starts
+    /// (16; at 8 a slip that reads as another legal move more than eight words before the word
+    /// it spoils, `De7` for Dc7 shown wrong only by `De6` for Dc6 six moves later, was lost once
+    /// the search settled, and only a costly second search from further back could find it).
     pub backtrack: usize,
     /// After this many exact reads in a row by a clear leader, the search replays exactly again.
     pub settle: u32,
@@ -78,7 +81,7 @@ impl<'a> RepairOptions<'a> {
             costs: Costs::standard(),
             beam: Self::DEFAULT_BEAM,
             start: Position::new(),
-            backtrack: 8,
+            backtrack: 16,
             settle: 4,
         }
     }
