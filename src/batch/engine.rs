@@ -325,6 +325,17 @@ mod tests {
         }
     }
 
+    /// `text` written to `dir/a.pgn`, as three inputs: that file, a missing one, that file again.
+    fn twice_around_a_missing_file(dir: &std::path::Path, text: &str) -> Vec<Input> {
+        let a = dir.join("a.pgn");
+        std::fs::write(&a, text).unwrap();
+        vec![
+            Input::Path(a.clone()),
+            Input::Path(dir.join("missing.pgn")),
+            Input::Path(a),
+        ]
+    }
+
     /// Everything a sink is told, in the order it is told.
     #[derive(Default)]
     struct Log(Vec<String>);
@@ -351,13 +362,7 @@ mod tests {
         let text: String = (0..120)
             .map(|i| format!("[Event \"{i}\"]\n\n1. d4 *\n\n"))
             .collect();
-        let a = dir.join("a.pgn");
-        std::fs::write(&a, &text).unwrap();
-        let inputs = vec![
-            Input::Path(a.clone()),
-            Input::Path(dir.join("missing.pgn")),
-            Input::Path(a),
-        ];
+        let inputs = twice_around_a_missing_file(&dir, &text);
         // The first game of every tenth batch is slow: the batches after it, worked on
         // meanwhile, finish first.
         let work = |g: &GameRef<'_>| {
@@ -402,13 +407,7 @@ mod tests {
                 "e5 ".repeat(i % 7)
             ));
         }
-        let a = dir.join("a.pgn");
-        std::fs::write(&a, &text).unwrap();
-        let inputs = vec![
-            Input::Path(a.clone()),
-            Input::Path(dir.join("missing.pgn")),
-            Input::Path(a),
-        ];
+        let inputs = twice_around_a_missing_file(&dir, &text);
         let mut expected = None;
         for threads in [1, 2, 4] {
             let mut rec = Record::default();
