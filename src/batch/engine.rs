@@ -4,6 +4,7 @@ use super::input::{open_input, Compression, Input, InputError};
 use super::split::{Batch, GameSplitter};
 use rayon::prelude::*;
 use std::collections::VecDeque;
+use std::panic::AssertUnwindSafe;
 use std::sync::{mpsc, Arc};
 
 /// One game as the pipeline hands it to the worker: its bytes and where they came from.
@@ -170,7 +171,7 @@ fn deliver_pipelined<T, W, S>(
     S: Sink<T>,
 {
     pool.in_place_scope(|scope| {
-        let (done_tx, done_rx) = mpsc::channel::<(u64, Vec<T>)>();
+        let (done_tx, done_rx) = mpsc::channel::<(u64, std::thread::Result<Vec<T>>)>();
         let mut queue: VecDeque<(u64, Slot<T>)> = VecDeque::new();
         let mut next_id = 0u64;
         let mut working = 0usize;
@@ -198,8 +199,11 @@ fn deliver_pipelined<T, W, S>(
                         let shared = Arc::clone(&batch);
                         let done = done_tx.clone();
                         scope.spawn(move |_| {
-                            let results: Vec<T> =
-                                game_refs(i, &shared).par_iter().map(work).collect();
+                            // A panic is sent back too, to be raised again on the calling
+                            // thread: waiting for results that never come would hang.
+                            let results = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                                game_refs(i, &shared).par_iter().map(work).collect()
+                            }));
                             // The receiver outlives the scope: the send cannot fail.
                             let _ = done.send((id, results));
                         });
@@ -219,6 +223,7 @@ fn deliver_pipelined<T, W, S>(
             let Ok((done, results)) = done_rx.recv() else {
                 break;
             };
+            let results = results.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
             working -= 1;
             if let Some(slot) = queue.iter_mut().find(|(id, _)| *id == done) {
                 if let Slot::Working(i, batch) = &slot.1 {
@@ -325,15 +330,41 @@ mod tests {
         }
     }
 
-    /// `text` written to `dir/a.pgn`, as three inputs: that file, a missing one, that file again.
-    fn twice_around_a_missing_file(dir: &std::path::Path, text: &str) -> Vec<Input> {
+    #[test]
+    #[should_panic(expected = "game 7")]
+    fn a_panicking_worker_is_a_panic_of_the_caller_not_a_hang() {
+        let (_dir, inputs) = twice_around_a_missing_file("panic", &one_move_games(40, "c4"));
+        let work = |g: &GameRef<'_>| {
+            assert!(g.index != 7, "game 7");
+            g.index
+        };
+        let options = Options {
+            threads: 2,
+            batch_bytes: 90,
+        };
+        run(&inputs, &options, work, &mut Log::default());
+    }
+
+    /// `text` written to `a.pgn` in a new directory named after `test`, as three inputs: that
+    /// file, a missing one, that file again; and the directory.
+    fn twice_around_a_missing_file(test: &str, text: &str) -> (std::path::PathBuf, Vec<Input>) {
+        let dir = std::env::temp_dir().join(format!("scoresheet-{test}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
         let a = dir.join("a.pgn");
         std::fs::write(&a, text).unwrap();
-        vec![
+        let inputs = vec![
             Input::Path(a.clone()),
             Input::Path(dir.join("missing.pgn")),
             Input::Path(a),
-        ]
+        ];
+        (dir, inputs)
+    }
+
+    /// `n` games of one move each.
+    fn one_move_games(n: usize, san: &str) -> String {
+        (0..n)
+            .map(|i| format!("[Event \"{i}\"]\n\n1. {san} *\n\n"))
+            .collect()
     }
 
     /// Everything a sink is told, in the order it is told.
@@ -357,12 +388,7 @@ mod tests {
 
     #[test]
     fn batches_finished_out_of_order_are_still_delivered_in_order() {
-        let dir = std::env::temp_dir().join(format!("scoresheet-order-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let text: String = (0..120)
-            .map(|i| format!("[Event \"{i}\"]\n\n1. d4 *\n\n"))
-            .collect();
-        let inputs = twice_around_a_missing_file(&dir, &text);
+        let (dir, inputs) = twice_around_a_missing_file("order", &one_move_games(120, "d4"));
         // The first game of every tenth batch is slow: the batches after it, worked on
         // meanwhile, finish first.
         let work = |g: &GameRef<'_>| {
@@ -398,8 +424,6 @@ mod tests {
 
     #[test]
     fn results_arrive_in_input_order_whatever_the_thread_count() {
-        let dir = std::env::temp_dir().join(format!("scoresheet-engine-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
         let mut text = String::new();
         for i in 0..500 {
             text.push_str(&format!(
@@ -407,7 +431,7 @@ mod tests {
                 "e5 ".repeat(i % 7)
             ));
         }
-        let inputs = twice_around_a_missing_file(&dir, &text);
+        let (dir, inputs) = twice_around_a_missing_file("engine", &text);
         let mut expected = None;
         for threads in [1, 2, 4] {
             let mut rec = Record::default();
