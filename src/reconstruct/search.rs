@@ -321,16 +321,11 @@ fn prefer_plausible_merged(
 ) -> Repair {
     let costs = options.costs;
     let start = &options.start;
-    let mut chosen: Option<(&Vec<Move>, f32)> = None;
-    for (_, _, game) in others.iter().filter(|o| o.0 <= costs.tie_margin) {
-        let Some(gain) = plausibility_gain(start, game, &found.moves, costs) else {
-            continue;
-        };
-        if gain > costs.tie_plausibility && !chosen.is_some_and(|(_, g)| gain <= g) {
-            chosen = Some((game, gain));
-        }
-    }
-    let Some((game, _)) = chosen else {
+    let tied = others
+        .iter()
+        .filter(|o| o.0 <= costs.tie_margin)
+        .map(|(_, _, game)| (game, game));
+    let Some(game) = most_plausible(start, tied, &found.moves, costs) else {
         return found;
     };
     let mut again = explain(sheet, options, game);
@@ -488,20 +483,34 @@ fn more_plausible_tie(
 ) -> Option<usize> {
     let best = finals.first()?;
     let best_game = report::moves_of(&report::chain(search, best.node));
-    let mut chosen: Option<(usize, f32)> = None;
-    for (k, other) in finals.iter().enumerate().skip(1) {
-        if other.cost > best.cost + search.costs.tie_margin {
-            break;
-        }
-        let game = report::moves_of(&report::chain(search, other.node));
-        let Some(gain) = plausibility_gain(start, &game, &best_game, search.costs) else {
+    let tied = finals
+        .iter()
+        .enumerate()
+        .skip(1)
+        .take_while(|(_, other)| other.cost <= best.cost + search.costs.tie_margin)
+        .map(|(k, other)| (k, report::moves_of(&report::chain(search, other.node))));
+    most_plausible(start, tied, &best_game, search.costs)
+}
+
+/// Of `candidates` (each a tag and its game), the one whose moves are more plausible than
+/// `than`'s by the most, if by more than `tie_plausibility` nats (the first of equals): the one
+/// choice both tie rules make.
+fn most_plausible<T, G: AsRef<[Move]>>(
+    start: &Position,
+    candidates: impl IntoIterator<Item = (T, G)>,
+    than: &[Move],
+    costs: &Costs,
+) -> Option<T> {
+    let mut chosen: Option<(T, f32)> = None;
+    for (tag, game) in candidates {
+        let Some(gain) = plausibility_gain(start, game.as_ref(), than, costs) else {
             continue;
         };
-        if gain > search.costs.tie_plausibility && !chosen.is_some_and(|(_, g)| gain <= g) {
-            chosen = Some((k, gain));
+        if gain > costs.tie_plausibility && !chosen.as_ref().is_some_and(|(_, g)| gain <= *g) {
+            chosen = Some((tag, gain));
         }
     }
-    chosen.map(|(k, _)| k)
+    chosen.map(|(tag, _)| tag)
 }
 
 /// How many times further back the second look starts (see `retry_above`).
