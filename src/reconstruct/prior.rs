@@ -187,17 +187,22 @@ pub fn invented_costs(
         })
         .collect();
     // ln of the mean of exp(score), shifted by the largest score so that nothing overflows.
-    let top = out
-        .iter()
-        .map(|&(_, s)| s)
-        .fold(f32::NEG_INFINITY, f32::max);
+    let (top, z) = top_and_exp_sum(out.iter().map(|&(_, s)| s));
     let n = out.len().max(1) as f32;
-    let mean = out.iter().map(|&(_, s)| (s - top).exp()).sum::<f32>() / n;
+    let mean = z / n;
     let base = costs.ply_missing + top + mean.ln();
     for (_, c) in out.iter_mut() {
         *c = (base - *c).max(0.0);
     }
     out
+}
+
+/// The largest of `scores` and the sum of exp(score - largest): a log-sum-exp that cannot
+/// overflow is `top + z.ln()`.
+fn top_and_exp_sum(scores: impl Iterator<Item = f32> + Clone) -> (f32, f32) {
+    let top = scores.clone().fold(f32::NEG_INFINITY, f32::max);
+    let z = scores.map(|x| (x - top).exp()).sum();
+    (top, z)
 }
 
 /// How plausible plies `from..to` of `game` (played from `start`) are as the moves players
@@ -224,8 +229,7 @@ pub(crate) fn plausibility(
             let Some(k) = legal.iter().position(|l| l == m) else {
                 break;
             };
-            let top = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-            let z: f32 = scores.iter().map(|x| (x - top).exp()).sum();
+            let (top, z) = top_and_exp_sum(scores.iter().copied());
             sum += scores[k] - top - z.ln();
         }
         pos.play(m);
