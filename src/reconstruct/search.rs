@@ -445,6 +445,7 @@ fn search_finals(search: &mut Search<'_, '_>, options: &RepairOptions<'_>) -> Ve
         if from2 < from {
             search.backtrack = look_back;
             search.settle = search.settle.saturating_mul(2);
+            search.beam = search.beam.saturating_mul(RETRY_BEAM);
             let again = search.run(from2, state2);
             if again
                 .first()
@@ -515,6 +516,11 @@ fn most_plausible<T, G: AsRef<[Move]>>(
 
 /// How many times further back the second look starts (see `retry_above`).
 const RETRY_LOOK_BACK: usize = 3;
+
+/// How many times wider the second look's beam is: a slip that reads as another legal move
+/// costs more at once than the exact read it competes with for many plies, and a beam of 16
+/// drops it among cheaper explanations of later words.
+const RETRY_BEAM: usize = 4;
 
 /// Sorts `states` by cost, ties in the order they came (as a stable sort would), moving each
 /// state at most once: a state holds a position, and a sort that moves the states themselves

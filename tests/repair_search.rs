@@ -1,0 +1,42 @@
+//! How far the repair search looks: slips that read as another legal move and show only much
+//! later on the sheet.
+
+use scoresheet::notation::LetterSet;
+use scoresheet::reconstruct::{repair, RepairOptions, Sheet};
+
+/// From a TWIC game (the noise bench's seed 20261121, wrong file or rank 1/20, game 40): the
+/// writer put 5... c5 for c6, a legal move, and four more neighbouring files or ranks later. The
+/// sheet goes on reading as legal moves for a long while after c5, so the first search, starting
+/// 16 words before the sheet stops, settles on c5 and explains the rest with six slips (12.10);
+/// the second look from further back needs a wider beam to keep the dearer c6 alive until the
+/// sheet shows it right: five slips (11.00), the game played.
+#[test]
+fn a_legal_slip_seen_late_is_found_on_the_second_look() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/repair/legal-slip-seen-late.txt"
+    ))
+    .expect("fixture");
+    let mut options = RepairOptions::new(LetterSet::by_code("cs").expect("Czech letters"));
+    options.beam = 16;
+    let r = repair(&Sheet::read(&text), &options);
+    assert!(r.stop.is_none(), "{r}");
+    assert_eq!(r.moves.len(), 142, "{r}");
+    let fixed: Vec<(u32, Option<&str>, Option<&str>)> = r
+        .corrections
+        .iter()
+        .map(|c| (c.at.ply, c.written.as_deref(), c.read_as.as_deref()))
+        .collect();
+    assert_eq!(
+        fixed,
+        [
+            (10, Some("c5"), Some("c6")),
+            (58, Some("Vd8"), Some("Vd7")),
+            (86, Some("g4"), Some("h4")),
+            (117, Some("Vh8"), Some("Vg8")),
+            (123, Some("Vd8"), Some("Ve8")),
+        ],
+        "{r}"
+    );
+    assert!((r.cost - 11.0).abs() < 0.01, "{r}");
+}
