@@ -2,7 +2,24 @@
 //! later on the sheet.
 
 use scoresheet::notation::LetterSet;
-use scoresheet::reconstruct::{repair, RepairOptions, Sheet};
+use scoresheet::reconstruct::{repair, Repair, RepairOptions, Sheet};
+
+/// The fixture `name` under `fixtures/repair/`, repaired in Czech letters with a beam of 16.
+fn repaired(name: &str) -> Repair {
+    let path = format!("{}/fixtures/repair/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("fixture");
+    let mut options = RepairOptions::new(LetterSet::by_code("cs").expect("Czech letters"));
+    options.beam = 16;
+    repair(&Sheet::read(&text), &options)
+}
+
+/// Each correction: its ply, the word written and what it was read as.
+fn fixed(r: &Repair) -> Vec<(u32, Option<&str>, Option<&str>)> {
+    r.corrections
+        .iter()
+        .map(|c| (c.at.ply, c.written.as_deref(), c.read_as.as_deref()))
+        .collect()
+}
 
 /// From a TWIC game (the noise bench's seed 20261121, wrong file or rank 1/20, game 40): the
 /// writer put 5... c5 for c6, a legal move, and four more neighbouring files or ranks later. The
@@ -12,23 +29,11 @@ use scoresheet::reconstruct::{repair, RepairOptions, Sheet};
 /// sheet shows it right: five slips (11.00), the game played.
 #[test]
 fn a_legal_slip_seen_late_is_found_on_the_second_look() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/fixtures/repair/legal-slip-seen-late.txt"
-    ))
-    .expect("fixture");
-    let mut options = RepairOptions::new(LetterSet::by_code("cs").expect("Czech letters"));
-    options.beam = 16;
-    let r = repair(&Sheet::read(&text), &options);
+    let r = repaired("legal-slip-seen-late.txt");
     assert!(r.stop.is_none(), "{r}");
     assert_eq!(r.moves.len(), 142, "{r}");
-    let fixed: Vec<(u32, Option<&str>, Option<&str>)> = r
-        .corrections
-        .iter()
-        .map(|c| (c.at.ply, c.written.as_deref(), c.read_as.as_deref()))
-        .collect();
     assert_eq!(
-        fixed,
+        fixed(&r),
         [
             (10, Some("c5"), Some("c6")),
             (58, Some("Vd8"), Some("Vd7")),
@@ -39,4 +44,20 @@ fn a_legal_slip_seen_late_is_found_on_the_second_look() {
         "{r}"
     );
     assert!((r.cost - 11.0).abs() < 0.01, "{r}");
+}
+
+/// From a TWIC game (the same bench row, game 1): 2. b4 written for c4, legal, and the sheet
+/// reads on as legal moves until 9. h5 for h4, sixteen plies later. The first look starts at the
+/// first move already and keeps b4 (21 corrections, the game stopped at ply 67); a second look
+/// from the same place with the wider beam finds the two slips.
+#[test]
+fn a_legal_slip_in_the_opening_is_found_by_the_wider_second_look() {
+    let r = repaired("legal-slip-in-the-opening.txt");
+    assert!(r.stop.is_none(), "{r}");
+    assert_eq!(r.moves.len(), 74, "{r}");
+    assert_eq!(
+        fixed(&r),
+        [(3, Some("b4"), Some("c4")), (17, Some("h5"), Some("h4"))],
+        "{r}"
+    );
 }

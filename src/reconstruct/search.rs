@@ -427,13 +427,13 @@ fn search_finals(search: &mut Search<'_, '_>, options: &RepairOptions<'_>) -> Ve
         .or(checkpoints.first())
         .cloned()
         .unwrap_or((stop, end));
-    let mut finals = search.run(from, state);
+    let mut finals = search.run(from, state.clone());
     // A slip that reads as another legal move (e5 written c5) shows only where the game stops
     // making sense, maybe more than `backtrack` words later, and then the cheapest explanation
-    // found is a long string of corrections. Look again from further back, settling later, and
-    // keep the cheaper game.
+    // found is a long string of corrections. Look again from further back, settling later, with
+    // a wider beam, and keep the cheaper game.
     let found = finals.first().map_or(f32::INFINITY, |s| s.cost);
-    if found > search.costs.retry_above && from > 0 {
+    if found > search.costs.retry_above {
         let look_back = search.backtrack * RETRY_LOOK_BACK;
         let (from2, state2) = checkpoints
             .len()
@@ -441,18 +441,18 @@ fn search_finals(search: &mut Search<'_, '_>, options: &RepairOptions<'_>) -> Ve
             .and_then(|k| checkpoints.get(k))
             .or(checkpoints.first())
             .cloned()
-            .unwrap_or((from, root_again(&start)));
-        if from2 < from {
-            search.backtrack = look_back;
-            search.settle = search.settle.saturating_mul(2);
-            search.beam = search.beam.saturating_mul(RETRY_BEAM);
-            let again = search.run(from2, state2);
-            if again
-                .first()
-                .is_some_and(|s| s.cost < found - search.costs.tie_margin)
-            {
-                finals = again;
-            }
+            .unwrap_or((from, state));
+        // Even where the first look started at the sheet's first move, the wider beam may find
+        // what it dropped.
+        search.backtrack = look_back;
+        search.settle = search.settle.saturating_mul(2);
+        search.beam = search.beam.saturating_mul(RETRY_BEAM);
+        let again = search.run(from2, state2);
+        if again
+            .first()
+            .is_some_and(|s| s.cost < found - search.costs.tie_margin)
+        {
+            finals = again;
         }
     }
     finals
