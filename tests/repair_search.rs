@@ -61,3 +61,32 @@ fn a_legal_slip_in_the_opening_is_found_by_the_wider_second_look() {
         "{r}"
     );
 }
+
+/// From a TWIC game (the noise bench's seed 20261121, mixed row, game 69): slips at one word in
+/// twenty, a skipped ply (11... Dc7) and two plies written in each other's place (`f3`, ply 29).
+/// Where the swap shows, the cheapest states at that word had read the earlier words otherwise,
+/// and only four states per word try a swap: the second look lets more of them try it, and finds
+/// the game played (eight corrections, 16.16, where one costing 20.34 was found before).
+#[test]
+fn a_swap_after_other_slips_is_found_on_the_second_look() {
+    let r = repaired("slips-and-a-swap.txt");
+    assert!(r.stop.is_none(), "{r}");
+    assert_eq!(r.moves.len(), 83, "{r}");
+    let kinds: Vec<(u32, &str)> = r.corrections.iter().map(|c| (c.at.ply, c.kind)).collect();
+    assert_eq!(
+        kinds,
+        [
+            (9, "char_lookalike"),
+            (17, "char_missing"),
+            (19, "letter_other_language"),
+            (22, "ply_missing"),
+            (24, "number_out_of_step"),
+            (29, "plies_swapped"),
+            (49, "char_missing"),
+            (76, "letter_missing"),
+        ],
+        "{r}"
+    );
+    assert_eq!(r.corrections[3].read_as.as_deref(), Some("Dc7"), "{r}");
+    assert!((r.cost - 16.16).abs() < 0.01, "{r}");
+}

@@ -238,6 +238,9 @@ pub(crate) struct Search<'s, 'a> {
     beam: usize,
     backtrack: usize,
     settle: u32,
+    /// Invented and swapped plies are tried from at most this many states per word (more on
+    /// the second look).
+    structural_per_word: usize,
     /// When set, the only game the search may play (see [`explain`]): at each ply, the one move
     /// of this game at that ply.
     only: Option<Vec<Move>>,
@@ -447,6 +450,7 @@ fn search_finals(search: &mut Search<'_, '_>, options: &RepairOptions<'_>) -> Ve
         search.backtrack = look_back;
         search.settle = search.settle.saturating_mul(2);
         search.beam = search.beam.saturating_mul(RETRY_BEAM);
+        search.structural_per_word *= RETRY_BEAM;
         let again = search.run(from2, state2);
         if again
             .first()
@@ -459,7 +463,8 @@ fn search_finals(search: &mut Search<'_, '_>, options: &RepairOptions<'_>) -> Ve
 }
 
 /// At most this many states per word try invented and swapped plies (the cheapest first): the
-/// bound on the work per word where a sheet reads badly for long.
+/// bound on the work per word where a sheet reads badly for long (`RETRY_BEAM` times this on
+/// the second look).
 const MAX_STRUCTURAL_PER_WORD: usize = 4;
 
 /// Where a word reads badly, a missing ply is also invented this many move words further back
@@ -517,9 +522,11 @@ fn most_plausible<T, G: AsRef<[Move]>>(
 /// How many times further back the second look starts (see `retry_above`).
 const RETRY_LOOK_BACK: usize = 3;
 
-/// How many times wider the second look's beam is: a slip that reads as another legal move
-/// costs more at once than the exact read it competes with for many plies, and a beam of 16
-/// drops it among cheaper explanations of later words.
+/// How many times wider the second look's beam is, and how many times more states per word
+/// try invented and swapped plies on it: a slip that reads as another legal move costs more at
+/// once than the exact read it competes with for many plies, and a beam of 16 drops it among
+/// cheaper explanations of later words; where a ply swapped or missing follows such a slip, the
+/// four cheapest states at that word all read the slip as written.
 const RETRY_BEAM: usize = 4;
 
 /// Sorts `states` by cost, ties in the order they came (as a stable sort would), moving each
@@ -621,6 +628,7 @@ impl<'s, 'a> Search<'s, 'a> {
             beam: options.beam.max(1),
             backtrack: options.backtrack.max(1),
             settle: options.settle,
+            structural_per_word: MAX_STRUCTURAL_PER_WORD,
             only: None,
             start_ply: ply_of(&options.start),
             kept_reads: RefCell::new(HashMap::default()),
@@ -997,7 +1005,7 @@ impl<'s, 'a> Search<'s, 'a> {
         };
         let best = l.states.first().map_or(state.cost, |s| s.cost);
         state.cost <= best + self.costs.structural_margin
-            && l.structural_tries < MAX_STRUCTURAL_PER_WORD
+            && l.structural_tries < self.structural_per_word
     }
 
     /// The legal moves of `pos` and the cost of reading word `i` as each (above `read_max`:
