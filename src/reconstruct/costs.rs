@@ -298,6 +298,8 @@ costs_struct! {
     group_margin,
     /// A repair costing more than this is searched again from further back.
     retry_above,
+    /// But not one costing more than this per written move: nothing plausible to find.
+    retry_most_per_move,
     /// Structural edits are tried only where a word reads this badly.
     structural_trigger,
     /// Structural edits are tried only from states this close to the best.

@@ -436,7 +436,14 @@ fn search_finals(search: &mut Search<'_, '_>, options: &RepairOptions<'_>) -> Ve
     // found is a long string of corrections. Look again from further back, settling later, with
     // a wider beam, and keep the cheaper game.
     let found = finals.first().map_or(f32::INFINITY, |s| s.cost);
-    if found > search.costs.retry_above {
+    let written_moves = sheet
+        .tokens
+        .iter()
+        .filter(|t| t.kind == TokenKind::Move)
+        .count();
+    if found > search.costs.retry_above
+        && found <= search.costs.retry_most_per_move * written_moves as f32
+    {
         let look_back = search.backtrack * RETRY_LOOK_BACK;
         let (from2, state2) = checkpoints
             .len()
@@ -527,7 +534,7 @@ const RETRY_LOOK_BACK: usize = 3;
 /// once than the exact read it competes with for many plies, and a beam of 16 drops it among
 /// cheaper explanations of later words; where a ply swapped or missing follows such a slip, the
 /// four cheapest states at that word all read the slip as written.
-const RETRY_BEAM: usize = 4;
+const RETRY_BEAM: usize = 8;
 
 /// Sorts `states` by cost, ties in the order they came (as a stable sort would), moving each
 /// state at most once: a state holds a position, and a sort that moves the states themselves
@@ -1517,6 +1524,45 @@ mod tests {
         );
         assert_eq!(SkipKind::PlyExtra.name(), "ply_extra");
         assert_eq!(SkipKind::Free.name(), "");
+    }
+
+    /// The beam the search ended with, and the cost of the game found, for `text` in Czech
+    /// letters with a beam of 16: a wider beam means it looked a second time.
+    fn second_look(text: &str) -> (usize, f32) {
+        let cs = LetterSet::by_code("cs").expect("Czech letters");
+        let mut options = RepairOptions::new(cs);
+        options.beam = 16;
+        let sheet = Sheet::read(text);
+        let mut search = Search::new(&sheet, &options);
+        let finals = search_finals(&mut search, &options);
+        (
+            search.beam,
+            finals.first().map_or(f32::INFINITY, |s| s.cost),
+        )
+    }
+
+    #[test]
+    fn a_costly_sheet_is_searched_again_but_not_one_with_nothing_to_find() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/repair/legal-slip-in-the-opening.txt"
+        ))
+        .expect("fixture");
+        // A legal slip in the opening: the first look costs more than `retry_above`, the
+        // second, wider one finds the two slips.
+        let (beam, cost) = second_look(&text);
+        assert_eq!(beam, 16 * RETRY_BEAM);
+        assert!((cost - 4.4).abs() < 0.01, "{cost}");
+        // The same words backwards: more than `retry_most_per_move` a move, not searched again.
+        let mut words: Vec<&str> = text
+            .split_whitespace()
+            .filter(|w| !w.ends_with('.'))
+            .collect();
+        words.reverse();
+        let (beam, cost) = second_look(&words.join(" "));
+        assert_eq!(beam, 16, "{cost}");
+        let costs = Costs::standard();
+        assert!(cost > costs.retry_most_per_move * words.len() as f32);
     }
 
     #[test]
