@@ -1,7 +1,7 @@
 //! The bulk pipeline: read and split inputs, work on games in parallel, hand results back in order.
 
 use super::input::{open_input, Compression, Input, InputError};
-use super::split::{Batch, GameSplitter};
+use super::split::{Batch, GameSpan, GameSplitter};
 use rayon::prelude::*;
 use std::collections::VecDeque;
 use std::panic::AssertUnwindSafe;
@@ -184,8 +184,8 @@ fn deliver_pipelined<T, W, S>(
                 match queue.pop_front() {
                     Some((_, Slot::Ready(message))) => deliver(message, inputs, work, sink),
                     Some((_, Slot::Done(i, batch, results))) => {
-                        for (g, r) in game_refs(i, &batch).iter().zip(results) {
-                            sink.game(g, r);
+                        for (g, r) in batch.games.iter().zip(results) {
+                            sink.game(&game_ref(i, &batch, g), r);
                         }
                     }
                     Some((_, Slot::Working(..))) | None => {}
@@ -202,7 +202,11 @@ fn deliver_pipelined<T, W, S>(
                             // A panic is sent back too, to be raised again on the calling
                             // thread: waiting for results that never come would hang.
                             let results = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                                game_refs(i, &shared).par_iter().map(work).collect()
+                                shared
+                                    .games
+                                    .par_iter()
+                                    .map(|g| work(&game_ref(i, &shared, g)))
+                                    .collect()
                             }));
                             // The receiver outlives the scope: the send cannot fail.
                             let _ = done.send((id, results));
@@ -234,20 +238,16 @@ fn deliver_pipelined<T, W, S>(
     });
 }
 
-/// The games of `batch`, from input `i`, as the workers see them.
-fn game_refs(i: usize, batch: &Batch) -> Vec<GameRef<'_>> {
-    batch
-        .games
-        .iter()
-        .map(|g| GameRef {
-            input: i,
-            index: g.index,
-            line: g.line,
-            byte_offset: g.byte_offset,
-            bytes: batch.bytes(g),
-            oversized: g.oversized,
-        })
-        .collect()
+/// Game `g` of `batch`, from input `i`, as the workers and the sink see it.
+fn game_ref<'b>(i: usize, batch: &'b Batch, g: &GameSpan) -> GameRef<'b> {
+    GameRef {
+        input: i,
+        index: g.index,
+        line: g.line,
+        byte_offset: g.byte_offset,
+        bytes: batch.bytes(g),
+        oversized: g.oversized,
+    }
 }
 
 /// Reads one input batch by batch, passing each message to `send` until it returns false.
@@ -299,9 +299,10 @@ where
         Message::Failed(i, e) => sink.input_failed(i, &inputs[i], e),
         Message::Finished(i) => sink.input_finished(i, &inputs[i]),
         Message::Batch(i, batch) => {
-            for g in &game_refs(i, &batch) {
-                let r = work(g);
-                sink.game(g, r);
+            for g in &batch.games {
+                let g = game_ref(i, &batch, g);
+                let r = work(&g);
+                sink.game(&g, r);
             }
         }
     }
