@@ -40,7 +40,8 @@ pub struct RepairArgs {
     /// them, each with its `index` from 1, for a PGN file of several games).
     #[arg(long)]
     pub json: bool,
-    /// Search states kept per word of the sheet (wider is slower and more thorough).
+    /// Search states kept per word of the sheet (wider is slower and more thorough); a sheet
+    /// that still reads badly is searched a second time with eight times as many.
     #[arg(long, default_value_t = RepairOptions::DEFAULT_BEAM)]
     pub beam: usize,
 }

@@ -57,7 +57,8 @@ pub struct RepairOptions<'a> {
     pub letters: &'a LetterSet,
     /// The cost table.
     pub costs: &'a Costs,
-    /// How many search states are kept per word of the sheet.
+    /// How many search states are kept per word of the sheet (eight times as many on the second
+    /// search, where the first found only a costly game: see `retry_above` in the cost table).
     pub beam: usize,
     /// The position the game starts from.
     pub start: Position,
