@@ -13,6 +13,14 @@ fn repaired(name: &str) -> Repair {
     repair(&Sheet::read(&text), &options)
 }
 
+/// [`repaired`], checked to reach the end of the sheet with `plies` moves.
+fn repaired_in_full(name: &str, plies: usize) -> Repair {
+    let r = repaired(name);
+    assert!(r.stop.is_none(), "{r}");
+    assert_eq!(r.moves.len(), plies, "{r}");
+    r
+}
+
 /// Each correction: its ply, the word written and what it was read as.
 fn fixed(r: &Repair) -> Vec<(u32, Option<&str>, Option<&str>)> {
     r.corrections
@@ -29,9 +37,7 @@ fn fixed(r: &Repair) -> Vec<(u32, Option<&str>, Option<&str>)> {
 /// sheet shows it right: five slips (11.00), the game played.
 #[test]
 fn a_legal_slip_seen_late_is_found_on_the_second_look() {
-    let r = repaired("legal-slip-seen-late.txt");
-    assert!(r.stop.is_none(), "{r}");
-    assert_eq!(r.moves.len(), 142, "{r}");
+    let r = repaired_in_full("legal-slip-seen-late.txt", 142);
     assert_eq!(
         fixed(&r),
         [
@@ -52,9 +58,7 @@ fn a_legal_slip_seen_late_is_found_on_the_second_look() {
 /// from the same place with the wider beam finds the two slips.
 #[test]
 fn a_legal_slip_in_the_opening_is_found_by_the_wider_second_look() {
-    let r = repaired("legal-slip-in-the-opening.txt");
-    assert!(r.stop.is_none(), "{r}");
-    assert_eq!(r.moves.len(), 74, "{r}");
+    let r = repaired_in_full("legal-slip-in-the-opening.txt", 74);
     assert_eq!(
         fixed(&r),
         [(3, Some("b4"), Some("c4")), (17, Some("h5"), Some("h4"))],
@@ -69,9 +73,7 @@ fn a_legal_slip_in_the_opening_is_found_by_the_wider_second_look() {
 /// the game played (eight corrections, 16.16, where one costing 20.34 was found before).
 #[test]
 fn a_swap_after_other_slips_is_found_on_the_second_look() {
-    let r = repaired("slips-and-a-swap.txt");
-    assert!(r.stop.is_none(), "{r}");
-    assert_eq!(r.moves.len(), 83, "{r}");
+    let r = repaired_in_full("slips-and-a-swap.txt", 83);
     let kinds: Vec<(u32, &str)> = r.corrections.iter().map(|c| (c.at.ply, c.kind)).collect();
     assert_eq!(
         kinds,
