@@ -1,5 +1,6 @@
 //! How far the repair search looks: slips that read as another legal move and show only much
-//! later on the sheet.
+//! later on the sheet, and a swap the first search left untried after them (the second, wider
+//! search finds them).
 
 use scoresheet::notation::LetterSet;
 use scoresheet::reconstruct::{repair, Repair, RepairOptions, Sheet};
