@@ -437,13 +437,8 @@ fn search_finals(search: &mut Search<'_, '_>, options: &RepairOptions<'_>) -> Ve
     // found is a long string of corrections. Look again from further back, settling later, with
     // a wider beam, and keep the cheaper game.
     let found = finals.first().map_or(f32::INFINITY, |s| s.cost);
-    let written_moves = sheet
-        .tokens
-        .iter()
-        .filter(|t| t.kind == TokenKind::Move)
-        .count();
     if found > search.costs.retry_above
-        && found <= search.costs.retry_most_per_move * written_moves as f32
+        && found <= search.costs.retry_most_per_move * sheet.moves().count() as f32
     {
         let look_back = search.backtrack * RETRY_LOOK_BACK;
         let (from2, state2) = checkpoints
