@@ -150,7 +150,8 @@ pub fn move_to_string(
     letters: &LetterSet,
     opts: &PrintOptions,
 ) -> String {
-    let mut s = String::new();
+    // Room for the longest usual move (`Qh4xe1+`, `e7e8q`) at once, not grown in steps.
+    let mut s = String::with_capacity(8);
     // Writing into a String cannot fail.
     let _ = write_move(&mut s, pos, m, letters, opts);
     s
@@ -286,6 +287,8 @@ fn write_short<W: Write>(
             out.write_char('x')?;
         }
     }
-    write!(out, "{}", m.to())?;
+    let to = m.to();
+    out.write_char(to.file().char())?;
+    out.write_char(to.rank().char())?;
     write_promotion(out, m, letters, opts.style)
 }

@@ -252,6 +252,15 @@ pub(crate) fn san(pos: &Position, m: &Move) -> String {
     move_to_string(pos, m, LetterSet::english(), &PrintOptions::san())
 }
 
+/// `m` in `pos` in UCI, written into a string sized for it at once.
+fn uci_text(pos: &Position, m: &Move) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::with_capacity(5);
+    // Writing into a String cannot fail.
+    let _ = write!(s, "{}", m.to_uci(pos.is_chess960()));
+    s
+}
+
 /// `m` in `pos` as the sheet's writer would write it: the Laws' short form in `letters` with the
 /// capture mark (`Jbxd2`, `exd6`, `0-0`, `e8D`), without check marks or `e.p.`.
 pub(crate) fn written(pos: &Position, m: &Move, letters: &LetterSet) -> String {
@@ -380,14 +389,14 @@ pub(crate) fn build(
                         line: t.line,
                         column: t.column,
                         read_as: Some(written(&pos, mv, letters)),
-                        uci: Some(mv.to_uci(pos.is_chess960()).to_string()),
+                        uci: Some(uci_text(&pos, mv)),
                         kind,
                         detail: detail.join("; "),
                         cost: *cost,
                     });
                 }
                 sans.push(san(&pos, mv));
-                uci.push(mv.to_uci(pos.is_chess960()).to_string());
+                uci.push(uci_text(&pos, mv));
                 pos.play(mv);
                 moves.push(*mv);
                 words.push(Some(*tok as usize));
@@ -402,7 +411,7 @@ pub(crate) fn build(
                     line: 0,
                     column: 0,
                     read_as: Some(written(&pos, mv, letters)),
-                    uci: Some(mv.to_uci(pos.is_chess960()).to_string()),
+                    uci: Some(uci_text(&pos, mv)),
                     kind: "ply_missing",
                     detail: match kind.describe() {
                         "" => INVENTED.to_owned(),
@@ -411,7 +420,7 @@ pub(crate) fn build(
                     cost: *cost,
                 });
                 sans.push(san(&pos, mv));
-                uci.push(mv.to_uci(pos.is_chess960()).to_string());
+                uci.push(uci_text(&pos, mv));
                 pos.play(mv);
                 moves.push(*mv);
                 words.push(None);
@@ -501,7 +510,10 @@ pub(crate) fn build(
     let cost: f32 = corrections.iter().fold(0.0, |sum, c| sum + c.cost);
 
     // Other games: final states within reach, and explanations the beam merged on our path.
-    let on_path: HashSet<u32, BuildHasherDefault<KeyHasher>> = {
+    // (Only where the beam merged explanations: a sheet read exactly has none.)
+    let on_path: HashSet<u32, BuildHasherDefault<KeyHasher>> = if search.merged.is_empty() {
+        HashSet::default()
+    } else {
         let mut set = HashSet::default();
         let mut n = best_node;
         while let Some(x) = search.arena.get(n as usize) {
@@ -517,7 +529,11 @@ pub(crate) fn build(
         let by_sheet = c - prior_of(search, node) - (best_cost - best_prior);
         others.push((c - best_cost, by_sheet, moves_of(&chain(search, node))));
     }
-    let full = moves_of(&chain(search, best_node));
+    let full = if finals.len() > 1 || !search.merged.is_empty() {
+        moves_of(&chain(search, best_node))
+    } else {
+        Vec::new()
+    };
     for &(kept_node, kept_cost, other, other_cost) in &search.merged {
         if !on_path.contains(&kept_node) {
             continue;

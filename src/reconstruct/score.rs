@@ -45,6 +45,11 @@ pub struct PreparedWord {
     /// Per unit: the cost of it being extra — in a piece form, in a castling form, and as the
     /// first unit of a pawn form.
     extra: ArrayVec<[f32; 3], MAX_WORD>,
+    /// Per symbol: bit j set where unit j reads as it at no cost (what [`MoveReader::reads_exactly`]
+    /// matches with, instead of the weighted distance).
+    zero_sub: [u16; SYMBOLS],
+    /// Per kind of `extra`: bit j set where unit j is extra at no cost.
+    zero_extra: [u16; 3],
 }
 
 /// Number of distinct symbols: six piece letters, eight files, eight ranks, the castling zero.
@@ -57,6 +62,10 @@ struct UnitCosts {
     sub: [f32; SYMBOLS],
     extra: [f32; 3],
     zero_squares: u16,
+    /// Bit per symbol (by `sym_index`) the character reads as at no cost.
+    zero_syms: u32,
+    /// Bit per kind of extra that costs nothing.
+    zero_extra: u8,
 }
 
 /// The characters whose costs [`MoveReader::prepare_all`] keeps: ASCII, what moves are written
@@ -341,10 +350,13 @@ impl<'a> MoveReader<'a> {
             sub: [0f32; SYMBOLS],
             extra: [0f32; 3],
             zero_squares: 0,
+            zero_syms: 0,
+            zero_extra: 0,
         };
-        for (slot, sym) in priced.sub.iter_mut().zip(all_syms()) {
+        for (k, (slot, sym)) in priced.sub.iter_mut().zip(all_syms()).enumerate() {
             *slot = self.sub(sym, ch).0;
             if *slot == 0.0 {
+                priced.zero_syms |= 1 << k;
                 match sym {
                     Sym::File(f) => priced.zero_squares |= 1 << f,
                     Sym::Rank(r) => priced.zero_squares |= 1 << (8 + r),
@@ -357,6 +369,11 @@ impl<'a> MoveReader<'a> {
             self.extra(ch, false, &[Sym::Castle]).0,
             self.extra(ch, true, &[Sym::File(0)]).0,
         ];
+        for (k, e) in priced.extra.iter().enumerate() {
+            if *e == 0.0 {
+                priced.zero_extra |= 1 << k;
+            }
+        }
         priced
     }
 
@@ -409,7 +426,9 @@ impl<'a> MoveReader<'a> {
         let mut sub = ArrayVec::new();
         let mut extra = ArrayVec::new();
         let mut zero_squares = 0u16;
-        for &ch in &units {
+        let mut zero_sub = [0u16; SYMBOLS];
+        let mut zero_extra = [0u16; 3];
+        for (j, &ch) in units.iter().enumerate() {
             let priced = match memo.as_deref_mut().zip(usize::try_from(u32::from(ch)).ok()) {
                 Some((memo, i)) if i < memo.len() => {
                     *memo[i].get_or_insert_with(|| self.unit_costs(ch))
@@ -419,6 +438,16 @@ impl<'a> MoveReader<'a> {
             sub.push(priced.sub);
             extra.push(priced.extra);
             zero_squares |= priced.zero_squares;
+            let mut syms = priced.zero_syms;
+            while syms != 0 {
+                zero_sub[syms.trailing_zeros() as usize] |= 1 << j;
+                syms &= syms - 1;
+            }
+            for (k, mask) in zero_extra.iter_mut().enumerate() {
+                if priced.zero_extra >> k & 1 != 0 {
+                    *mask |= 1 << j;
+                }
+            }
         }
         PreparedWord {
             units,
@@ -427,6 +456,8 @@ impl<'a> MoveReader<'a> {
             capture,
             sub,
             extra,
+            zero_sub,
+            zero_extra,
         }
     }
 
@@ -474,6 +505,69 @@ impl<'a> MoveReader<'a> {
         }
         best.cost += cap;
         best
+    }
+
+    /// Whether `word` is a correct way to write `m` (what [`MoveReader::score`] prices at 0),
+    /// found by following only the edits that cost nothing, sixteen units at a time: the test
+    /// for the words of a sheet read exactly, without the weighted distance.
+    ///
+    /// ```
+    /// use scoresheet::board::{MoveList, Position};
+    /// use scoresheet::notation::LetterSet;
+    /// use scoresheet::reconstruct::{Costs, MoveReader};
+    /// let r = MoveReader::new(LetterSet::by_code("cs").unwrap(), Costs::standard());
+    /// let pos = Position::new();
+    /// let mut legal = MoveList::new();
+    /// pos.legal_moves(&mut legal);
+    /// let jf3 = pos.from_uci(&"g1f3".parse().unwrap()).unwrap();
+    /// for (word, exact) in [("Jf3", true), ("Jg1-f3", true), ("Jf3+", true), ("Nf3", false), ("Jgf3", false), ("Jxf3", false)] {
+    ///     assert_eq!(r.reads_exactly(&legal, &jf3, &r.prepare(word)), exact, "{word}");
+    ///     assert_eq!(r.score(&pos, &legal, &jf3, &r.prepare(word)).cost == 0.0, exact, "{word}");
+    /// }
+    /// ```
+    pub fn reads_exactly(&self, legal: &MoveList, m: &Move, word: &PreparedWord) -> bool {
+        self.capture_mark(m, word) == 0.0
+            && self
+                .forms(legal, m)
+                .iter()
+                .any(|(syms, _, form_cost)| *form_cost == 0.0 && self.exact_path(syms, word))
+    }
+
+    /// Whether [`MoveReader::distance`] of `syms` and `word` is 0: the sets of units read so far
+    /// that some path of edits costing nothing reaches, as bit masks (costs are never negative,
+    /// so a path costs 0 only if every edit on it does).
+    fn exact_path(&self, syms: &[Sym], word: &PreparedWord) -> bool {
+        let n = word.units.len();
+        let all = (1u32 << (n + 1)) - 1;
+        // Units that may be extra for nothing: in the first row and in the others, per form kind
+        // as in `distance` (in a pawn form the first unit may be the pawn's letter).
+        let (first_extra, extra) = match syms.first() {
+            Some(Sym::Castle) => (word.zero_extra[1], word.zero_extra[1]),
+            Some(Sym::Piece(_)) => (word.zero_extra[0], word.zero_extra[0]),
+            _ => (
+                (word.zero_extra[0] & !1) | (word.zero_extra[2] & 1),
+                word.zero_extra[0],
+            ),
+        };
+        let close = |mut reach: u32, extra: u16| loop {
+            let next = (reach | (reach & u32::from(extra)) << 1) & all;
+            if next == reach {
+                return reach;
+            }
+            reach = next;
+        };
+        let mut reach = close(1, first_extra);
+        for &sym in syms {
+            let mut next = (reach & u32::from(word.zero_sub[sym_index(sym)])) << 1;
+            if self.missing(sym).0 == 0.0 {
+                next |= reach;
+            }
+            reach = close(next & all, extra);
+            if reach == 0 {
+                return false;
+            }
+        }
+        reach >> n & 1 != 0
     }
 
     /// What the capture mark costs on `m`: a mark written for a move that captures nothing, or
@@ -1193,5 +1287,81 @@ mod tests {
         assert_eq!(best(&r, &pos, "e:d5+").1, 0.0);
         assert_eq!(best(&r, &pos, "ed").1, Costs::standard().pawn_file_only);
         assert_eq!(best(&r, &pos, "e4xd5!?").1, 0.0);
+    }
+
+    #[test]
+    fn a_word_reads_exactly_where_it_scores_nothing() {
+        use crate::notation::{move_to_string, PrintOptions, Style};
+        // Words written for moves of random games, in every form, and the same with one
+        // character changed, dropped or added; each compared with every legal move.
+        let pool: Vec<char> = "0Oo1lI|x:+#=Ppec5SJNB8gq-. dDKkTVL".chars().collect();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n.max(1) as u64) as usize
+        };
+        let mut compared = 0usize;
+        let mut exact = 0usize;
+        for code in ["cs", "hr", "en", "ru", "fr"] {
+            let letters = LetterSet::by_code(code).unwrap();
+            for marks in [false, true] {
+                let mut reader = MoveReader::new(letters, Costs::standard());
+                reader.set_marks_captures(marks);
+                let mut pos = Position::new();
+                let mut legal = MoveList::new();
+                for _ in 0..60 {
+                    pos.legal_moves(&mut legal);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    for _ in 0..6 {
+                        let m = legal[next(legal.len())];
+                        let style =
+                            [Style::Fide, Style::Long, Style::LongHyphen, Style::San][next(4)];
+                        let text = move_to_string(&pos, &m, letters, &PrintOptions::new(style));
+                        let mut chars: Vec<char> = text.chars().collect();
+                        let mut words = vec![text.clone()];
+                        for _ in 0..4 {
+                            let mut c = chars.clone();
+                            let at = next(c.len() + 1);
+                            match next(3) {
+                                0 if at < c.len() => c[at] = pool[next(pool.len())],
+                                1 if at < c.len() => {
+                                    c.remove(at);
+                                }
+                                _ => c.insert(at, pool[next(pool.len())]),
+                            }
+                            words.push(c.iter().collect());
+                        }
+                        chars.retain(|c| *c != 'x');
+                        words.push(chars.into_iter().collect());
+                        for w in &words {
+                            let word = reader.prepare(w);
+                            for other in legal.iter() {
+                                let scored = reader.score(&pos, &legal, other, &word).cost == 0.0;
+                                let fast = reader.reads_exactly(&legal, other, &word);
+                                assert_eq!(
+                                    fast,
+                                    scored,
+                                    "{code} marks {marks}: {w} as {other:?} in {}",
+                                    pos.to_fen()
+                                );
+                                compared += 1;
+                                exact += usize::from(fast);
+                            }
+                        }
+                    }
+                    let m = legal[next(legal.len())];
+                    pos.play(&m);
+                }
+            }
+        }
+        // Both answers occur: the comparison is not one-sided.
+        assert!(
+            exact > 1000 && compared > 10 * exact,
+            "{exact} of {compared}"
+        );
     }
 }

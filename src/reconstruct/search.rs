@@ -621,10 +621,15 @@ impl<'s, 'a> Search<'s, 'a> {
             reader,
             costs: options.costs,
             words,
-            arena: vec![Node {
-                parent: u32::MAX,
-                step: Step::Root,
-            }],
+            // A sheet read exactly adds one node per word.
+            arena: {
+                let mut arena = Vec::with_capacity(sheet.tokens.len() + 1);
+                arena.push(Node {
+                    parent: u32::MAX,
+                    step: Step::Root,
+                });
+                arena
+            },
             merged: Vec::new(),
             layers: Vec::new(),
             cache: RefCell::new(ReadCache::default()),
@@ -709,7 +714,8 @@ impl<'s, 'a> Search<'s, 'a> {
     /// before each move word), the state reached, and the word where it stopped.
     fn greedy(&mut self, from: usize, mut state: State) -> (Vec<(usize, State)>, State, usize) {
         let n = self.sheet.tokens.len();
-        let mut checkpoints = Vec::new();
+        // One checkpoint per move word at most: room for all at once, not grown in copies.
+        let mut checkpoints = Vec::with_capacity(n - from.min(n));
         let mut legal = MoveList::new();
         for i in from..n {
             let token = &self.sheet.tokens[i];
@@ -735,12 +741,7 @@ impl<'s, 'a> Search<'s, 'a> {
                         if !self.allowed(&state.pos, m) {
                             continue;
                         }
-                        if self
-                            .reader
-                            .score_below(&state.pos, &legal, m, word, 1e-3)
-                            .cost
-                            == 0.0
-                        {
+                        if self.reader.reads_exactly(&legal, m, word) {
                             exact = Some(*m);
                             count += 1;
                         }
