@@ -25,7 +25,9 @@ mod zobrist;
 
 pub use bitboard::{Bitboard, Squares};
 pub use fen::{FenError, FenField, STARTING_FEN};
-pub use moves::{double_step_rank, CastlingSide, Move, MoveList, ParseUciError, Uci, MAX_MOVES};
+pub use moves::{
+    double_step_rank, CastlingSide, Move, MoveList, ParseUciError, Uci, UciText, MAX_MOVES,
+};
 pub use perft::{perft, perft_divide};
 pub use position::{CastlingError, CastlingRights, IllegalMove, Position};
 pub use types::{Color, File, ParseTypeError, Piece, Rank, Role, Square};

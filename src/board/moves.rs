@@ -288,16 +288,24 @@ impl std::str::FromStr for Uci {
     }
 }
 
-impl fmt::Display for Uci {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Uci {
+    /// The move as UCI text (`e2e4`, `e7e8q`, `0000`), in a buffer of its own: what
+    /// [`Display`](fmt::Display) writes, without the formatting machinery.
+    ///
+    /// ```
+    /// use scoresheet::board::Uci;
+    /// let u: Uci = "e7e8q".parse().unwrap();
+    /// assert_eq!(u.text().as_str(), "e7e8q");
+    /// assert_eq!(u.text().as_str(), u.to_string());
+    /// ```
+    pub fn text(&self) -> UciText {
         match *self {
             Uci::Normal {
                 from,
                 to,
                 promotion,
             } => {
-                // All ASCII: one write instead of nested formats (as before, no width).
-                let mut text = [
+                let mut bytes = [
                     from.file().char() as u8,
                     from.rank().char() as u8,
                     to.file().char() as u8,
@@ -306,15 +314,41 @@ impl fmt::Display for Uci {
                 ];
                 let len = match promotion {
                     Some(p) => {
-                        text[4] = p.english_char().to_ascii_lowercase() as u8;
+                        bytes[4] = p.english_char().to_ascii_lowercase() as u8;
                         5
                     }
                     None => 4,
                 };
-                f.write_str(std::str::from_utf8(&text[..len]).unwrap_or("????"))
+                UciText { bytes, len }
             }
-            Uci::Null => f.write_str("0000"),
+            Uci::Null => UciText {
+                bytes: *b"0000\0",
+                len: 4,
+            },
         }
+    }
+}
+
+/// A move's UCI text on the stack (see [`Uci::text`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UciText {
+    bytes: [u8; 5],
+    len: u8,
+}
+
+impl UciText {
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        // Only ASCII is ever written into `bytes`.
+        std::str::from_utf8(self.bytes.get(..usize::from(self.len)).unwrap_or_default())
+            .unwrap_or("????")
+    }
+}
+
+impl fmt::Display for Uci {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // All ASCII: one write instead of nested formats (as before, no width).
+        f.write_str(self.text().as_str())
     }
 }
 

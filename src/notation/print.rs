@@ -126,13 +126,20 @@ pub fn write_move<W: Write>(
     if opts.check_marks {
         let mut after = pos.clone();
         after.play(m);
-        if after.is_checkmate() {
-            out.write_char('#')?;
-        } else if after.is_check() {
-            out.write_char('+')?;
-        }
+        write_check_mark(out, &after)?;
     }
     Ok(())
+}
+
+/// The check mark of a move that led to `after`: `#` for checkmate, `+` for check, else none.
+pub(crate) fn write_check_mark<W: Write>(out: &mut W, after: &Position) -> fmt::Result {
+    if after.is_checkmate() {
+        out.write_char('#')
+    } else if after.is_check() {
+        out.write_char('+')
+    } else {
+        Ok(())
+    }
 }
 
 /// [`write_move`] into a new `String`.

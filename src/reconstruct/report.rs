@@ -247,18 +247,26 @@ fn prior_of(search: &Search<'_, '_>, node: u32) -> f32 {
     sum
 }
 
-/// PGN SAN of `m` in `pos` (English letters, `O-O`, `=Q`, `+`/`#`), by the crate's printer.
-pub(crate) fn san(pos: &Position, m: &Move) -> String {
-    move_to_string(pos, m, LetterSet::english(), &PrintOptions::san())
+/// Plays `m` on `pos` and records it in PGN SAN (English letters, `O-O`, `=Q`, `+`/`#`, by the
+/// crate's printer) and UCI: the position after the move, which the check mark needs, is
+/// worked out once.
+fn play_recorded(pos: &mut Position, m: &Move, sans: &mut Vec<String>, uci: &mut Vec<String>) {
+    let before = pos.clone();
+    pos.play(m);
+    let opts = PrintOptions {
+        check_marks: false,
+        ..PrintOptions::san()
+    };
+    let mut text = move_to_string(&before, m, LetterSet::english(), &opts);
+    // Writing into a String cannot fail.
+    let _ = crate::notation::print::write_check_mark(&mut text, pos);
+    sans.push(text);
+    uci.push(uci_text(&before, m));
 }
 
-/// `m` in `pos` in UCI, written into a string sized for it at once.
+/// `m` in `pos` in UCI.
 fn uci_text(pos: &Position, m: &Move) -> String {
-    use std::fmt::Write as _;
-    let mut s = String::with_capacity(5);
-    // Writing into a String cannot fail.
-    let _ = write!(s, "{}", m.to_uci(pos.is_chess960()));
-    s
+    m.to_uci(pos.is_chess960()).text().as_str().to_owned()
 }
 
 /// `m` in `pos` as the sheet's writer would write it: the Laws' short form in `letters` with the
@@ -351,10 +359,11 @@ pub(crate) fn build(
 
     let mut pos = start.clone();
     let mut ply = 0u32;
-    let mut moves = Vec::new();
-    let mut words = Vec::new();
-    let mut uci = Vec::new();
-    let mut sans = Vec::new();
+    // At most one ply per step: room for all at once.
+    let mut moves = Vec::with_capacity(steps.len());
+    let mut words = Vec::with_capacity(steps.len());
+    let mut uci = Vec::with_capacity(steps.len());
+    let mut sans = Vec::with_capacity(steps.len());
     let mut comments = Vec::new();
     let mut corrections = Vec::new();
     let mut legal = MoveList::new();
@@ -395,9 +404,7 @@ pub(crate) fn build(
                         cost: *cost,
                     });
                 }
-                sans.push(san(&pos, mv));
-                uci.push(uci_text(&pos, mv));
-                pos.play(mv);
+                play_recorded(&mut pos, mv, &mut sans, &mut uci);
                 moves.push(*mv);
                 words.push(Some(*tok as usize));
                 ply += 1;
@@ -419,9 +426,7 @@ pub(crate) fn build(
                     },
                     cost: *cost,
                 });
-                sans.push(san(&pos, mv));
-                uci.push(uci_text(&pos, mv));
-                pos.play(mv);
+                play_recorded(&mut pos, mv, &mut sans, &mut uci);
                 moves.push(*mv);
                 words.push(None);
                 ply += 1;

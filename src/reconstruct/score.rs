@@ -69,12 +69,38 @@ struct UnitCosts {
 }
 
 /// The characters whose costs [`MoveReader::prepare_all`] keeps: ASCII, what moves are written
-/// in (the rest are priced each time; a table up to Latin Extended-A, 43 KB, made clean sheets
-/// 5 % slower than this one, 14 KB).
+/// in (the rest are priced each time).
 const MEMO_CHARS: usize = 128;
 
-/// The costs of the characters met so far, by code point.
-type UnitMemo = [Option<UnitCosts>; MEMO_CHARS];
+/// The costs of the characters met so far: by code point, the place in `costs` plus one (0 for
+/// a character not met yet). A sheet meets a score of characters: a small index to clear, not a
+/// table of every character's costs (14 KB to clear for each sheet).
+struct UnitMemo {
+    slot: [u8; MEMO_CHARS],
+    costs: Vec<UnitCosts>,
+}
+
+impl UnitMemo {
+    fn new() -> UnitMemo {
+        UnitMemo {
+            slot: [0; MEMO_CHARS],
+            costs: Vec::new(),
+        }
+    }
+
+    /// The costs of `ch` (which is below `MEMO_CHARS`), priced by `price` the first time.
+    fn get(&mut self, ch: usize, price: impl FnOnce() -> UnitCosts) -> UnitCosts {
+        match self.slot[ch] {
+            0 => {
+                let priced = price();
+                self.costs.push(priced);
+                self.slot[ch] = u8::try_from(self.costs.len()).unwrap_or(0);
+                priced
+            }
+            k => self.costs[usize::from(k) - 1],
+        }
+    }
+}
 
 fn sym_index(sym: Sym) -> usize {
     match sym {
@@ -336,7 +362,7 @@ impl<'a> MoveReader<'a> {
     /// assert_eq!(words[1], r.prepare("Jc6"));
     /// ```
     pub fn prepare_all<'t>(&self, texts: impl IntoIterator<Item = &'t str>) -> Vec<PreparedWord> {
-        let mut memo: Box<UnitMemo> = Box::new([None; MEMO_CHARS]);
+        let mut memo = UnitMemo::new();
         texts
             .into_iter()
             .map(|t| self.prepare_with(t, Some(&mut memo)))
@@ -430,9 +456,7 @@ impl<'a> MoveReader<'a> {
         let mut zero_extra = [0u16; 3];
         for (j, &ch) in units.iter().enumerate() {
             let priced = match memo.as_deref_mut().zip(usize::try_from(u32::from(ch)).ok()) {
-                Some((memo, i)) if i < memo.len() => {
-                    *memo[i].get_or_insert_with(|| self.unit_costs(ch))
-                }
+                Some((memo, i)) if i < MEMO_CHARS => memo.get(i, || self.unit_costs(ch)),
                 _ => self.unit_costs(ch),
             };
             sub.push(priced.sub);
@@ -934,7 +958,12 @@ impl<'a> MoveReader<'a> {
         let Some(letter) = self.own_letter.get(role.index()).copied().flatten() else {
             return (c.letter_wrong, "letter_wrong");
         };
-        if ch != letter && ch.to_uppercase().eq(letter.to_uppercase()) {
+        let same_but_case = if ch.is_ascii() && letter.is_ascii() {
+            ch.eq_ignore_ascii_case(&letter)
+        } else {
+            ch.to_uppercase().eq(letter.to_uppercase())
+        };
+        if ch != letter && same_but_case {
             return (c.letter_lowercase, "letter_lowercase");
         }
         if c.is_lookalike(ch, letter) {
