@@ -23,6 +23,7 @@ use super::costs::Costs;
 use crate::board::{Bitboard, CastlingSide, Move, MoveList, Position, Role, Square};
 use crate::notation::LetterSet;
 use arrayvec::ArrayVec;
+use std::ops::ControlFlow;
 
 /// The most characters of a word that are compared; longer words cannot be moves anyway.
 pub const MAX_WORD: usize = 15;
@@ -513,20 +514,20 @@ impl<'a> MoveReader<'a> {
             return best;
         }
         let bound = bound - cap;
-        for (syms, form, form_cost) in self.forms(legal, m) {
+        let _ = self.each_form(legal, m, |syms, form, form_cost| {
             let limit = best.cost.min(bound);
-            if form_cost >= limit {
-                continue;
+            if form_cost < limit {
+                let d = form_cost + self.distance(syms, word, limit - form_cost);
+                if d < best.cost {
+                    best = Score {
+                        cost: d,
+                        form,
+                        form_cost,
+                    };
+                }
             }
-            let d = form_cost + self.distance(&syms, word, limit - form_cost);
-            if d < best.cost {
-                best = Score {
-                    cost: d,
-                    form,
-                    form_cost,
-                };
-            }
-        }
+            ControlFlow::Continue(())
+        });
         best.cost += cap;
         best
     }
@@ -552,9 +553,14 @@ impl<'a> MoveReader<'a> {
     pub fn reads_exactly(&self, legal: &MoveList, m: &Move, word: &PreparedWord) -> bool {
         self.capture_mark(m, word) == 0.0
             && self
-                .forms(legal, m)
-                .iter()
-                .any(|(syms, _, form_cost)| *form_cost == 0.0 && self.exact_path(syms, word))
+                .each_form(legal, m, |syms, _, form_cost| {
+                    if form_cost == 0.0 && self.exact_path(syms, word) {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                })
+                .is_break()
     }
 
     /// Whether [`MoveReader::distance`] of `syms` and `word` is 0: the sets of units read so far
@@ -754,74 +760,85 @@ impl<'a> MoveReader<'a> {
 
     /// The written forms of `m`: symbols, which form, and the form's own cost.
     fn forms(&self, legal: &MoveList, m: &Move) -> ArrayVec<(ArrayVec<Sym, 8>, Form, f32), 8> {
+        let mut out = ArrayVec::new();
+        let _ = self.each_form(legal, m, |syms, form, cost| {
+            out.push((syms.iter().copied().collect(), form, cost));
+            ControlFlow::Continue(())
+        });
+        out
+    }
+
+    /// Calls `visit` with each written form of `m` (symbols, which form, the form's own cost),
+    /// the short form first, until it breaks.
+    fn each_form(
+        &self,
+        legal: &MoveList,
+        m: &Move,
+        mut visit: impl FnMut(&[Sym], Form, f32) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let c = self.costs;
-        let mut out: ArrayVec<(ArrayVec<Sym, 8>, Form, f32), 8> = ArrayVec::new();
         let file = |sq: Square| Sym::File(sq.file().index() as u8);
         let rank = |sq: Square| Sym::Rank(sq.rank().index() as u8);
-        let mk = |parts: &[Sym]| -> ArrayVec<Sym, 8> { parts.iter().copied().collect() };
         let to = m.to();
         let Some(from) = m.from() else {
-            return out;
+            return ControlFlow::Continue(());
         };
         if let Some(side) = m.castling_side() {
             let n = if side == CastlingSide::King { 2 } else { 3 };
-            out.push((mk(&[Sym::Castle; 3][..n]), Form::Castling, 0.0));
+            visit(&[Sym::Castle; 3][..n], Form::Castling, 0.0)?;
             let k = Sym::Piece(Role::King);
-            out.push((
-                mk(&[k, file(to), rank(to)]),
+            visit(
+                &[k, file(to), rank(to)],
                 Form::KingMove,
                 c.castling_as_king_move,
-            ));
-            out.push((
-                mk(&[k, file(from), rank(from), file(to), rank(to)]),
+            )?;
+            visit(
+                &[k, file(from), rank(from), file(to), rank(to)],
                 Form::KingMove,
                 c.castling_as_king_move,
-            ));
-            return out;
+            )?;
+            return ControlFlow::Continue(());
         }
         let role = m.role();
         let promo = m.promotion().map(Sym::Piece);
-        let with_promo = |mut v: ArrayVec<Sym, 8>| {
-            if let Some(p) = promo {
-                v.push(p);
-            }
-            v
-        };
+        let with_promo =
+            |parts: &[Sym]| -> ArrayVec<Sym, 8> { parts.iter().copied().chain(promo).collect() };
         if role == Role::Pawn {
             if m.is_capture() {
-                out.push((
-                    with_promo(mk(&[file(from), file(to), rank(to)])),
+                visit(
+                    &with_promo(&[file(from), file(to), rank(to)]),
                     Form::Short,
                     0.0,
-                ));
-                out.push((
-                    with_promo(mk(&[file(from), rank(from), file(to), rank(to)])),
+                )?;
+                visit(
+                    &with_promo(&[file(from), rank(from), file(to), rank(to)]),
                     Form::Long,
                     0.0,
-                ));
-                out.push((
-                    with_promo(mk(&[file(from), file(to)])),
+                )?;
+                visit(
+                    &with_promo(&[file(from), file(to)]),
                     Form::FilesOnly,
                     c.pawn_file_only,
-                ));
-                out.push((
-                    with_promo(mk(&[file(to), rank(to)])),
+                )?;
+                visit(
+                    &with_promo(&[file(to), rank(to)]),
                     Form::TargetOnly,
                     c.pawn_capture_no_file,
-                ));
+                )?;
             } else {
-                out.push((with_promo(mk(&[file(to), rank(to)])), Form::Short, 0.0));
-                out.push((
-                    with_promo(mk(&[file(from), rank(from), file(to), rank(to)])),
+                visit(&with_promo(&[file(to), rank(to)]), Form::Short, 0.0)?;
+                visit(
+                    &with_promo(&[file(from), rank(from), file(to), rank(to)]),
                     Form::Long,
                     0.0,
-                ));
+                )?;
             }
-            return out;
+            return ControlFlow::Continue(());
         }
         let p = Sym::Piece(role);
         let (need_file, need_rank) = disambiguation(legal, m);
-        let mut short = mk(&[p]);
+        let mut short: ArrayVec<Sym, 8> = ArrayVec::new();
+        short.push(p);
         if need_file {
             short.push(file(from));
         }
@@ -830,36 +847,36 @@ impl<'a> MoveReader<'a> {
         }
         short.push(file(to));
         short.push(rank(to));
-        out.push((short, Form::Short, 0.0));
+        visit(&short, Form::Short, 0.0)?;
         if !(need_file && need_rank) {
-            out.push((
-                mk(&[p, file(from), rank(from), file(to), rank(to)]),
+            visit(
+                &[p, file(from), rank(from), file(to), rank(to)],
                 Form::Long,
                 0.0,
-            ));
+            )?;
         }
         if need_file || need_rank {
-            out.push((
-                mk(&[p, file(to), rank(to)]),
+            visit(
+                &[p, file(to), rank(to)],
                 Form::UnderDisambiguated,
                 c.disambiguation_missing,
-            ));
+            )?;
         }
         if !need_file {
-            out.push((
-                mk(&[p, file(from), file(to), rank(to)]),
+            visit(
+                &[p, file(from), file(to), rank(to)],
                 Form::OverDisambiguated,
                 c.disambiguation_extra,
-            ));
+            )?;
         }
         if !need_rank {
-            out.push((
-                mk(&[p, rank(from), file(to), rank(to)]),
+            visit(
+                &[p, rank(from), file(to), rank(to)],
                 Form::OverDisambiguated,
                 c.disambiguation_extra,
-            ));
+            )?;
         }
-        out
+        ControlFlow::Continue(())
     }
 
     /// The move in the sheet's letters, short form with capture mark (`Jbxd2`, `exd6`, `0-0`).
