@@ -90,16 +90,16 @@ impl UnitMemo {
     }
 
     /// The costs of `ch` (which is below `MEMO_CHARS`), priced by `price` the first time.
-    fn get(&mut self, ch: usize, price: impl FnOnce() -> UnitCosts) -> UnitCosts {
-        match self.slot[ch] {
+    fn get(&mut self, ch: usize, price: impl FnOnce() -> UnitCosts) -> &UnitCosts {
+        let k = match self.slot[ch] {
             0 => {
-                let priced = price();
-                self.costs.push(priced);
+                self.costs.push(price());
                 self.slot[ch] = u8::try_from(self.costs.len()).unwrap_or(0);
-                priced
+                self.costs.len()
             }
-            k => self.costs[usize::from(k) - 1],
-        }
+            k => usize::from(k),
+        };
+        &self.costs[k - 1]
     }
 }
 
@@ -364,10 +364,13 @@ impl<'a> MoveReader<'a> {
     /// ```
     pub fn prepare_all<'t>(&self, texts: impl IntoIterator<Item = &'t str>) -> Vec<PreparedWord> {
         let mut memo = UnitMemo::new();
-        texts
-            .into_iter()
-            .map(|t| self.prepare_with(t, Some(&mut memo)))
-            .collect()
+        let texts: Vec<&str> = texts.into_iter().collect();
+        let mut words = Vec::new();
+        words.resize_with(texts.len(), PreparedWord::default);
+        for (text, word) in texts.iter().zip(&mut words) {
+            self.prepare_into(text, Some(&mut memo), word);
+        }
+        words
     }
 
     /// What reading the character `ch` as each symbol, or as an extra one, costs, and the
@@ -404,7 +407,25 @@ impl<'a> MoveReader<'a> {
         priced
     }
 
-    fn prepare_with(&self, text: &str, mut memo: Option<&mut UnitMemo>) -> PreparedWord {
+    fn prepare_with(&self, text: &str, memo: Option<&mut UnitMemo>) -> PreparedWord {
+        let mut word = PreparedWord::default();
+        self.prepare_into(text, memo, &mut word);
+        word
+    }
+
+    /// [`MoveReader::prepare`] into `word`, which is empty (the default): filled where it lies,
+    /// not built elsewhere and copied (a prepared word is some 1.7 KB).
+    fn prepare_into(&self, text: &str, mut memo: Option<&mut UnitMemo>, word: &mut PreparedWord) {
+        let PreparedWord {
+            units,
+            truncated,
+            zero_squares,
+            capture,
+            sub,
+            extra,
+            zero_sub,
+            zero_extra,
+        } = word;
         let mut t = text.trim();
         // Marks that cost nothing: check, mate, annotations, e.p., the draw offer (each ends
         // with one of these characters; most words end with a rank and have none).
@@ -426,9 +447,6 @@ impl<'a> MoveReader<'a> {
                 break;
             }
         }
-        let mut units = ArrayVec::new();
-        let mut truncated = false;
-        let mut capture = false;
         let mut rest = t;
         while let Some(c) = rest.chars().next() {
             if let Some((spelling, role)) = self
@@ -436,33 +454,32 @@ impl<'a> MoveReader<'a> {
                 .iter()
                 .find(|(s, _)| rest.starts_with(s.as_str()))
             {
-                truncated |= units.try_push(folded_letter(*role)).is_err();
+                *truncated |= units.try_push(folded_letter(*role)).is_err();
                 rest = &rest[spelling.len()..];
                 continue;
             }
             rest = &rest[c.len_utf8()..];
-            capture |= matches!(c, 'x' | ':' | '×');
+            *capture |= matches!(c, 'x' | ':' | '×');
             if matches!(
                 c,
                 'x' | ':' | '×' | '-' | '–' | '—' | '‑' | '−' | '=' | '/' | '(' | ')' | ' '
             ) {
                 continue;
             }
-            truncated |= units.try_push(c).is_err();
+            *truncated |= units.try_push(c).is_err();
         }
-        let mut sub = ArrayVec::new();
-        let mut extra = ArrayVec::new();
-        let mut zero_squares = 0u16;
-        let mut zero_sub = [0u16; SYMBOLS];
-        let mut zero_extra = [0u16; 3];
         for (j, &ch) in units.iter().enumerate() {
+            let unmemoised;
             let priced = match memo.as_deref_mut().zip(usize::try_from(u32::from(ch)).ok()) {
                 Some((memo, i)) if i < MEMO_CHARS => memo.get(i, || self.unit_costs(ch)),
-                _ => self.unit_costs(ch),
+                _ => {
+                    unmemoised = self.unit_costs(ch);
+                    &unmemoised
+                }
             };
             sub.push(priced.sub);
             extra.push(priced.extra);
-            zero_squares |= priced.zero_squares;
+            *zero_squares |= priced.zero_squares;
             let mut syms = priced.zero_syms;
             while syms != 0 {
                 zero_sub[syms.trailing_zeros() as usize] |= 1 << j;
@@ -473,16 +490,6 @@ impl<'a> MoveReader<'a> {
                     *mask |= 1 << j;
                 }
             }
-        }
-        PreparedWord {
-            units,
-            truncated,
-            zero_squares,
-            capture,
-            sub,
-            extra,
-            zero_sub,
-            zero_extra,
         }
     }
 
