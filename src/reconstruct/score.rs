@@ -24,6 +24,7 @@ use crate::board::{Bitboard, CastlingSide, Move, MoveList, Position, Role, Squar
 use crate::notation::LetterSet;
 use arrayvec::ArrayVec;
 use std::ops::ControlFlow;
+use std::sync::OnceLock;
 
 /// The most characters of a word that are compared; longer words cannot be moves anyway.
 pub const MAX_WORD: usize = 15;
@@ -58,7 +59,7 @@ const SYMBOLS: usize = 23;
 
 /// What one written character costs read as each symbol, or as an extra one, and the files
 /// (bits 0-7) and ranks (bits 8-15) it reads as for nothing.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct UnitCosts {
     sub: [f32; SYMBOLS],
     extra: [f32; 3],
@@ -75,22 +76,28 @@ const MEMO_CHARS: usize = 128;
 
 /// The costs of the characters met so far: by code point, the place in `costs` plus one (0 for
 /// a character not met yet). A sheet meets a score of characters: a small index to clear, not a
-/// table of every character's costs (14 KB to clear for each sheet).
+/// table of every character's costs (14 KB to clear for each sheet). For a shipped letter set
+/// under the shipped costs, every ASCII character's costs come from a table worked out once.
 struct UnitMemo {
     slot: [u8; MEMO_CHARS],
     costs: Vec<UnitCosts>,
+    shipped: Option<&'static [UnitCosts; MEMO_CHARS]>,
 }
 
 impl UnitMemo {
-    fn new() -> UnitMemo {
+    fn new(reader: &MoveReader<'_>) -> UnitMemo {
         UnitMemo {
             slot: [0; MEMO_CHARS],
             costs: Vec::new(),
+            shipped: shipped_unit_costs(reader),
         }
     }
 
     /// The costs of `ch` (which is below `MEMO_CHARS`), priced by `price` the first time.
     fn get(&mut self, ch: usize, price: impl FnOnce() -> UnitCosts) -> &UnitCosts {
+        if let Some(table) = self.shipped {
+            return &table[ch];
+        }
         let k = match self.slot[ch] {
             0 => {
                 self.costs.push(price());
@@ -101,6 +108,28 @@ impl UnitMemo {
         };
         &self.costs[k - 1]
     }
+}
+
+/// Every ASCII character's costs for `reader`, when it reads one of the shipped letter sets
+/// (`LetterSet::all`) under the shipped costs (`Costs::standard`): worked out once per process
+/// and set (128 characters, about 30 µs), instead of a score of them for every sheet (a tenth
+/// of a clean sheet's repair). `None` for other sets and costs, which a caller may change.
+fn shipped_unit_costs(reader: &MoveReader<'_>) -> Option<&'static [UnitCosts; MEMO_CHARS]> {
+    static TABLES: OnceLock<Vec<OnceLock<Box<[UnitCosts; MEMO_CHARS]>>>> = OnceLock::new();
+    if !std::ptr::eq(reader.costs, Costs::standard()) {
+        return None;
+    }
+    let sets = LetterSet::all();
+    let k = sets.iter().position(|s| std::ptr::eq(s, reader.letters))?;
+    let tables = TABLES.get_or_init(|| sets.iter().map(|_| OnceLock::new()).collect());
+    let table = tables.get(k)?.get_or_init(|| {
+        let mut table = Box::new([UnitCosts::default(); MEMO_CHARS]);
+        for (c, slot) in (0u8..).zip(table.iter_mut()) {
+            *slot = reader.unit_costs(char::from(c));
+        }
+        table
+    });
+    Some(table)
 }
 
 fn sym_index(sym: Sym) -> usize {
@@ -363,7 +392,7 @@ impl<'a> MoveReader<'a> {
     /// assert_eq!(words[1], r.prepare("Jc6"));
     /// ```
     pub fn prepare_all<'t>(&self, texts: impl IntoIterator<Item = &'t str>) -> Vec<PreparedWord> {
-        let mut memo = UnitMemo::new();
+        let mut memo = UnitMemo::new(self);
         let texts: Vec<&str> = texts.into_iter().collect();
         let mut words = Vec::new();
         words.resize_with(texts.len(), PreparedWord::default);
