@@ -5,6 +5,7 @@ use super::score::MoveReader;
 use super::search::{KeyHasher, Search, SkipKind, Step};
 use super::sheet::TokenKind;
 use crate::board::{Color, Move, MoveList, Position};
+use crate::notation::print::write_check_mark;
 use crate::notation::{move_to_string, LetterSet, PrintOptions, Style};
 use serde::Serialize;
 use std::collections::HashSet;
@@ -259,7 +260,7 @@ fn play_recorded(pos: &mut Position, m: &Move, sans: &mut Vec<String>, uci: &mut
     };
     let mut text = move_to_string(&before, m, LetterSet::english(), &opts);
     // Writing into a String cannot fail.
-    let _ = crate::notation::print::write_check_mark(&mut text, pos);
+    let _ = write_check_mark(&mut text, pos);
     sans.push(text);
     uci.push(uci_text(&before, m));
 }

@@ -569,8 +569,8 @@ impl<'a> MoveReader<'a> {
     }
 
     /// Whether `word` is a correct way to write `m` (what [`MoveReader::score`] prices at 0),
-    /// found by following only the edits that cost nothing, sixteen units at a time: the test
-    /// for the words of a sheet read exactly, without the weighted distance.
+    /// found by following only the edits that cost nothing, on bit masks of the word's units:
+    /// the test for the words of a sheet read exactly, without the weighted distance.
     ///
     /// ```
     /// use scoresheet::board::{MoveList, Position};
