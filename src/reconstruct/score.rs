@@ -378,7 +378,9 @@ impl<'a> MoveReader<'a> {
 
     /// Normalises a written word for [`MoveReader::score`] (do it once per word).
     pub fn prepare(&self, text: &str) -> PreparedWord {
-        self.prepare_with(text, None)
+        let mut word = PreparedWord::default();
+        self.prepare_into(text, None, &mut word);
+        word
     }
 
     /// [`MoveReader::prepare`] for every word of a sheet: each character's costs are worked out
@@ -434,12 +436,6 @@ impl<'a> MoveReader<'a> {
             }
         }
         priced
-    }
-
-    fn prepare_with(&self, text: &str, memo: Option<&mut UnitMemo>) -> PreparedWord {
-        let mut word = PreparedWord::default();
-        self.prepare_into(text, memo, &mut word);
-        word
     }
 
     /// [`MoveReader::prepare`] into `word`, which is empty (the default): filled where it lies,
