@@ -18,7 +18,7 @@
 //! ```
 
 use super::letters::LetterSet;
-use crate::board::{CastlingSide, Move, MoveList, Position, Role};
+use crate::board::{Bitboard, CastlingSide, Move, MoveList, Position, Role, Square};
 use std::fmt::{self, Write};
 
 /// The form a move is printed in.
@@ -256,6 +256,21 @@ pub(crate) fn disambiguation(m: &Move, candidates: &[Move]) -> Disambiguation {
     }
 }
 
+/// [`disambiguation`] of the non-pawn move `m` of `role` from `from` in `pos`. Only where
+/// another piece of the same role attacks the target square (for pieces other than pawns the
+/// squares they may move to) can a legal twin exist; elsewhere no move is generated.
+fn disambiguation_in(pos: &Position, m: &Move, role: Role, from: Square) -> Disambiguation {
+    let rivals = pos.attackers_to(m.to(), pos.turn(), pos.occupied())
+        & pos.by_role(role)
+        & !Bitboard::from_square(from);
+    if rivals.is_empty() {
+        return Disambiguation::None;
+    }
+    let mut list = MoveList::new();
+    pos.legal_moves_to(role, m.to(), &mut list);
+    disambiguation(m, &list)
+}
+
 fn write_short<W: Write>(
     out: &mut W,
     pos: &Position,
@@ -280,10 +295,8 @@ fn write_short<W: Write>(
         }
     } else {
         out.write_str(letters.letter(role))?;
-        let mut list = MoveList::new();
-        pos.legal_moves_to(role, m.to(), &mut list);
         if let Some(from) = from {
-            match disambiguation(m, &list) {
+            match disambiguation_in(pos, m, role, from) {
                 Disambiguation::None => {}
                 Disambiguation::File => out.write_char(from.file().char())?,
                 Disambiguation::Rank => out.write_char(from.rank().char())?,
