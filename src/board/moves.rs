@@ -329,7 +329,15 @@ impl Uci {
     }
 }
 
-/// A move's UCI text on the stack (see [`Uci::text`]).
+/// A move's UCI text on the stack (see [`Uci::text`]): what a list of a game's moves in UCI
+/// holds without an allocation per move.
+///
+/// ```
+/// use scoresheet::board::Uci;
+/// let t = "e7e8q".parse::<Uci>().unwrap().text();
+/// assert_eq!(t, "e7e8q");
+/// assert_eq!(t.to_string(), "e7e8q");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct UciText {
     bytes: [u8; 5],
@@ -342,6 +350,25 @@ impl UciText {
         // Only ASCII is ever written into `bytes`.
         std::str::from_utf8(self.bytes.get(..usize::from(self.len)).unwrap_or_default())
             .unwrap_or("????")
+    }
+}
+
+impl fmt::Display for UciText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<&str> for UciText {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+/// As the text (a JSON string, `"e2e4"`).
+impl serde::Serialize for UciText {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
     }
 }
 

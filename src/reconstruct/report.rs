@@ -4,7 +4,7 @@
 use super::score::MoveReader;
 use super::search::{KeyHasher, Search, SkipKind, Step};
 use super::sheet::TokenKind;
-use crate::board::{Color, Move, MoveList, Position};
+use crate::board::{Color, Move, MoveList, Position, UciText};
 use crate::notation::print::write_check_mark;
 use crate::notation::{move_to_string, LetterSet, PrintOptions, Style};
 use serde::Serialize;
@@ -170,7 +170,7 @@ pub struct Repair {
     #[serde(skip)]
     pub words: Vec<Option<usize>>,
     /// The game in UCI.
-    pub uci: Vec<String>,
+    pub uci: Vec<UciText>,
     /// The game in PGN SAN (English letters, check marks).
     pub san: Vec<String>,
     /// Comments to keep after a ply (index = ply − 1): the draw offer `(=)`.
@@ -251,7 +251,7 @@ fn prior_of(search: &Search<'_, '_>, node: u32) -> f32 {
 /// Plays `m` on `pos` and records it in PGN SAN (English letters, `O-O`, `=Q`, `+`/`#`, by the
 /// crate's printer) and UCI: the position after the move, which the check mark needs, is
 /// worked out once.
-fn play_recorded(pos: &mut Position, m: &Move, sans: &mut Vec<String>, uci: &mut Vec<String>) {
+fn play_recorded(pos: &mut Position, m: &Move, sans: &mut Vec<String>, uci: &mut Vec<UciText>) {
     let before = pos.clone();
     pos.play(m);
     let opts = PrintOptions {
@@ -262,7 +262,7 @@ fn play_recorded(pos: &mut Position, m: &Move, sans: &mut Vec<String>, uci: &mut
     // Writing into a String cannot fail.
     let _ = write_check_mark(&mut text, pos);
     sans.push(text);
-    uci.push(uci_text(&before, m));
+    uci.push(m.to_uci(before.is_chess960()).text());
 }
 
 /// `m` in `pos` in UCI.
@@ -662,7 +662,14 @@ pub(crate) fn differences(
 impl Repair {
     /// The game as one line of UCI moves.
     pub fn uci_line(&self) -> String {
-        self.uci.join(" ")
+        let mut line = String::with_capacity(self.uci.len() * 5);
+        for (i, u) in self.uci.iter().enumerate() {
+            if i > 0 {
+                line.push(' ');
+            }
+            line.push_str(u.as_str());
+        }
+        line
     }
 
     /// The game as PGN (the seven-tag roster, result `*`, the draw offers as `{ (=) }`).
