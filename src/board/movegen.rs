@@ -338,6 +338,18 @@ impl Position {
         self.generate(&mut Collect(out), ALL_ROLES, targets, true);
     }
 
+    /// [`Self::legal_moves_onto`] for the pieces of the roles in `roles` only (and castling).
+    pub(crate) fn legal_moves_of_onto(
+        &self,
+        roles: &[Role],
+        targets: Bitboard,
+        out: &mut MoveList,
+    ) {
+        out.clear();
+        let bits = roles.iter().fold(0, |bits, &r| bits | role_bit(r));
+        self.generate(&mut Collect(out), bits, targets, true);
+    }
+
     /// The number of legal moves, without building them.
     ///
     /// ```

@@ -595,6 +595,22 @@ impl<'a> MoveReader<'a> {
                 .is_break()
     }
 
+    /// The roles whose moves `word` may read as at no cost (see [`MoveReader::reads_exactly`]):
+    /// pawns and the king (castling) always, another piece only where some unit reads as its
+    /// letter at no cost or its letter may be left out for nothing.
+    pub(crate) fn exact_roles(&self, word: &PreparedWord) -> ArrayVec<Role, 6> {
+        let mut roles = ArrayVec::new();
+        roles.push(Role::Pawn);
+        roles.push(Role::King);
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            let sym = Sym::Piece(role);
+            if word.zero_sub[sym_index(sym)] != 0 || self.missing(sym).0 == 0.0 {
+                roles.push(role);
+            }
+        }
+        roles
+    }
+
     /// Whether [`MoveReader::distance`] of `syms` and `word` is 0: the sets of units read so far
     /// that some path of edits costing nothing reaches, as bit masks (costs are never negative,
     /// so a path costs 0 only if every edit on it does).
@@ -1369,6 +1385,7 @@ mod tests {
 
     #[test]
     fn a_word_reads_exactly_where_it_scores_nothing() {
+        // And only as a move of the roles and onto the squares the exact replay generates.
         use crate::notation::{move_to_string, PrintOptions, Style};
         // Words written for moves of random games, in every form, and the same with one
         // character changed, dropped or added; each compared with every legal move.
@@ -1426,6 +1443,18 @@ mod tests {
                                     "{code} marks {marks}: {w} as {other:?} in {}",
                                     pos.to_fen()
                                 );
+                                // What the replay generates for the word holds it.
+                                if fast {
+                                    assert!(
+                                        reader.exact_roles(&word).contains(&other.role()),
+                                        "{code}: {w} read exactly as {other:?}"
+                                    );
+                                    assert!(
+                                        other.castling_side().is_some()
+                                            || word.exact_targets().contains(other.to()),
+                                        "{code}: {w} read exactly as {other:?}"
+                                    );
+                                }
                                 compared += 1;
                                 exact += usize::from(fast);
                             }

@@ -729,12 +729,17 @@ impl<'s, 'a> Search<'s, 'a> {
                     .all(|t| t.kind != TokenKind::Move),
                 TokenKind::Word => false,
                 TokenKind::Move => {
-                    // Only a move onto a square the word names at no cost (or castling) can read
-                    // as it exactly; the others are not generated. The moves onto those squares
+                    // Only a move onto a square the word names at no cost (or castling), of a
+                    // role whose letter it holds at no cost (or a pawn's), can read as it
+                    // exactly; the others are not generated. The moves onto those squares
                     // are all the scorer's disambiguation looks at (moves of the same role onto
                     // the same square).
                     let word = &self.words[i];
-                    state.pos.legal_moves_onto(word.exact_targets(), &mut legal);
+                    state.pos.legal_moves_of_onto(
+                        &self.reader.exact_roles(word),
+                        word.exact_targets(),
+                        &mut legal,
+                    );
                     let mut exact = None;
                     let mut count = 0;
                     for m in legal.iter() {
