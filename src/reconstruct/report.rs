@@ -211,7 +211,14 @@ pub(crate) fn place(pos: &Position, ply: u32) -> Place {
 
 /// The steps from the root to `node`.
 pub(crate) fn chain(search: &Search<'_, '_>, node: u32) -> Vec<Step> {
-    let mut out = Vec::new();
+    // Counted first, so that the list is sized once (a step per word, and the invented plies).
+    let mut len = 0;
+    let mut n = node;
+    while let Some(x) = search.arena.get(n as usize) {
+        len += 1;
+        n = x.parent;
+    }
+    let mut out = Vec::with_capacity(len);
     let mut n = node;
     while let Some(x) = search.arena.get(n as usize) {
         out.push(x.step.clone());
