@@ -153,7 +153,7 @@ pub fn sheet_of(game: &Game) -> Sheet {
             .moves
             .iter()
             .map(|n| Token {
-                text: n.san.clone(),
+                text: n.san.as_str().into(),
                 line: n.at.line,
                 column: n.at.column,
                 kind: TokenKind::Move,

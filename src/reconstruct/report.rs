@@ -402,7 +402,7 @@ pub(crate) fn build(
                     corrections.push(Correction {
                         at,
                         sheet: 1,
-                        written: Some(t.text.clone()),
+                        written: Some(t.text.to_string()),
                         line: t.line,
                         column: t.column,
                         read_as: Some(written(&pos, mv, letters)),
@@ -464,7 +464,7 @@ pub(crate) fn build(
                     corrections.push(Correction {
                         at,
                         sheet: 1,
-                        written: Some(t.text.clone()),
+                        written: Some(t.text.to_string()),
                         line: t.line,
                         column: t.column,
                         read_as: None,
@@ -498,7 +498,7 @@ pub(crate) fn build(
         let at = place(&pos, ply);
         stop = Some(Stop {
             at,
-            written: t.text.clone(),
+            written: t.text.to_string(),
             line: t.line,
             column: t.column,
             reason,
@@ -508,7 +508,7 @@ pub(crate) fn build(
             corrections.push(Correction {
                 at,
                 sheet: 1,
-                written: Some(t.text.clone()),
+                written: Some(t.text.to_string()),
                 line: t.line,
                 column: t.column,
                 read_as: None,

@@ -59,7 +59,8 @@ fn disagreements(
 ) -> Vec<Disagreement> {
     let (_, wb) = alignment(second, options, game);
     let word = |sheet: &'_ Sheet, at: Option<usize>| -> Option<String> {
-        at.and_then(|t| sheet.tokens.get(t)).map(|t| t.text.clone())
+        at.and_then(|t| sheet.tokens.get(t))
+            .map(|t| t.text.to_string())
     };
     let mut pos = options.start.clone();
     let mut legal = MoveList::new();
