@@ -340,7 +340,7 @@ pub fn repaired_game(game: &Game, repair: &Repair) -> (Game, usize) {
             .flatten()
             .and_then(|w| old.get(w));
         let mut node = Node {
-            san: san.clone(),
+            san: san.to_string(),
             at: written.map_or(game.at, |n| n.at),
             nags: Vec::new(),
             comments: Vec::new(),

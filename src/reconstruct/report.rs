@@ -5,8 +5,9 @@ use super::score::MoveReader;
 use super::search::{KeyHasher, Search, SkipKind, Step};
 use super::sheet::TokenKind;
 use crate::board::{Color, Move, MoveList, Position, UciText};
-use crate::notation::print::write_check_mark;
+use crate::notation::print::{write_check_mark, write_move};
 use crate::notation::{move_to_string, LetterSet, PrintOptions, Style};
+use compact_str::CompactString;
 use serde::Serialize;
 use std::collections::HashSet;
 use std::fmt;
@@ -171,8 +172,8 @@ pub struct Repair {
     pub words: Vec<Option<usize>>,
     /// The game in UCI.
     pub uci: Vec<UciText>,
-    /// The game in PGN SAN (English letters, check marks).
-    pub san: Vec<String>,
+    /// The game in PGN SAN (English letters, check marks), each move held inline.
+    pub san: Vec<CompactString>,
     /// Comments to keep after a ply (index = ply − 1): the draw offer `(=)`.
     pub comments: Vec<(u32, String)>,
     /// Every correction, in sheet order.
@@ -258,15 +259,21 @@ fn prior_of(search: &Search<'_, '_>, node: u32) -> f32 {
 /// Plays `m` on `pos` and records it in PGN SAN (English letters, `O-O`, `=Q`, `+`/`#`, by the
 /// crate's printer) and UCI: the position after the move, which the check mark needs, is
 /// worked out once.
-fn play_recorded(pos: &mut Position, m: &Move, sans: &mut Vec<String>, uci: &mut Vec<UciText>) {
+fn play_recorded(
+    pos: &mut Position,
+    m: &Move,
+    sans: &mut Vec<CompactString>,
+    uci: &mut Vec<UciText>,
+) {
     let before = pos.clone();
     pos.play(m);
     let opts = PrintOptions {
         check_marks: false,
         ..PrintOptions::san()
     };
-    let mut text = move_to_string(&before, m, LetterSet::english(), &opts);
-    // Writing into a String cannot fail.
+    let mut text = CompactString::const_new("");
+    // Writing into a CompactString cannot fail (a move's SAN fits inline: no allocation).
+    let _ = write_move(&mut text, &before, m, LetterSet::english(), &opts);
     let _ = write_check_mark(&mut text, pos);
     sans.push(text);
     uci.push(m.to_uci(before.is_chess960()).text());
@@ -700,7 +707,7 @@ impl Repair {
             } else if i == 0 {
                 words.push(format!("{}... {s}", pos.fullmove_number()));
             } else {
-                words.push(s.clone());
+                words.push(s.to_string());
             }
             for (p, c) in &self.comments {
                 if *p as usize == i + 1 {
