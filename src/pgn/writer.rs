@@ -198,11 +198,19 @@ impl Atoms {
         let mut words = text.split(' ').peekable();
         let mut first = true;
         while let Some(word) = words.next() {
-            // A word like `[Event` or `%x` must not begin a line: the reader would take the
-            // line for the next game's tags or an escape line. It stays with the word before.
+            // A word like `[Event`, `[3ult`, `[` or `%x` must not begin a line: the reader
+            // would take the line for the next game's tags (a tag name as the lexer reads it,
+            // after any blanks: see `lexer::looks_like_tag_line`) or an escape line. It stays
+            // with the word before. `[%clk` cannot start a tag and may begin a line.
             let tag_like = |w: &str| {
                 w.starts_with('%')
-                    || (w.starts_with('[') && w[1..].starts_with(|c: char| c.is_ascii_alphabetic()))
+                    || w.trim_start_matches('\t')
+                        .strip_prefix('[')
+                        .is_some_and(|rest| {
+                            let rest = rest.trim_start_matches([' ', '\t']);
+                            rest.is_empty()
+                                || rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+                        })
             };
             if !first && tag_like(word) {
                 if let Some(last) = self.spans.last_mut() {
@@ -376,21 +384,31 @@ mod tests {
 
     #[test]
     fn a_comment_never_puts_a_tag_at_a_line_start() {
-        let mut text = String::from("1. e4 {");
-        for _ in 0..20 {
-            text.push_str("see [Event \"Moscow\"] and [Site \"x\"] %escape ");
+        // Each kind of word after a word of every length, so that it comes where a line breaks.
+        for tag_like in [
+            "[Event \"M\"]",
+            "[3ult \"y\"]",
+            "[_x \"z\"]",
+            "[ Round \"1\"]",
+            "%esc",
+        ] {
+            for len in 1..90 {
+                let text = format!("1. e4 {{{} {tag_like} and more}} e5 *", "w".repeat(len));
+                let g = Game::read_all(text.as_bytes()).remove(0).unwrap();
+                let out = write_game(&g);
+                let movetext = out.split("\n\n").nth(1).unwrap();
+                assert!(
+                    movetext.lines().all(|l| {
+                        !crate::pgn::lexer::looks_like_tag_line(l.as_bytes()) && !l.starts_with('%')
+                    }),
+                    "{out}"
+                );
+                assert_eq!(
+                    Game::read_all(out.as_bytes()).remove(0).unwrap().mainline,
+                    g.mainline
+                );
+            }
         }
-        text.push_str("} e5 *");
-        let g = Game::read_all(text.as_bytes()).remove(0).unwrap();
-        let out = write_game(&g);
-        let movetext = out.split("\n\n").nth(1).unwrap();
-        assert!(movetext
-            .lines()
-            .all(|l| !l.starts_with("[E") && !l.starts_with("[S") && !l.starts_with('%')));
-        assert_eq!(
-            Game::read_all(out.as_bytes()).remove(0).unwrap().mainline,
-            g.mainline
-        );
     }
 
     #[test]
