@@ -271,11 +271,19 @@ fn play_recorded(
         check_marks: false,
         ..PrintOptions::san()
     };
-    let mut text = CompactString::const_new("");
-    // Writing into a CompactString cannot fail (a move's SAN fits inline: no allocation).
-    let _ = write_move(&mut text, &before, m, LetterSet::english(), &opts);
-    let _ = write_check_mark(&mut text, pos);
-    sans.push(text);
+    // Written on the stack, then kept inline: SAN is at most seven characters (`Qh4xe1#`).
+    let mut text = arrayvec::ArrayString::<16>::new();
+    let written = write_move(&mut text, &before, m, LetterSet::english(), &opts)
+        .and_then(|()| write_check_mark(&mut text, pos));
+    sans.push(match written {
+        Ok(()) => CompactString::new(text.as_str()),
+        // Longer than any SAN: written again where there is room.
+        Err(_) => {
+            let mut long = move_to_string(&before, m, LetterSet::english(), &opts);
+            let _ = write_check_mark(&mut long, pos);
+            CompactString::from(long)
+        }
+    });
     uci.push(m.to_uci(before.is_chess960()).text());
 }
 
