@@ -156,7 +156,34 @@ fn flush(text: &str, line: u32, column: u32, out: &mut Vec<Token>) {
 }
 
 fn classify(text: &str, line: u32, column: u32) -> Token {
-    let kind = if is_result(text) {
+    Token {
+        text: text.into(),
+        line,
+        column,
+        kind: kind_of(text),
+    }
+}
+
+/// What a word is: [`kind_by_rules`], with a short way for the usual move.
+fn kind_of(text: &str) -> TokenKind {
+    if looks_like_usual_move(text) {
+        TokenKind::Move
+    } else {
+        kind_by_rules(text)
+    }
+}
+
+/// Most words are moves in the usual form (`Jf3`, `exd5`, `Vfe1`): a word that begins with a
+/// letter and ends in a rank digit is no result, mark or garbage word (these begin with a
+/// digit, `$`, `(`, `*` or `½`, end in something else, or hold no digit).
+fn looks_like_usual_move(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.first().is_some_and(u8::is_ascii_alphabetic)
+        && bytes.last().is_some_and(|b| (b'1'..=b'8').contains(b))
+}
+
+fn kind_by_rules(text: &str) -> TokenKind {
+    if is_result(text) {
         TokenKind::Result
     } else if is_mark(text) {
         TokenKind::Mark
@@ -164,12 +191,6 @@ fn classify(text: &str, line: u32, column: u32) -> Token {
         TokenKind::Word
     } else {
         TokenKind::Move
-    };
-    Token {
-        text: text.into(),
-        line,
-        column,
-        kind,
     }
 }
 
@@ -235,6 +256,32 @@ mod tests {
                 TokenKind::Mark
             ]
         );
+    }
+
+    #[test]
+    fn the_short_way_agrees_with_the_rules() {
+        // Every word of up to three characters from letters, digits and the marks' and
+        // results' characters, and longer ones around them.
+        let pool: Vec<char> = "aeJKx18903:-/$+#!?.=()*½e".chars().collect();
+        let mut words: Vec<String> = Vec::new();
+        for &a in &pool {
+            words.push(a.to_string());
+            for &b in &pool {
+                words.push(format!("{a}{b}"));
+                for &c in &pool {
+                    words.push(format!("{a}{b}{c}"));
+                    words.push(format!("Kasparov{a}{b}{c}"));
+                }
+            }
+        }
+        let mut short = 0;
+        for w in &words {
+            if looks_like_usual_move(w) {
+                short += 1;
+                assert_eq!(kind_by_rules(w), TokenKind::Move, "{w}");
+            }
+        }
+        assert!(short > 1000, "{short}");
     }
 
     #[test]
