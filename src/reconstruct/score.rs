@@ -627,12 +627,18 @@ impl<'a> MoveReader<'a> {
                 word.zero_extra[0],
             ),
         };
-        let close = |mut reach: u32, extra: u16| loop {
-            let next = (reach | (reach & u32::from(extra)) << 1) & all;
-            if next == reach {
+        let close = |mut reach: u32, extra: u16| {
+            if extra == 0 {
+                // Nothing is extra for free (the usual case): nothing to follow.
                 return reach;
             }
-            reach = next;
+            loop {
+                let next = (reach | (reach & u32::from(extra)) << 1) & all;
+                if next == reach {
+                    return reach;
+                }
+                reach = next;
+            }
         };
         let mut reach = close(1, first_extra);
         for &sym in syms {
