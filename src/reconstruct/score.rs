@@ -23,6 +23,7 @@ use super::costs::Costs;
 use crate::board::{Bitboard, CastlingSide, Move, MoveList, Position, Role, Square};
 use crate::notation::LetterSet;
 use arrayvec::ArrayVec;
+use std::borrow::Cow;
 use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
@@ -108,6 +109,98 @@ impl UnitMemo {
         };
         &self.costs[k - 1]
     }
+}
+
+/// What each letter names: in the sheet's set, and in any language's set (a letter from
+/// another set is a slip the reader knows).
+#[derive(Clone, Debug)]
+struct Spellings {
+    /// Per ASCII char: the role it names in the sheet's set.
+    own: [Option<Role>; 128],
+    /// Per ASCII char: bit per role it names in any language's set.
+    any: [u8; 128],
+    /// Non-ASCII single-character letters: (char, role in sheet set, roles in any set).
+    wide: Vec<(char, Option<Role>, u8)>,
+    /// Multi-character spellings in the sheet's set, longest first.
+    multi: Vec<(String, Role)>,
+    /// The sheet set's printed letter per role, as a char (first char).
+    own_letter: [Option<char>; 6],
+}
+
+impl Spellings {
+    fn of(letters: &LetterSet) -> Spellings {
+        let mut own = [None; 128];
+        let mut any = [0u8; 128];
+        let mut wide: Vec<(char, Option<Role>, u8)> = Vec::new();
+        let mut multi = Vec::new();
+        let mut own_letter = [None; 6];
+        let mut note = |c: char, own_role: Option<Role>, any_role: Option<Role>| {
+            let bit = any_role.map_or(0, |r| 1u8 << r.index());
+            let slot = c as usize;
+            if slot < 128 {
+                if let Some(o) = own.get_mut(slot) {
+                    if own_role.is_some() {
+                        *o = own_role;
+                    }
+                }
+                if let Some(a) = any.get_mut(slot) {
+                    *a |= bit;
+                }
+            } else if let Some(entry) = wide.iter_mut().find(|e| e.0 == c) {
+                if own_role.is_some() {
+                    entry.1 = own_role;
+                }
+                entry.2 |= bit;
+            } else {
+                wide.push((c, own_role, bit));
+            }
+        };
+        for role in Role::ALL {
+            for spelling in letters.spellings(role) {
+                let mut chars = spelling.chars();
+                if let (Some(c), None) = (chars.next(), chars.next()) {
+                    note(c, Some(role), Some(role));
+                } else if !spelling.is_empty() {
+                    multi.push((spelling.to_owned(), role));
+                }
+            }
+            own_letter[role.index()] = letters.letter(role).chars().next();
+        }
+        for set in LetterSet::all() {
+            // Figurines are understood in every language: they read as the sheet's own letters.
+            let universal = set.code() == "figurine";
+            for role in Role::ALL {
+                if role == Role::Pawn {
+                    continue;
+                }
+                for spelling in set.spellings(role) {
+                    let mut chars = spelling.chars();
+                    if let (Some(c), None) = (chars.next(), chars.next()) {
+                        note(c, universal.then_some(role), Some(role));
+                    }
+                }
+            }
+        }
+        multi.sort_by_key(|(s, _)| std::cmp::Reverse(s.len()));
+        Spellings {
+            own,
+            any,
+            wide,
+            multi,
+            own_letter,
+        }
+    }
+}
+
+/// The spellings of a shipped letter set (`LetterSet::all`, recognised by address), worked out
+/// once per process and set instead of for every sheet (they look through every language's
+/// letters).
+fn shipped_spellings(letters: &LetterSet) -> Option<&'static Spellings> {
+    static TABLES: OnceLock<Vec<OnceLock<Spellings>>> = OnceLock::new();
+    let sets = LetterSet::all();
+    let k = sets.iter().position(|s| std::ptr::eq(s, letters))?;
+    let tables = TABLES.get_or_init(|| sets.iter().map(|_| OnceLock::new()).collect());
+    Some(tables.get(k)?.get_or_init(|| Spellings::of(letters)))
 }
 
 /// Every ASCII character's costs for `reader`, when it reads one of the shipped letter sets
@@ -256,16 +349,8 @@ fn folded_letter(role: Role) -> char {
 pub struct MoveReader<'a> {
     letters: &'a LetterSet,
     costs: &'a Costs,
-    /// Per ASCII char: the role it names in the sheet's set.
-    own: [Option<Role>; 128],
-    /// Per ASCII char: bit per role it names in any language's set.
-    any: [u8; 128],
-    /// Non-ASCII single-character letters: (char, role in sheet set, roles in any set).
-    wide: Vec<(char, Option<Role>, u8)>,
-    /// Multi-character spellings in the sheet's set, longest first.
-    multi: Vec<(String, Role)>,
-    /// The sheet set's printed letter per role, as a char (first char).
-    own_letter: [Option<char>; 6],
+    /// What each letter names, in the sheet's set and in any.
+    spellings: Cow<'a, Spellings>,
     /// The sheet marks captures: a capture read without its mark costs `capture_mark_missing`.
     marks_captures: bool,
 }
@@ -280,67 +365,13 @@ impl<'a> MoveReader<'a> {
     /// assert_eq!(r.prepare("Крg1").as_str().chars().count(), 3);
     /// ```
     pub fn new(letters: &'a LetterSet, costs: &'a Costs) -> MoveReader<'a> {
-        let mut own = [None; 128];
-        let mut any = [0u8; 128];
-        let mut wide: Vec<(char, Option<Role>, u8)> = Vec::new();
-        let mut multi = Vec::new();
-        let mut own_letter = [None; 6];
-        let mut note = |c: char, own_role: Option<Role>, any_role: Option<Role>| {
-            let bit = any_role.map_or(0, |r| 1u8 << r.index());
-            let slot = c as usize;
-            if slot < 128 {
-                if let Some(o) = own.get_mut(slot) {
-                    if own_role.is_some() {
-                        *o = own_role;
-                    }
-                }
-                if let Some(a) = any.get_mut(slot) {
-                    *a |= bit;
-                }
-            } else if let Some(entry) = wide.iter_mut().find(|e| e.0 == c) {
-                if own_role.is_some() {
-                    entry.1 = own_role;
-                }
-                entry.2 |= bit;
-            } else {
-                wide.push((c, own_role, bit));
-            }
-        };
-        for role in Role::ALL {
-            for spelling in letters.spellings(role) {
-                let mut chars = spelling.chars();
-                if let (Some(c), None) = (chars.next(), chars.next()) {
-                    note(c, Some(role), Some(role));
-                } else if !spelling.is_empty() {
-                    multi.push((spelling.to_owned(), role));
-                }
-            }
-            own_letter[role.index()] = letters.letter(role).chars().next();
-        }
-        for set in LetterSet::all() {
-            // Figurines are understood in every language: they read as the sheet's own letters.
-            let universal = set.code() == "figurine";
-            for role in Role::ALL {
-                if role == Role::Pawn {
-                    continue;
-                }
-                for spelling in set.spellings(role) {
-                    let mut chars = spelling.chars();
-                    if let (Some(c), None) = (chars.next(), chars.next()) {
-                        note(c, universal.then_some(role), Some(role));
-                    }
-                }
-            }
-        }
-        multi.sort_by_key(|(s, _)| std::cmp::Reverse(s.len()));
         MoveReader {
             letters,
             costs,
-            own,
-            any,
-            wide,
-            multi,
-            own_letter,
+            spellings: match shipped_spellings(letters) {
+                Some(shipped) => Cow::Borrowed(shipped),
+                None => Cow::Owned(Spellings::of(letters)),
+            },
             marks_captures: false,
         }
     }
@@ -475,6 +506,7 @@ impl<'a> MoveReader<'a> {
         let mut rest = t;
         while let Some(c) = rest.chars().next() {
             if let Some((spelling, role)) = self
+                .spellings
                 .multi
                 .iter()
                 .find(|(s, _)| rest.starts_with(s.as_str()))
@@ -999,10 +1031,10 @@ impl<'a> MoveReader<'a> {
         let i = ch as usize;
         if i < 128 {
             (
-                self.own.get(i).copied().flatten(),
-                self.any.get(i).copied().unwrap_or(0),
+                self.spellings.own.get(i).copied().flatten(),
+                self.spellings.any.get(i).copied().unwrap_or(0),
             )
-        } else if let Some(&(_, own, any)) = self.wide.iter().find(|e| e.0 == ch) {
+        } else if let Some(&(_, own, any)) = self.spellings.wide.iter().find(|e| e.0 == ch) {
             (own, any)
         } else {
             (None, 0)
@@ -1026,7 +1058,13 @@ impl<'a> MoveReader<'a> {
                 (c.letter_other_language, "letter_other_language")
             };
         }
-        let Some(letter) = self.own_letter.get(role.index()).copied().flatten() else {
+        let Some(letter) = self
+            .spellings
+            .own_letter
+            .get(role.index())
+            .copied()
+            .flatten()
+        else {
             return (c.letter_wrong, "letter_wrong");
         };
         let same_but_case = if ch.is_ascii() && letter.is_ascii() {
