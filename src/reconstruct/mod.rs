@@ -33,6 +33,16 @@ mod search;
 mod sheet;
 mod two;
 
+/// The inline string type of [`Token::text`] and [`Repair::san`] (from `compact_str`): reads
+/// as a `&str` (`as_str`, `Deref`), compares with `&str`.
+///
+/// ```
+/// use scoresheet::reconstruct::{CompactString, Sheet};
+/// let word: &CompactString = &Sheet::read("1. Jf3").tokens[1].text;
+/// assert_eq!(word, "Jf3");
+/// assert_eq!(word.as_str().len(), 3);
+/// ```
+pub use compact_str::CompactString;
 pub use costs::{Costs, CostsError, REPAIR_COSTS_TSV};
 pub use prior::{
     invented_costs, invented_kind, move_features, move_squares, square_weight_index, Feature,
