@@ -284,12 +284,12 @@ fn play_recorded(
             CompactString::from(long)
         }
     });
-    uci.push(m.to_uci(before.is_chess960()).text());
+    uci.push(uci_text(&before, m));
 }
 
 /// `m` in `pos` in UCI.
-fn uci_text(pos: &Position, m: &Move) -> String {
-    m.to_uci(pos.is_chess960()).text().as_str().to_owned()
+fn uci_text(pos: &Position, m: &Move) -> UciText {
+    m.to_uci(pos.is_chess960()).text()
 }
 
 /// `m` in `pos` as the sheet's writer would write it: the Laws' short form in `letters` with the
@@ -421,7 +421,7 @@ pub(crate) fn build(
                         line: t.line,
                         column: t.column,
                         read_as: Some(written(&pos, mv, letters)),
-                        uci: Some(uci_text(&pos, mv)),
+                        uci: Some(uci_text(&pos, mv).to_string()),
                         kind,
                         detail: detail.join("; "),
                         cost: *cost,
@@ -441,7 +441,7 @@ pub(crate) fn build(
                     line: 0,
                     column: 0,
                     read_as: Some(written(&pos, mv, letters)),
-                    uci: Some(uci_text(&pos, mv)),
+                    uci: Some(uci_text(&pos, mv).to_string()),
                     kind: "ply_missing",
                     detail: match kind.describe() {
                         "" => INVENTED.to_owned(),

@@ -196,11 +196,25 @@ impl Spellings {
 /// once per process and set instead of for every sheet (they look through every language's
 /// letters).
 fn shipped_spellings(letters: &LetterSet) -> Option<&'static Spellings> {
-    static TABLES: OnceLock<Vec<OnceLock<Spellings>>> = OnceLock::new();
+    static TABLES: PerShippedSet<Spellings> = OnceLock::new();
+    per_shipped_set(&TABLES, letters, || Spellings::of(letters))
+}
+
+/// One lazily built value per shipped letter set.
+type PerShippedSet<T> = OnceLock<Vec<OnceLock<T>>>;
+
+/// `tables`' value for `letters` when it is one of the shipped sets (`LetterSet::all`,
+/// recognised by address), built by `build` the first time it is asked for; `None` for a
+/// caller's own set.
+fn per_shipped_set<T>(
+    tables: &'static PerShippedSet<T>,
+    letters: &LetterSet,
+    build: impl FnOnce() -> T,
+) -> Option<&'static T> {
     let sets = LetterSet::all();
     let k = sets.iter().position(|s| std::ptr::eq(s, letters))?;
-    let tables = TABLES.get_or_init(|| sets.iter().map(|_| OnceLock::new()).collect());
-    Some(tables.get(k)?.get_or_init(|| Spellings::of(letters)))
+    let tables = tables.get_or_init(|| sets.iter().map(|_| OnceLock::new()).collect());
+    Some(tables.get(k)?.get_or_init(build))
 }
 
 /// Every ASCII character's costs for `reader`, when it reads one of the shipped letter sets
@@ -208,20 +222,17 @@ fn shipped_spellings(letters: &LetterSet) -> Option<&'static Spellings> {
 /// and set (128 characters, about 30 µs), instead of a score of them for every sheet (a tenth
 /// of a clean sheet's repair). `None` for other sets and costs, which a caller may change.
 fn shipped_unit_costs(reader: &MoveReader<'_>) -> Option<&'static [UnitCosts; MEMO_CHARS]> {
-    static TABLES: OnceLock<Vec<OnceLock<Box<[UnitCosts; MEMO_CHARS]>>>> = OnceLock::new();
+    static TABLES: PerShippedSet<Box<[UnitCosts; MEMO_CHARS]>> = OnceLock::new();
     if !std::ptr::eq(reader.costs, Costs::standard()) {
         return None;
     }
-    let sets = LetterSet::all();
-    let k = sets.iter().position(|s| std::ptr::eq(s, reader.letters))?;
-    let tables = TABLES.get_or_init(|| sets.iter().map(|_| OnceLock::new()).collect());
-    let table = tables.get(k)?.get_or_init(|| {
+    let table = per_shipped_set(&TABLES, reader.letters, || {
         let mut table = Box::new([UnitCosts::default(); MEMO_CHARS]);
         for (c, slot) in (0u8..).zip(table.iter_mut()) {
             *slot = reader.unit_costs(char::from(c));
         }
         table
-    });
+    })?;
     Some(table)
 }
 
