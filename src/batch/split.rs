@@ -79,9 +79,14 @@ pub struct GameSplitter<R> {
     /// `scan` is inside a line whose start was already dropped (an enormous line).
     mid_line: bool,
     next_index: u64,
+    /// Buffers of batches the caller is done with, given back by [`GameSplitter::give_back`].
+    spare: Vec<Vec<u8>>,
 }
 
 const READ_CHUNK: usize = 1 << 16;
+
+/// How many given-back buffers a splitter keeps; the rest are freed.
+const MAX_SPARE: usize = 64;
 
 impl<R: Read> GameSplitter<R> {
     /// A splitter over `reader`.
@@ -100,6 +105,27 @@ impl<R: Read> GameSplitter<R> {
             skipping: false,
             mid_line: false,
             next_index: 0,
+            spare: Vec::new(),
+        }
+    }
+
+    /// Takes back the buffer of a batch the caller is done with ([`Batch::data`]), so that the
+    /// next batches are read into memory already in use instead of freshly allocated memory that
+    /// grows as it fills: with the batches checked on other threads, fresh buffers cost the
+    /// reader page faults and copies as they grow.
+    ///
+    /// ```
+    /// use scoresheet::batch::GameSplitter;
+    /// let pgn = b"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n";
+    /// let mut splitter = GameSplitter::new(&pgn[..]);
+    /// let first = splitter.next_batch(1).unwrap().unwrap();
+    /// splitter.give_back(first.data);
+    /// let second = splitter.next_batch(1).unwrap().unwrap();
+    /// assert!(second.bytes(&second.games[0]).starts_with(b"[Event \"b\"]"));
+    /// ```
+    pub fn give_back(&mut self, data: Vec<u8>) {
+        if self.spare.len() < MAX_SPARE {
+            self.spare.push(data);
         }
     }
 
@@ -261,10 +287,19 @@ impl<R: Read> GameSplitter<R> {
             self.drop_front(keep_from);
             return None;
         }
-        let rest = self.buf.split_off(keep_from.max(end));
+        let shift = keep_from.max(end);
+        // The unfinished rest moves to a buffer as large as this one (a given-back one if there
+        // is one), so that reading the next batch does not grow it step by step.
+        let mut rest = match self.spare.pop() {
+            Some(mut spare) => {
+                spare.clear();
+                spare
+            }
+            None => Vec::with_capacity(self.buf.capacity()),
+        };
+        rest.extend_from_slice(&self.buf[shift..]);
         let mut data = std::mem::replace(&mut self.buf, rest);
         data.truncate(end);
-        let shift = keep_from.max(end);
         self.base_offset += shift as u64;
         self.scan -= shift;
         self.game_start = self.game_start.saturating_sub(shift);
@@ -382,6 +417,43 @@ mod tests {
             }
         }
         out
+    }
+
+    /// Hands out at most `step` bytes per read, so that batches cut across many reads.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.1.min(buf.len()).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn buffers_given_back_change_no_batch() {
+        let mut text = Vec::new();
+        for i in 0..60 {
+            let moves = "1. e4 e5 2. Nf3 {a comment\n[Site \"x\"]\n} Nc6 ".repeat(i % 7);
+            text.extend_from_slice(format!("[Event \"{i}\"]\r\n\n{moves}*\n\n").as_bytes());
+        }
+        for (step, target) in [(7, 1), (64, 100), (1000, 300), (1 << 16, 5000)] {
+            let fresh = split_all(&text, target);
+            let mut s = GameSplitter::new(Trickle(&text, step));
+            let mut again = Vec::new();
+            while let Some(batch) = s.next_batch(target).unwrap() {
+                for g in &batch.games {
+                    again.push((batch.bytes(g).to_vec(), g.line, g.byte_offset, g.oversized));
+                }
+                // What a buffer held before must not show in the games read into it.
+                let mut data = batch.data;
+                data.fill(b'{');
+                s.give_back(data);
+            }
+            assert_eq!(again, fresh, "step {step}, target {target}");
+            assert_eq!(fresh.len(), 60);
+        }
     }
 
     const TWO: &[u8] = b"[Event \"a\"]\n[Site \"{\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 ; [not a tag {\n2. c4 *\n";
