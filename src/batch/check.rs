@@ -110,11 +110,11 @@ pub fn check_with_progress(
     let mut sink = Reporter {
         progress,
         tally: Tally::default(),
-        inputs,
         options,
         out,
         notes,
         summary: CheckSummary::default(),
+        names: inputs.iter().map(Input::display_name).collect(),
         numbers: vec![0; inputs.len()],
         noted: vec![false; inputs.len()],
         text: String::new(),
@@ -136,11 +136,12 @@ pub fn check_with_progress(
 struct Reporter<'a> {
     progress: &'a mut dyn Progress,
     tally: Tally,
-    inputs: &'a [Input],
     options: &'a CheckOptions,
     out: &'a mut dyn Write,
     notes: &'a mut dyn Write,
     summary: CheckSummary,
+    /// Per input: its name in reports, made once rather than for every game.
+    names: Vec<String>,
     numbers: Vec<u64>,
     /// Per input: whether the last game read was in an encoding other than UTF-8.
     noted: Vec<bool>,
@@ -150,7 +151,7 @@ struct Reporter<'a> {
 
 impl Sink<Vec<Checked>> for Reporter<'_> {
     fn game(&mut self, g: &GameRef<'_>, games: Vec<Checked>) {
-        let file = self.inputs[g.input].display_name();
+        let file = &self.names[g.input];
         self.tally.bytes += g.bytes.len() as u64;
         for c in games {
             self.numbers[g.input] += 1;
@@ -192,7 +193,7 @@ impl Sink<Vec<Checked>> for Reporter<'_> {
             }
             self.text.clear();
             write_report(
-                &file,
+                file,
                 number,
                 r,
                 c.readable,
@@ -201,7 +202,7 @@ impl Sink<Vec<Checked>> for Reporter<'_> {
                 &mut self.text,
             );
             if let Some(repair) = &c.repair {
-                write_repair(&file, number, repair, self.options.json, &mut self.text);
+                write_repair(file, number, repair, self.options.json, &mut self.text);
             }
             if self.error.is_none() {
                 if let Err(e) = self.out.write_all(self.text.as_bytes()) {

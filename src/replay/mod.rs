@@ -25,6 +25,7 @@ use crate::notation::{
     Warning, Warnings, WrittenMove,
 };
 use crate::pgn::{Game, Line, Location, Outcome};
+use arrayvec::{ArrayString, ArrayVec};
 use std::collections::HashMap;
 use std::fmt;
 
@@ -222,11 +223,14 @@ pub struct Replay {
 
 /// Variant tag values that mean standard chess rules.
 pub(crate) fn supported_variant(v: &str) -> bool {
-    let k: String = v
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric())
-        .map(|c| c.to_ascii_lowercase())
-        .collect();
+    // Folded on the stack: every game of a lichess export has a Variant tag. A value longer
+    // than any of the names below is none of them.
+    let mut k = ArrayString::<16>::new();
+    for c in v.chars().filter(char::is_ascii_alphanumeric) {
+        if k.try_push(c.to_ascii_lowercase()).is_err() {
+            return false;
+        }
+    }
     matches!(
         k.as_str(),
         "" | "standard"
@@ -626,7 +630,7 @@ pub(crate) fn result_contradictions(
     pos: &Position,
 ) -> Vec<String> {
     let mut out = Vec::new();
-    let mut claimed: Vec<Outcome> = Vec::with_capacity(2);
+    let mut claimed: ArrayVec<Outcome, 2> = ArrayVec::new();
     for r in [tag, movetext].into_iter().flatten() {
         if !claimed.contains(&r) {
             claimed.push(r);
@@ -738,6 +742,29 @@ mod tests {
     fn run(pgn: &str) -> Replay {
         let g = Game::read_all(pgn.as_bytes()).remove(0).unwrap();
         replay_game(&g, &ReplayOptions::default())
+    }
+
+    #[test]
+    fn variant_names_are_read_whatever_their_case_spaces_and_dashes() {
+        for standard in [
+            "",
+            "Standard",
+            "chess 960",
+            "Fischer-Random",
+            "From Position",
+            "960",
+        ] {
+            assert!(supported_variant(standard), "{standard}");
+        }
+        let others = [
+            "Crazyhouse",
+            "Atomic",
+            "King of the Hill",
+            "Standard Standard Chess",
+        ];
+        for other in others {
+            assert!(!supported_variant(other), "{other}");
+        }
     }
 
     /// The plain-SAN path of `read_token` skips the check test on unmarked moves because these

@@ -102,7 +102,7 @@ impl ReplayVisitor {
             warnings: Vec::new(),
             more_warnings: 0,
             uci: Vec::new(),
-            history: Vec::new(),
+            history: Vec::with_capacity(256),
             reversible_from: 0,
             ended: None,
             past_end: false,
