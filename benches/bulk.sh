@@ -35,17 +35,17 @@ done
 
 # best_of CMD...: runs the command ROUNDS times; prints "seconds peak_kib cpu_seconds": the
 # fastest wall-clock time, the largest peak memory and the smallest CPU time of the runs.
-# Wall-clock time is taken to the millisecond around time(1), whose own figure has only
-# hundredths (a tenth of a second is 8 % on otb-classics with all cores).
+# Times come from bash's own `time`, to the millisecond (time(1) gives hundredths only, 8 % of
+# otb-classics with all cores, and its own start-up would be counted); time(1) runs the command
+# once more per round for the peak memory.
 best_of() {
-  local best="" mem=0 cpu="" t m u s c e start
+  local best="" mem=0 cpu="" t m u s c
   for _ in $(seq "$ROUNDS"); do
-    start=$(date +%s%N)
-    /usr/bin/time -f "%e %M %U %S" -o "$WORK/time" "$@" >/dev/null 2>&1 || true
-    t=$(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')
-    # time(1) puts "Command exited with non-zero status N" first when the tool reports
-    # invalid games (check exits 1 for the variant games of lichess-players): read the last line.
-    read -r e m u s < <(tail -n 1 "$WORK/time")
+    # check exits 1 for the variant games of lichess-players: the status is not looked at.
+    read -r t u s < <({ TIMEFORMAT='%3R %3U %3S'; time "$@" >/dev/null 2>&1; } 2>&1)
+    /usr/bin/time -f "%M" -o "$WORK/time" "$@" >/dev/null 2>&1 || true
+    # time(1) puts "Command exited with non-zero status N" first then: read the last line.
+    m=$(tail -n 1 "$WORK/time")
     c=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
     if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$t; fi
     if [ -z "$cpu" ] || awk -v a="$c" -v b="$cpu" 'BEGIN { exit !(a < b) }'; then cpu=$c; fi
