@@ -1,5 +1,6 @@
 //! The game splitter against the real databases in ../shared/data/games/: every `[Event`
-//! section becomes exactly one game, compressed or not, whatever the batch size.
+//! section becomes exactly one game, byte for byte, compressed or not, its batch read into the
+//! buffers of the batches before it.
 
 use scoresheet::batch::{open_input, GameSplitter, Input};
 use std::io::Read;
@@ -54,10 +55,17 @@ fn every_event_section_of_every_database_is_one_game() {
                     g.index,
                     g.line
                 );
+                assert!(
+                    batch.bytes(g) == &all[bytes..bytes + g.range.len()],
+                    "{name}: game {} is not the input's bytes",
+                    g.index
+                );
                 next_index += 1;
                 bytes += g.range.len();
             }
             games += batch.games.len();
+            // The buffers go back as the bulk engine gives them back: read into again.
+            splitter.give_back(batch.data);
         }
         assert_eq!(games, expected, "{name}");
         let trailing = &all[bytes..];
