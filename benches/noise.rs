@@ -29,11 +29,16 @@
 //!   that follow are out of step);
 //! - `swap`: two neighbouring plies written in each other's place, once per game;
 //! - `dup`: one move written twice, once per game;
-//! - `mixed`: chars at 1/20 plus one skip and one swap.
+//! - `mixed`: chars at 1/20 plus one skip and one swap;
+//! - `two sheets`: White's and Black's sheets of the game, each with its own noise of the kind
+//!   named (drawn independently), repaired together (`repair_two`, what `repair --with` does);
+//!   `slips` counts both sheets'.
 
 use scoresheet::board::{Move, MoveList, Position};
 use scoresheet::notation::LetterSet;
-use scoresheet::reconstruct::{explain, repair, Costs, MoveReader, RepairOptions, Sheet};
+use scoresheet::reconstruct::{
+    explain, repair, repair_two, Costs, MoveReader, RepairOptions, Sheet,
+};
 use std::time::{Duration, Instant};
 
 /// SplitMix64: a tiny seeded generator, enough for reproducible noise.
@@ -280,6 +285,8 @@ struct Noise {
     skips: usize,
     swaps: usize,
     dups: usize,
+    /// Sheets of the game, each corrupted on its own: 1, or 2 for White's and Black's.
+    sheets: usize,
 }
 
 /// The written words after the noise, and how many slips were made.
@@ -375,27 +382,36 @@ fn run_case(
         let words = czech_words(game, reader);
         let (noisy, slips) = corrupt(&words, noise, &mut rng);
         let sheet = Sheet::read(&sheet_text(&noisy));
+        // The other player's sheet, with noise of its own.
+        let other = (noise.sheets == 2).then(|| corrupt(&words, noise, &mut rng));
+        let other_sheet = other.as_ref().map(|(w, _)| Sheet::read(&sheet_text(w)));
         let mut options = RepairOptions::new(cs);
         options.beam = beam;
         options.costs = costs;
         let start = Instant::now();
-        let r = repair(&sheet, &options);
+        let r = match &other_sheet {
+            Some(second) => repair_two(&sheet, second, &options),
+            None => repair(&sheet, &options),
+        };
         let took = start.elapsed();
         t.time += took;
         t.worst = t.worst.max(took);
         t.games += 1;
-        t.slips += slips;
+        t.slips += slips + other.as_ref().map_or(0, |o| o.1);
         t.plies += game.len();
         t.right += game.iter().zip(&r.moves).filter(|(a, b)| a == b).count();
-        // Why not recovered: what the real game costs as an explanation of the same sheet.
+        // Why not recovered: what the real game costs as an explanation of the same sheets.
         let mut real = r.cost;
         if r.moves != *game {
-            let truth = explain(&sheet, &options, game);
-            real = if truth.moves == *game {
-                truth.cost
-            } else {
-                f32::INFINITY
-            };
+            real = 0.0;
+            for s in std::iter::once(&sheet).chain(other_sheet.as_ref()) {
+                let truth = explain(s, &options, game);
+                real += if truth.moves == *game {
+                    truth.cost
+                } else {
+                    f32::INFINITY
+                };
+            }
             if real < r.cost - COST_EPSILON {
                 t.missed += 1;
             } else if r.cost < real - COST_EPSILON {
@@ -419,8 +435,11 @@ fn run_case(
             if let Ok(dir) = std::env::var("NOISE_DUMP") {
                 let _ = std::fs::write(format!("{dir}/miss-{}.txt", t.games), sheet_text(&noisy));
             }
+            let second = other.as_ref().map_or(String::new(), |(w, _)| {
+                format!("\n second:  {}", w[lo.min(w.len())..hi(w.len())].join(" "))
+            });
             println!(
-                "--- not recovered ({took:?}), first difference at ply {}, the real game costs {real:.2}:\n written: {}\n truth:   {}\n{r}",
+                "--- not recovered ({took:?}), first difference at ply {}, the real game costs {real:.2}:\n written: {}{second}\n truth:   {}\n{r}",
                 d + 1,
                 noisy[lo.min(noisy.len())..hi(noisy.len())].join(" "),
                 words[lo..hi(words.len())].join(" ")
@@ -533,6 +552,14 @@ fn main() {
         skips: 0,
         swaps: 0,
         dups: 0,
+        sheets: 1,
+    };
+    let mixed = Noise {
+        char_rate: 1.0 / 20.0,
+        kinds: ALL_SLIPS,
+        skips: 1,
+        swaps: 1,
+        ..none
     };
     let cases: Vec<(&str, Noise)> = vec![
         ("clean", none),
@@ -592,16 +619,24 @@ fn main() {
         ("skip 2 plies per game", Noise { skips: 2, ..none }),
         ("swap 1 pair per game", Noise { swaps: 1, ..none }),
         ("dup 1 move per game", Noise { dups: 1, ..none }),
+        ("mixed: 1/20 + skip + swap", mixed),
         (
-            "mixed: 1/20 + skip + swap",
+            "two sheets: chars 1/20",
             Noise {
                 char_rate: 1.0 / 20.0,
-                kinds: ALL_SLIPS,
-                skips: 1,
-                swaps: 1,
-                dups: 0,
+                sheets: 2,
+                ..none
             },
         ),
+        (
+            "two sheets: skip 1 ply",
+            Noise {
+                skips: 1,
+                sheets: 2,
+                ..none
+            },
+        ),
+        ("two sheets: mixed", Noise { sheets: 2, ..mixed }),
     ];
     for (k, (name, noise)) in cases.iter().enumerate() {
         if only.is_some_and(|o| o != k) {

@@ -2,7 +2,7 @@
 //! each show one kind of trouble.
 
 use scoresheet::notation::LetterSet;
-use scoresheet::reconstruct::{repair, Repair, RepairOptions, Sheet};
+use scoresheet::reconstruct::{repair, repair_two, Repair, RepairOptions, Sheet};
 
 fn fixture(name: &str) -> Repair {
     let path = format!("{}/fixtures/repair/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -121,5 +121,23 @@ fn a_skipped_ply_goes_to_the_moves_players_play() {
         .find(|a| a.extra_cost < 0.0)
         .expect("the cheaper game is listed");
     assert_eq!(cheaper.differences[0].other.as_deref(), Some("Sc2"));
+    insta::assert_snapshot!(report(&r));
+}
+
+/// White's and Black's sheets of one game, each with a ply left out: each gap is filled from the
+/// other sheet, each sheet's correction is marked with its sheet, and the places where the
+/// sheets disagree say which one was followed.
+#[test]
+fn two_sheets_fill_each_others_gaps() {
+    let text = |name: &str| {
+        let path = format!("{}/fixtures/repair/{name}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    };
+    let r = repair_two(
+        &Sheet::read(&text("two-sheets-white.txt")),
+        &Sheet::read(&text("two-sheets-black.txt")),
+        &RepairOptions::new(LetterSet::by_code("cs").unwrap()),
+    );
+    assert_eq!(r.disagreements.len(), 2);
     insta::assert_snapshot!(report(&r));
 }

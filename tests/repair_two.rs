@@ -42,3 +42,56 @@ fn a_slip_in_one_sheet_follows_the_other() {
     assert_eq!(r.disagreements[0].followed, "first");
     assert_eq!(r.disagreements[0].second.as_deref(), Some("Sad"));
 }
+
+/// White's sheet leaves out 18. Bh4, Black's leaves out 21... Kf7 (the two sheets of a TWIC game
+/// from the noise bench, each with one skipped ply): each sheet alone has a gap the moves after
+/// it do not fill in for certain, the other sheet has the move. Together they give the game,
+/// each gap mended from the other sheet, and each sheet's correction is listed with its sheet.
+#[test]
+fn each_sheet_fills_the_other_ones_gap() {
+    let options = RepairOptions::new(LetterSet::by_code("cs").unwrap());
+    let read = |name: &str| {
+        let path = format!("{}/fixtures/repair/{name}", env!("CARGO_MANIFEST_DIR"));
+        Sheet::read(&std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")))
+    };
+    let (white, black) = (read("two-sheets-white.txt"), read("two-sheets-black.txt"));
+    let r = repair_two(&white, &black, &options);
+    let game = "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 b8c6 c1g5 e7e6 f1b5 c8d7 d1d3 a7a6 \
+                b5c6 b7c6 e1c1 d8a5 f2f4 f8e7 e4e5 f6d5 g5e7 d5c3 d4b3 c3a2 c1b1 a2b4 d3d6 a5a2 \
+                b1c1 b4d5 e7h4 f7f6 e5f6 g7f6 d1d5 c6d5 h4f6 e8f7 d6e7";
+    assert_eq!(r.uci_line(), game, "{r}");
+    let invented: Vec<(u32, u8, Option<&str>)> = r
+        .corrections
+        .iter()
+        .filter(|c| c.kind == "ply_missing")
+        .map(|c| (c.at.ply, c.sheet, c.read_as.as_deref()))
+        .collect();
+    assert_eq!(
+        invented,
+        [(35, 1, Some("Sh4")), (42, 2, Some("Kf7"))],
+        "{r}"
+    );
+    let followed: Vec<(u32, &str)> = r
+        .disagreements
+        .iter()
+        .map(|d| (d.at.ply, d.followed))
+        .collect();
+    assert_eq!(followed, [(35, "second"), (42, "first")], "{r}");
+    // The same game whichever sheet comes first.
+    assert_eq!(repair_two(&black, &white, &options).uci_line(), game);
+}
+
+#[test]
+fn each_sheets_slips_are_listed_with_the_sheet() {
+    let options = RepairOptions::new(LetterSet::by_code("cs").unwrap());
+    let white = Sheet::read("1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sad Jf6");
+    let black = Sheet::read("1. e4 e5 2. Jf Jc6 3. Sb5 a6 4. Sa4 Jf6");
+    let r = repair_two(&white, &black, &options);
+    assert_eq!(r.uci_line(), "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6");
+    let listed: Vec<(u32, u8, &str)> = r
+        .corrections
+        .iter()
+        .map(|c| (c.at.ply, c.sheet, c.written.as_deref().unwrap_or("-")))
+        .collect();
+    assert_eq!(listed, [(3, 2, "Jf"), (7, 1, "Sad")], "{r}");
+}

@@ -364,7 +364,12 @@ fn prefer_plausible_merged(
 /// How much more plausible `game`'s moves are than `than`'s, by the prior's model, over the plies
 /// where the two differ: from the first to two plies past the last (a move's answer counts
 /// too). `None` for games of different lengths, or the same game.
-fn plausibility_gain(start: &Position, game: &[Move], than: &[Move], costs: &Costs) -> Option<f32> {
+pub(crate) fn plausibility_gain(
+    start: &Position,
+    game: &[Move],
+    than: &[Move],
+    costs: &Costs,
+) -> Option<f32> {
     if game.len() != than.len() {
         return None;
     }

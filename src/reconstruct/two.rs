@@ -1,18 +1,30 @@
 //! Two scoresheets of one game (White's and Black's), reconciled.
 //!
-//! Each sheet is repaired on its own; where the two games differ, the game whose reading of
-//! *both* sheets costs less is kept — each sheet is explained again by the other sheet's game
-//! to price it, gaps and swaps included — and every ply where the sheets disagree (each sheet
-//! lined up with the game as that explanation reads it) is listed with the sheet followed.
+//! Each sheet is repaired on its own. Where the two games differ — each sheet's slips, gaps and
+//! swaps read its own way — the plies where their moves differ are taken one by one from the
+//! other game where that makes a cheaper game (or, where a slip put a piece on the wrong square
+//! and the next moves differ because of it, together with the next few such plies), each
+//! candidate priced by explaining *both* sheets by it, gaps and swaps included. So one sheet's
+//! slip early on and the other sheet's gap later are both mended, though neither sheet alone
+//! gives the game. Where candidates cost about the same (within `tie_margin`), how plausible
+//! their moves are (the prior's model, as for one sheet) is weighed in, and the others are
+//! listed as alternatives. Each sheet's corrections are listed (marked with the sheet), and so is every
+//! ply where the sheets disagree (each sheet lined up with the game as that explanation reads
+//! it), with the sheet followed.
 
-use super::report::{place, Disagreement, Repair};
+use super::report::{differences, place, Alternative, Disagreement, Repair, ALTERNATIVES_SHOWN};
 use super::score::MoveReader;
-use super::search::{alignment, repair, RepairOptions};
+use super::search::{alignment, explain, plausibility_gain, repair, RepairOptions};
 use super::sheet::Sheet;
-use crate::board::{Move, MoveList};
+use crate::board::{Move, MoveList, Position};
+
+/// Stretches of more than this many are not recombined (the two games have little in common):
+/// the cheaper of the two games is kept as it is.
+const MAX_STRETCHES: usize = 32;
 
 /// Repairs a game from White's and Black's scoresheets together: the game both support best.
-/// Places where the sheets disagree are listed in [`Repair::disagreements`].
+/// Places where the sheets disagree are listed in [`Repair::disagreements`]; the corrections of
+/// both sheets in [`Repair::corrections`] (`sheet` 1 or 2).
 ///
 /// ```
 /// use scoresheet::notation::LetterSet;
@@ -32,21 +44,214 @@ pub fn repair_two(first: &Sheet, second: &Sheet, options: &RepairOptions<'_>) ->
     let price = |game: &[Move]| -> f32 {
         alignment(first, options, game).0 + alignment(second, options, game).0
     };
-    let mut chosen = if a.moves == b.moves || price(&a.moves) <= price(&b.moves) {
-        a
+    let chosen = if a.moves == b.moves {
+        // Both searches found this game: as sure as the surer sheet alone, with its doubts
+        // (the other games that sheet cannot tell from this one).
+        let mut chosen = if b.confidence > a.confidence { b } else { a };
+        chosen.cost = price(&chosen.moves);
+        chosen
     } else {
-        b
+        let r = recombine(&options.start, &a.moves, &b.moves, &price, options);
+        let explained = if r.game == a.moves || r.game == b.moves {
+            None
+        } else {
+            [first, second]
+                .into_iter()
+                .map(|sheet| explain(sheet, options, &r.game))
+                .find(|e| e.moves == r.game)
+        };
+        let mut chosen = match explained {
+            Some(e) => e,
+            None if r.game == b.moves => b,
+            // A recombined game reads in full on at least one sheet, or it would not have been
+            // priced below both games it came from; else the first sheet's game stays.
+            None => a,
+        };
+        if chosen.moves != r.game {
+            return finish(chosen, first, second, options);
+        }
+        chosen.cost = r.price;
+        chosen.confidence = r.confidence;
+        chosen.alternatives = r
+            .tied
+            .iter()
+            .take(ALTERNATIVES_SHOWN)
+            .map(|(extra, game)| Alternative {
+                extra_cost: *extra,
+                sheet_extra_cost: extra.max(0.0),
+                differences: differences(&options.start, options.letters, &r.game, game),
+            })
+            .collect();
+        chosen.alternatives_total = r.tied.len();
+        chosen
     };
+    finish(chosen, first, second, options)
+}
+
+/// `chosen` with both sheets' corrections (as each sheet is explained by its game), its words
+/// (the first sheet's) and the places where the sheets disagree.
+fn finish(
+    mut chosen: Repair,
+    first: &Sheet,
+    second: &Sheet,
+    options: &RepairOptions<'_>,
+) -> Repair {
+    let mut corrections = Vec::new();
+    for (n, sheet) in [(1u8, first), (2, second)] {
+        let e = explain(sheet, options, &chosen.moves);
+        corrections.extend(e.corrections.into_iter().map(|mut c| {
+            c.sheet = n;
+            c
+        }));
+    }
+    corrections.sort_by_key(|c| (c.at.ply, c.sheet));
+    chosen.corrections = corrections;
     let reader = MoveReader::new(options.letters, options.costs);
     let (_, words) = alignment(first, options, &chosen.moves);
     chosen.disagreements = disagreements(first, second, &chosen.moves, &words, &reader, options);
     chosen.words = words;
-    for c in &mut chosen.corrections {
-        c.sheet = 1;
-    }
     chosen
 }
 
+/// The game [`recombine`] chose, what it costs against both sheets, and the games about as
+/// cheap (their extra cost, within `tie_margin`).
+struct Recombined {
+    game: Vec<Move>,
+    price: f32,
+    confidence: f32,
+    tied: Vec<(f32, Vec<Move>)>,
+}
+
+/// The same move, whatever it takes (the games may differ in what stands on its square).
+fn same_move(a: &Move, b: &Move) -> bool {
+    a.to_uci(true) == b.to_uci(true)
+}
+
+/// The stretches where `a` and `b` differ: each ply whose moves differ, (ply, end in `a`, end in
+/// `b`); where one game is longer, the last runs from the shorter one's end to each game's end.
+fn stretches(a: &[Move], b: &[Move]) -> Vec<(usize, usize, usize)> {
+    let common = a.len().min(b.len());
+    let mut out: Vec<(usize, usize, usize)> = (0..common)
+        .filter(|&i| !same_move(&a[i], &b[i]))
+        .map(|i| (i, i + 1, i + 1))
+        .collect();
+    if a.len() != b.len() {
+        out.push((common, a.len(), b.len()));
+    }
+    out
+}
+
+/// `a` with the stretches marked in `take_b` taken from `b`, replayed from `start`: each move is
+/// the legal move from and to the same squares in the position the splice reaches; `None` where
+/// one is not legal there.
+fn spliced(
+    start: &Position,
+    a: &[Move],
+    b: &[Move],
+    stretches: &[(usize, usize, usize)],
+    take_b: &[bool],
+) -> Option<Vec<Move>> {
+    let mut parts: Vec<&[Move]> = Vec::with_capacity(2 * stretches.len() + 1);
+    let mut at = 0;
+    for (&(from, end_a, end_b), &from_b) in stretches.iter().zip(take_b) {
+        parts.push(a.get(at..from)?);
+        parts.push(if from_b {
+            b.get(from..end_b)?
+        } else {
+            a.get(from..end_a)?
+        });
+        at = end_a;
+    }
+    parts.push(a.get(at..)?);
+    let mut pos = start.clone();
+    let chess960 = pos.is_chess960();
+    let mut out = Vec::with_capacity(a.len().max(b.len()));
+    for m in parts.into_iter().flatten() {
+        let legal = pos.from_uci(&m.to_uci(chess960))?;
+        pos.play(&legal);
+        out.push(legal);
+    }
+    Some(out)
+}
+
+/// How many neighbouring stretches at most are taken from the other game together, where one
+/// alone does not make a legal game (a piece written on the wrong square moves on from there).
+const MAX_JOINED: usize = 8;
+
+/// Recombines the stretches where `a` and `b` differ: starting from the better of the two, each
+/// stretch in turn (with the next ones where it alone does not make a legal game) is taken from
+/// the other game where that makes a better game: one that `price`s lower, or, between games
+/// priced about the same (within `tie_margin`), lower once the price is lessened by how much more
+/// plausible its moves are (by the prior's model, in nats as the costs are).
+fn recombine(
+    start: &Position,
+    a: &[Move],
+    b: &[Move],
+    price: &dyn Fn(&[Move]) -> f32,
+    options: &RepairOptions<'_>,
+) -> Recombined {
+    let costs = options.costs;
+    let stretches = stretches(a, b);
+    let (pa, pb) = (price(a), price(b));
+    // Cheaper wins; between games about as cheap (within `tie_margin`), the price less how much
+    // more plausible the game's moves are (nats both): where the two sheets each read their
+    // own way at the same cost, the moves players play more often decide.
+    let better = |p: f32, game: &[Move], than_p: f32, than: &[Move]| {
+        if (p - than_p).abs() <= costs.tie_margin {
+            let gain = plausibility_gain(start, game, than, costs).unwrap_or(0.0);
+            p - gain < than_p
+        } else {
+            p < than_p
+        }
+    };
+    let b_first = better(pb, b, pa, a);
+    let mut take_b = vec![b_first; stretches.len()];
+    let (mut game, mut best) = if b_first {
+        (b.to_vec(), pb)
+    } else {
+        (a.to_vec(), pa)
+    };
+    let mut tried: Vec<(f32, Vec<Move>)> = vec![(pa, a.to_vec()), (pb, b.to_vec())];
+    if stretches.len() > 1 && stretches.len() <= MAX_STRETCHES {
+        for k in 0..stretches.len() {
+            // The stretch alone from the other game, or with the next ones where it alone does
+            // not make a legal game.
+            for joined in 1..=MAX_JOINED.min(stretches.len() - k) {
+                let mut flipped = take_b.clone();
+                for f in &mut flipped[k..k + joined] {
+                    *f = !*f;
+                }
+                let Some(other) = spliced(start, a, b, &stretches, &flipped) else {
+                    continue;
+                };
+                if !tried.iter().any(|(_, g)| *g == other) {
+                    let p = price(&other);
+                    tried.push((p, other.clone()));
+                    if better(p, &other, best, &game) {
+                        game = other;
+                        best = p;
+                        take_b = flipped;
+                    }
+                }
+                break;
+            }
+        }
+    }
+    // How sure: the chosen game's share of exp(-price) among every game priced.
+    let mass: f32 = tried.iter().map(|(p, _)| (best - p).exp()).sum();
+    let mut tied: Vec<(f32, Vec<Move>)> = tried
+        .into_iter()
+        .filter(|(p, g)| *g != game && *p <= best + costs.tie_margin)
+        .map(|(p, g)| (p - best, g))
+        .collect();
+    tied.sort_by(|x, y| x.0.total_cmp(&y.0));
+    Recombined {
+        game,
+        price: best,
+        confidence: if mass > 0.0 { 1.0 / mass } else { 1.0 },
+        tied,
+    }
+}
 /// Every ply where the two sheets' words (as each sheet lines up with the game) do not both
 /// read exactly as the move played.
 fn disagreements(
@@ -93,4 +298,85 @@ fn disagreements(
         pos.play(m);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::LetterSet;
+
+    /// The moves of `ucis` from the start position.
+    fn game(ucis: &str) -> Vec<Move> {
+        let mut pos = Position::new();
+        ucis.split_whitespace()
+            .map(|u| {
+                let m = u.parse().ok().and_then(|u| pos.from_uci(&u));
+                let m = m.unwrap_or_else(|| panic!("{u} is not legal here"));
+                pos.play(&m);
+                m
+            })
+            .collect()
+    }
+
+    /// A price that counts the plies where `game` differs from `truth` (and any length missing).
+    fn distance_to(truth: &[Move]) -> impl Fn(&[Move]) -> f32 + '_ {
+        move |g: &[Move]| {
+            let differ = g.iter().zip(truth).filter(|(x, y)| x != y).count();
+            (differ + g.len().abs_diff(truth.len())) as f32
+        }
+    }
+
+    const RUY: &str = "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7";
+
+    #[test]
+    fn each_sheet_mends_the_other_ones_stretch() {
+        let options = RepairOptions::new(LetterSet::english());
+        let truth = game(RUY);
+        // One game went wrong at 4... (d6 for Nf6), the other at 3... (a5 for a6): neither is
+        // the game, each holds what the other lacks.
+        let a = game("e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 d7d6 e1g1 f8e7");
+        let b = game("e2e4 e7e5 g1f3 b8c6 f1b5 a7a5 b5a4 g8f6 e1g1 f8e7");
+        assert_eq!(stretches(&a, &b), [(5, 6, 6), (7, 8, 8)]);
+        let price = distance_to(&truth);
+        let r = recombine(&Position::new(), &a, &b, &price, &options);
+        assert_eq!(r.game, truth);
+        assert_eq!(r.price, 0.0);
+        // Every other game tried costs a whole ply more: none is tied, and the game found holds
+        // most of the weight.
+        assert!(r.tied.is_empty());
+        assert!(r.confidence > 0.5, "{}", r.confidence);
+    }
+
+    #[test]
+    fn a_piece_on_the_wrong_square_moves_on_with_its_stretch() {
+        let options = RepairOptions::new(LetterSet::english());
+        let truth = game(RUY);
+        // 3. Bc4 and 4. Bb3 in one game: 3. Bb5 alone (then Bc4-b3) is not legal, so the two
+        // plies come from the other game together; that game's own slip at 5... stays mended.
+        let a = game("e2e4 e7e5 g1f3 b8c6 f1c4 a7a6 c4b3 g8f6 e1g1 f8e7");
+        let b = game("e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8c5");
+        assert_eq!(stretches(&a, &b), [(4, 5, 5), (6, 7, 7), (9, 10, 10)]);
+        assert!(spliced(
+            &Position::new(),
+            &a,
+            &b,
+            &stretches(&a, &b),
+            &[true, false, false]
+        )
+        .is_none());
+        let price = distance_to(&truth);
+        let r = recombine(&Position::new(), &a, &b, &price, &options);
+        assert_eq!(r.game, truth);
+    }
+
+    #[test]
+    fn a_longer_game_is_one_stretch_at_the_end() {
+        let a = game("e2e4 e7e5 g1f3 b8c6");
+        let b = game("e2e4 e7e5 g1f3 b8c6 f1b5 a7a6");
+        assert_eq!(stretches(&a, &b), [(4, 4, 6)]);
+        let all_b = spliced(&Position::new(), &a, &b, &stretches(&a, &b), &[true]);
+        assert_eq!(all_b.as_deref(), Some(b.as_slice()));
+        assert_eq!(stretches(&b, &a), [(4, 6, 4)]);
+        assert!(stretches(&a, &a).is_empty());
+    }
 }
