@@ -266,6 +266,15 @@ pub(crate) struct Search<'s, 'a> {
 /// assert_eq!(r.corrections[0].read_as.as_deref(), Some("Sc5"));
 /// ```
 pub fn repair(sheet: &Sheet, options: &RepairOptions<'_>) -> Repair {
+    run_search(Search::new(sheet, options), options).0
+}
+
+/// [`repair`], with the moves of the other games the report counts as explaining the sheet
+/// about as well (its alternatives, shown or not), cheapest first.
+pub(crate) fn repair_and_others(
+    sheet: &Sheet,
+    options: &RepairOptions<'_>,
+) -> (Repair, Vec<Vec<Move>>) {
     run_search(Search::new(sheet, options), options)
 }
 
@@ -289,10 +298,10 @@ pub fn repair(sheet: &Sheet, options: &RepairOptions<'_>) -> Repair {
 pub fn explain(sheet: &Sheet, options: &RepairOptions<'_>, game: &[Move]) -> Repair {
     let mut search = Search::new(sheet, options);
     search.only = Some(game.to_vec());
-    run_search(search, options)
+    run_search(search, options).0
 }
 
-fn run_search(mut search: Search<'_, '_>, options: &RepairOptions<'_>) -> Repair {
+fn run_search(mut search: Search<'_, '_>, options: &RepairOptions<'_>) -> (Repair, Vec<Vec<Move>>) {
     let start = options.start.clone();
     let mut finals = search_finals(&mut search, options);
     if let Some(k) = more_plausible_tie(&search, &start, &finals) {
@@ -307,9 +316,15 @@ fn run_search(mut search: Search<'_, '_>, options: &RepairOptions<'_>) -> Repair
     let finals: Vec<(u32, f32)> = finals.iter().map(|s| (s.node, s.cost)).collect();
     let (found, others) = report::build(&search, &start, &finals, &best_pos);
     if search.only.is_some() {
-        return found;
+        return (found, Vec::new());
     }
-    prefer_plausible_merged(found, &others, search.sheet, options)
+    let first = found.moves.clone();
+    let chosen = prefer_plausible_merged(found, &others, search.sheet, options);
+    let mut games: Vec<Vec<Move>> = std::iter::once(first)
+        .chain(others.into_iter().map(|(_, _, game)| game))
+        .collect();
+    games.retain(|g| *g != chosen.moves);
+    (chosen, games)
 }
 
 /// Where a game the beam merged into the one found (no final state of its own) explains the

@@ -14,7 +14,7 @@
 
 use super::report::{differences, place, Alternative, Disagreement, Repair, ALTERNATIVES_SHOWN};
 use super::score::MoveReader;
-use super::search::{alignment, explain, plausibility_gain, repair, RepairOptions};
+use super::search::{alignment, explain, plausibility_gain, repair_and_others, RepairOptions};
 use super::sheet::Sheet;
 use crate::board::{Move, MoveList, Position};
 
@@ -37,8 +37,8 @@ const MAX_STRETCHES: usize = 32;
 /// assert_eq!(r.disagreements[0].at.ply, 5);
 /// ```
 pub fn repair_two(first: &Sheet, second: &Sheet, options: &RepairOptions<'_>) -> Repair {
-    let a = repair(first, options);
-    let b = repair(second, options);
+    let (a, a_others) = repair_and_others(first, options);
+    let (b, b_others) = repair_and_others(second, options);
     // Price each candidate game against both sheets, each read along the game as the search
     // reads it (a ply one sheet does not record costs a missing ply, not every word after it).
     let price = |game: &[Move]| -> f32 {
@@ -51,7 +51,12 @@ pub fn repair_two(first: &Sheet, second: &Sheet, options: &RepairOptions<'_>) ->
         chosen.cost = price(&chosen.moves);
         chosen
     } else {
-        let r = recombine(&options.start, &a.moves, &b.moves, &price, options);
+        // Each sheet's own game first, then the games either sheet alone cannot tell from its
+        // own (the other sheet may).
+        let mut games = vec![a.moves.clone(), b.moves.clone()];
+        games.extend(a_others.into_iter().take(OTHERS_TRIED));
+        games.extend(b_others.into_iter().take(OTHERS_TRIED));
+        let r = recombine(&options.start, &games, &price, options);
         let explained = if r.game == a.moves || r.game == b.moves {
             None
         } else {
@@ -63,8 +68,8 @@ pub fn repair_two(first: &Sheet, second: &Sheet, options: &RepairOptions<'_>) ->
         let mut chosen = match explained {
             Some(e) => e,
             None if r.game == b.moves => b,
-            // A recombined game reads in full on at least one sheet, or it would not have been
-            // priced below both games it came from; else the first sheet's game stays.
+            // A recombined game that reads in full on neither sheet (its price counts the plies
+            // past a sheet's end as missing): the first sheet's own game stays.
             None => a,
         };
         if chosen.moves != r.game {
@@ -174,25 +179,37 @@ fn spliced(
     Some(out)
 }
 
+/// How many of the other games each sheet alone explains about as well are recombined too.
+const OTHERS_TRIED: usize = 3;
+
 /// How many neighbouring stretches at most are taken from the other game together, where one
 /// alone does not make a legal game (a piece written on the wrong square moves on from there).
 const MAX_JOINED: usize = 8;
 
-/// Recombines the stretches where `a` and `b` differ: starting from the better of the two, each
-/// stretch in turn (with the next ones where it alone does not make a legal game) is taken from
-/// the other game where that makes a better game: one that `price`s lower, or, between games
-/// priced about the same (within `tie_margin`), lower once the price is lessened by how much more
-/// plausible its moves are (by the prior's model, in nats as the costs are).
+/// Recombines `games` (the first two: each sheet's own game; then other games either sheet
+/// explains about as well): starting from the better of the first two, the stretches where it
+/// differs from each other game in turn are taken from that game, one at a time (with the next
+/// ones where it alone does not make a legal game), where that makes a better game: one that
+/// `price`s lower, or, between games priced about the same (within `tie_margin`), lower once
+/// the price is lessened by how much more plausible its moves are (by the prior's model, in nats
+/// as the costs are).
 fn recombine(
     start: &Position,
-    a: &[Move],
-    b: &[Move],
+    games: &[Vec<Move>],
     price: &dyn Fn(&[Move]) -> f32,
     options: &RepairOptions<'_>,
 ) -> Recombined {
     let costs = options.costs;
-    let stretches = stretches(a, b);
-    let (pa, pb) = (price(a), price(b));
+    // Every game priced, and its price.
+    let mut tried: Vec<(f32, Vec<Move>)> = Vec::new();
+    let mut priced = |game: &[Move]| -> f32 {
+        if let Some((p, _)) = tried.iter().find(|(_, g)| g == game) {
+            return *p;
+        }
+        let p = price(game);
+        tried.push((p, game.to_vec()));
+        p
+    };
     // Cheaper wins; between games about as cheap (within `tie_margin`), the price less how much
     // more plausible the game's moves are (nats both): where the two sheets each read their
     // own way at the same cost, the moves players play more often decide.
@@ -204,38 +221,25 @@ fn recombine(
             p < than_p
         }
     };
-    let b_first = better(pb, b, pa, a);
-    let mut take_b = vec![b_first; stretches.len()];
-    let (mut game, mut best) = if b_first {
-        (b.to_vec(), pb)
-    } else {
-        (a.to_vec(), pa)
+    let (Some(a), Some(b)) = (games.first(), games.get(1)) else {
+        let game = games.first().cloned().unwrap_or_default();
+        let best = priced(&game);
+        return Recombined {
+            game,
+            price: best,
+            confidence: 1.0,
+            tied: Vec::new(),
+        };
     };
-    let mut tried: Vec<(f32, Vec<Move>)> = vec![(pa, a.to_vec()), (pb, b.to_vec())];
-    if stretches.len() > 1 && stretches.len() <= MAX_STRETCHES {
-        for k in 0..stretches.len() {
-            // The stretch alone from the other game, or with the next ones where it alone does
-            // not make a legal game.
-            for joined in 1..=MAX_JOINED.min(stretches.len() - k) {
-                let mut flipped = take_b.clone();
-                for f in &mut flipped[k..k + joined] {
-                    *f = !*f;
-                }
-                let Some(other) = spliced(start, a, b, &stretches, &flipped) else {
-                    continue;
-                };
-                if !tried.iter().any(|(_, g)| *g == other) {
-                    let p = price(&other);
-                    tried.push((p, other.clone()));
-                    if better(p, &other, best, &game) {
-                        game = other;
-                        best = p;
-                        take_b = flipped;
-                    }
-                }
-                break;
-            }
-        }
+    let (pa, pb) = (priced(a), priced(b));
+    let (mut game, mut best, other) = if better(pb, b, pa, a) {
+        (b.clone(), pb, a)
+    } else {
+        (a.clone(), pa, b)
+    };
+    recombine_with(start, &mut game, &mut best, other, &mut priced, &better);
+    for other in games.iter().skip(2) {
+        recombine_with(start, &mut game, &mut best, other, &mut priced, &better);
     }
     // How sure: the chosen game's share of exp(-price) among every game priced.
     let mass: f32 = tried.iter().map(|(p, _)| (best - p).exp()).sum();
@@ -252,6 +256,46 @@ fn recombine(
         tied,
     }
 }
+
+/// Whether a game at a price is better than another game at its price (see [`recombine`]).
+type Better<'a> = dyn Fn(f32, &[Move], f32, &[Move]) -> bool + 'a;
+
+/// Takes the stretches where `game` differs from `other` from `other`, one at a time (with the
+/// next ones where one alone does not make a legal game), wherever that makes a `better` game.
+fn recombine_with(
+    start: &Position,
+    game: &mut Vec<Move>,
+    best: &mut f32,
+    other: &[Move],
+    priced: &mut dyn FnMut(&[Move]) -> f32,
+    better: &Better<'_>,
+) {
+    let base = game.clone();
+    let stretches = stretches(&base, other);
+    if stretches.is_empty() || stretches.len() > MAX_STRETCHES {
+        return;
+    }
+    let mut take = vec![false; stretches.len()];
+    for k in 0..stretches.len() {
+        for joined in 1..=MAX_JOINED.min(stretches.len() - k) {
+            let mut flipped = take.clone();
+            for f in &mut flipped[k..k + joined] {
+                *f = !*f;
+            }
+            let Some(candidate) = spliced(start, &base, other, &stretches, &flipped) else {
+                continue;
+            };
+            let p = priced(&candidate);
+            if better(p, &candidate, *best, game) {
+                *game = candidate;
+                *best = p;
+                take = flipped;
+            }
+            break;
+        }
+    }
+}
+
 /// Every ply where the two sheets' words (as each sheet lines up with the game) do not both
 /// read exactly as the move played.
 fn disagreements(
@@ -338,7 +382,7 @@ mod tests {
         let b = game("e2e4 e7e5 g1f3 b8c6 f1b5 a7a5 b5a4 g8f6 e1g1 f8e7");
         assert_eq!(stretches(&a, &b), [(5, 6, 6), (7, 8, 8)]);
         let price = distance_to(&truth);
-        let r = recombine(&Position::new(), &a, &b, &price, &options);
+        let r = recombine(&Position::new(), &[a, b], &price, &options);
         assert_eq!(r.game, truth);
         assert_eq!(r.price, 0.0);
         // Every other game tried costs a whole ply more: none is tied, and the game found holds
@@ -365,7 +409,7 @@ mod tests {
         )
         .is_none());
         let price = distance_to(&truth);
-        let r = recombine(&Position::new(), &a, &b, &price, &options);
+        let r = recombine(&Position::new(), &[a, b], &price, &options);
         assert_eq!(r.game, truth);
     }
 
