@@ -6,11 +6,12 @@
 //! and the next moves differ because of it, together with the next few such plies), each
 //! candidate priced by explaining *both* sheets by it, gaps and swaps included. So one sheet's
 //! slip early on and the other sheet's gap later are both mended, though neither sheet alone
-//! gives the game. Where candidates cost about the same (within `tie_margin`), how plausible
-//! their moves are (the prior's model, as for one sheet) is weighed in, and the others are
-//! listed as alternatives. Each sheet's corrections are listed (marked with the sheet), and so is every
-//! ply where the sheets disagree (each sheet lined up with the game as that explanation reads
-//! it), with the sheet followed.
+//! gives the game. The games each sheet alone finds about as plausible as its own are
+//! recombined the same way. Where candidates cost about the same (within `tie_margin`), how
+//! plausible their moves are (the prior's model, as for one sheet) is weighed in, and the others
+//! are listed as alternatives. Each sheet's corrections are listed (marked with the sheet), and
+//! so is every ply where the sheets disagree (each sheet lined up with the game as that
+//! explanation reads it), with the sheet followed.
 
 use super::report::{differences, place, Alternative, Disagreement, Repair, ALTERNATIVES_SHOWN};
 use super::score::MoveReader;
@@ -18,8 +19,8 @@ use super::search::{alignment, explain, plausibility_gain, repair_and_others, Re
 use super::sheet::Sheet;
 use crate::board::{Move, MoveList, Position};
 
-/// Stretches of more than this many are not recombined (the two games have little in common):
-/// the cheaper of the two games is kept as it is.
+/// Two games that differ at more plies than this are not recombined (they have little in
+/// common): the better one is kept as it is.
 const MAX_STRETCHES: usize = 32;
 
 /// Repairs a game from White's and Black's scoresheets together: the game both support best.
