@@ -95,3 +95,39 @@ fn each_sheets_slips_are_listed_with_the_sheet() {
         .collect();
     assert_eq!(listed, [(3, 2, "Jf"), (7, 1, "Sad")], "{r}");
 }
+
+/// A player in time trouble may stop writing (Laws 8.4): White's sheet ends after 12 moves,
+/// Black's goes on to the end. The game is Black's to the end; every ply only Black's sheet
+/// records stays in the list of disagreements, and the report sums them up on one line.
+#[test]
+fn a_sheet_that_ends_early_is_one_line_of_the_report() {
+    let options = RepairOptions::new(LetterSet::by_code("cs").unwrap());
+    let path = |name: &str| format!("{}/fixtures/repair/{name}", env!("CARGO_MANIFEST_DIR"));
+    let white_text = std::fs::read_to_string(path("two-sheets-white.txt")).unwrap();
+    let first_12: String = white_text
+        .lines()
+        .take(12)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let black = Sheet::read(&std::fs::read_to_string(path("two-sheets-black.txt")).unwrap());
+    let r = repair_two(&Sheet::read(&first_12), &black, &options);
+    assert_eq!(r.moves, repair(&black, &options).moves, "{r}");
+    assert_eq!(r.moves.len(), 43);
+    let only_black: Vec<u32> = r
+        .disagreements
+        .iter()
+        .filter(|d| d.first.is_none() && d.followed == "second")
+        .map(|d| d.at.ply)
+        .collect();
+    assert_eq!(only_black.first(), Some(&25), "{r}");
+    assert_eq!(only_black.len(), r.disagreements.len(), "{r}");
+    let report = r.to_string();
+    assert!(
+        report.contains(&format!(
+            "the first sheet records nothing from ply 25 (13.) on: {} plies to the end",
+            only_black.len()
+        )),
+        "{report}"
+    );
+    assert!(!report.contains("sheets disagree at ply"), "{report}");
+}

@@ -790,7 +790,35 @@ impl fmt::Display for Repair {
                 }
             )?;
         }
-        for d in &self.disagreements {
+        let mut k = 0;
+        while let Some(d) = self.disagreements.get(k) {
+            // A sheet that ends early (a player in time trouble may stop writing, Laws 8.4):
+            // the plies only the other sheet records, to the end of the game, on one line.
+            let silent = |x: &Disagreement| match (&x.first, &x.second) {
+                (None, Some(_)) => Some("first"),
+                (Some(_), None) => Some("second"),
+                _ => None,
+            };
+            let rest = &self.disagreements[k..];
+            let same = |x: &Disagreement| silent(x).is_some() && silent(x) == silent(d);
+            let last = rest.last();
+            let to_the_end = last.is_some_and(|l| l.at.ply as usize == self.moves.len());
+            if let (Some(which), Some(last), true) = (
+                silent(d),
+                last,
+                rest.len() >= 3 && to_the_end && rest.iter().all(same),
+            ) {
+                writeln!(
+                    f,
+                    "the {which} sheet records nothing from ply {} ({}) on: {} plies to the end ({} {}) are read from the other sheet only",
+                    d.at.ply,
+                    d.at.label(),
+                    rest.len(),
+                    last.at.label(),
+                    last.played
+                )?;
+                break;
+            }
             writeln!(
                 f,
                 "sheets disagree at ply {} ({}): first sheet {}, second sheet {}; played {} (followed: {})",
@@ -801,6 +829,7 @@ impl fmt::Display for Repair {
                 d.played,
                 d.followed
             )?;
+            k += 1;
         }
         if self.alternatives_total > 0 {
             writeln!(
