@@ -176,3 +176,35 @@ fn a_clean_sheet_costs_nothing_and_says_so_without_a_sign() {
         "{err}"
     );
 }
+
+/// `repair --with`: both players' sheets of one game, each with a ply left out; the JSON lists
+/// each sheet's invented move with its sheet, and the two places the sheets disagree.
+#[test]
+fn two_sheets_json_marks_each_correction_with_its_sheet() {
+    let white = fixture("two-sheets-white.txt");
+    let black = fixture("two-sheets-black.txt");
+    let (code, out, err) = repair(&[&white, "--with", &black, "--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let invented: Vec<(u64, u64, &str)> = v["corrections"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|c| c["kind"] == "ply_missing")
+        .map(|c| {
+            (
+                c["ply"].as_u64().unwrap_or(0),
+                c["sheet"].as_u64().unwrap_or(0),
+                c["read_as"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(invented, [(35, 1, "Sh4"), (42, 2, "Kf7")], "{out}");
+    let followed: Vec<&str> = v["disagreements"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|d| d["followed"].as_str())
+        .collect();
+    assert_eq!(followed, ["second", "first"], "{out}");
+}
