@@ -74,6 +74,7 @@ pub fn repair_two(first: &Sheet, second: &Sheet, options: &RepairOptions<'_>) ->
             None => a,
         };
         if chosen.moves != r.game {
+            chosen.cost = price(&chosen.moves);
             return finish(chosen, first, second, options);
         }
         chosen.cost = r.price;
