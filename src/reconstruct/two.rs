@@ -18,6 +18,7 @@ use super::score::MoveReader;
 use super::search::{alignment, explain, plausibility_gain, repair_and_others, RepairOptions};
 use super::sheet::Sheet;
 use crate::board::{Move, MoveList, Position};
+use std::cell::RefCell;
 
 /// Two games that differ at more plies than this are not recombined (they have little in
 /// common): the better one is kept as it is.
@@ -40,11 +41,10 @@ const MAX_STRETCHES: usize = 32;
 pub fn repair_two(first: &Sheet, second: &Sheet, options: &RepairOptions<'_>) -> Repair {
     let (a, a_others) = repair_and_others(first, options);
     let (b, b_others) = repair_and_others(second, options);
+    let lined_up = LinedUp::new(first, second, options);
     // Price each candidate game against both sheets, each read along the game as the search
     // reads it (a ply one sheet does not record costs a missing ply, not every word after it).
-    let price = |game: &[Move]| -> f32 {
-        alignment(first, options, game).0 + alignment(second, options, game).0
-    };
+    let price = |game: &[Move]| -> f32 { lined_up.of(0, game).0 + lined_up.of(1, game).0 };
     let chosen = if a.moves == b.moves {
         // Both searches found this game: as sure as the surer sheet alone, with its doubts
         // (the other games that sheet cannot tell from this one).
@@ -75,7 +75,7 @@ pub fn repair_two(first: &Sheet, second: &Sheet, options: &RepairOptions<'_>) ->
         };
         if chosen.moves != r.game {
             chosen.cost = price(&chosen.moves);
-            return finish(chosen, first, second, options);
+            return finish(chosen, &lined_up);
         }
         chosen.cost = r.price;
         chosen.confidence = r.confidence;
@@ -92,17 +92,48 @@ pub fn repair_two(first: &Sheet, second: &Sheet, options: &RepairOptions<'_>) ->
         chosen.alternatives_total = r.tied.len();
         chosen
     };
-    finish(chosen, first, second, options)
+    finish(chosen, &lined_up)
+}
+
+/// A game, and a sheet lined up with it: the cost and, per ply, the word read as its move.
+type Aligned = (Vec<Move>, f32, Vec<Option<usize>>);
+
+/// Both sheets, each lined up with the games asked about by [`alignment`] once: the games
+/// priced while recombining include the one chosen, whose alignments the report needs again.
+struct LinedUp<'s, 'o> {
+    sheets: [&'s Sheet; 2],
+    options: &'s RepairOptions<'o>,
+    /// Per sheet: the games lined up so far, with the alignment's cost and words.
+    done: [RefCell<Vec<Aligned>>; 2],
+}
+
+impl<'s, 'o> LinedUp<'s, 'o> {
+    fn new(first: &'s Sheet, second: &'s Sheet, options: &'s RepairOptions<'o>) -> Self {
+        LinedUp {
+            sheets: [first, second],
+            options,
+            done: Default::default(),
+        }
+    }
+
+    /// Sheet `n` (0: the first) lined up with `game`: what that costs, and for each ply the
+    /// word read as its move.
+    fn of(&self, n: usize, game: &[Move]) -> (f32, Vec<Option<usize>>) {
+        let done = &self.done[n & 1];
+        if let Some((_, cost, words)) = done.borrow().iter().find(|(g, _, _)| g == game) {
+            return (*cost, words.clone());
+        }
+        let (cost, words) = alignment(self.sheets[n & 1], self.options, game);
+        done.borrow_mut().push((game.to_vec(), cost, words.clone()));
+        (cost, words)
+    }
 }
 
 /// `chosen` with both sheets' corrections (as each sheet is explained by its game), its words
 /// (the first sheet's) and the places where the sheets disagree.
-fn finish(
-    mut chosen: Repair,
-    first: &Sheet,
-    second: &Sheet,
-    options: &RepairOptions<'_>,
-) -> Repair {
+fn finish(mut chosen: Repair, lined_up: &LinedUp<'_, '_>) -> Repair {
+    let [first, second] = lined_up.sheets;
+    let options = lined_up.options;
     let mut corrections = Vec::new();
     for (n, sheet) in [(1u8, first), (2, second)] {
         let e = explain(sheet, options, &chosen.moves);
@@ -114,8 +145,10 @@ fn finish(
     corrections.sort_by_key(|c| (c.at.ply, c.sheet));
     chosen.corrections = corrections;
     let reader = MoveReader::new(options.letters, options.costs);
-    let (_, words) = alignment(first, options, &chosen.moves);
-    chosen.disagreements = disagreements(first, second, &chosen.moves, &words, &reader, options);
+    let (_, words) = lined_up.of(0, &chosen.moves);
+    let (_, wb) = lined_up.of(1, &chosen.moves);
+    chosen.disagreements =
+        disagreements(first, second, &chosen.moves, &words, &wb, &reader, options);
     chosen.words = words;
     chosen
 }
@@ -305,10 +338,10 @@ fn disagreements(
     second: &Sheet,
     game: &[Move],
     wa: &[Option<usize>],
+    wb: &[Option<usize>],
     reader: &MoveReader<'_>,
     options: &RepairOptions<'_>,
 ) -> Vec<Disagreement> {
-    let (_, wb) = alignment(second, options, game);
     let word = |sheet: &'_ Sheet, at: Option<usize>| -> Option<String> {
         at.and_then(|t| sheet.tokens.get(t))
             .map(|t| t.text.to_string())
