@@ -19,7 +19,12 @@
 //! the flagged ones; silent ones are what the costs should make rare). The games not recovered
 //! are split by what the real game costs as an explanation of the same sheet (`explain`):
 //! `tied` the same as the game found (the sheet cannot tell them apart), `cheaper` more (the
-//! costs prefer the game found), `missed` less (the search did not find the real game).
+//! costs prefer the game found), `missed` less (the search did not find the real game); and
+//! `fewer` counts those where the game found needs fewer corrections than the real game (the
+//! slip made another legal move that the rest of the sheet contradicts less, or not at all):
+//! whatever each correction costs, only a repair that assumes slips the sheet does not show
+//! could return the real game there, so `100 × (games − fewer) / games` bounds the `exact %`
+//! of any repair that assumes no more slips than it needs.
 //!
 //! Kinds of noise:
 //! - `chars`: a written move gets a slip — a look-alike character (1/l, 4/d, 5/S, 8/B, e/c...),
@@ -360,6 +365,12 @@ struct Tally {
     cheaper: usize,
     /// Games not recovered where the real game explains the sheet more cheaply: the search missed it.
     missed: usize,
+    /// Games not recovered where the game found needs fewer corrections than the real game
+    /// (none at all, for some: the sheet reads exactly as another legal game): a slip made
+    /// another legal move that the rest of the sheet does not contradict, or contradicts less
+    /// than the slip itself. Whatever each correction costs, the real game is the one that
+    /// assumes more slips than the sheet shows.
+    fewer: usize,
     slips: usize,
     time: Duration,
     worst: Duration,
@@ -404,6 +415,7 @@ fn run_case(
         let mut real = r.cost;
         if r.moves != *game {
             real = 0.0;
+            let mut real_corrections = 0;
             for s in std::iter::once(&sheet).chain(other_sheet.as_ref()) {
                 let truth = explain(s, &options, game);
                 real += if truth.moves == *game {
@@ -411,6 +423,10 @@ fn run_case(
                 } else {
                     f32::INFINITY
                 };
+                real_corrections += truth.corrections.len();
+            }
+            if r.corrections.len() < real_corrections {
+                t.fewer += 1;
             }
             if real < r.cost - COST_EPSILON {
                 t.missed += 1;
@@ -531,7 +547,7 @@ fn main() {
         seed
     );
     println!(
-        "{:<28} {:>6} {:>7} {:>9} {:>9} {:>8} {:>8} {:>7} {:>9} {:>9} {:>6} {:>7} {:>6}",
+        "{:<28} {:>6} {:>7} {:>9} {:>9} {:>8} {:>8} {:>7} {:>9} {:>9} {:>6} {:>7} {:>6} {:>7}",
         "noise",
         "games",
         "slips",
@@ -544,7 +560,8 @@ fn main() {
         "ms worst",
         "tied",
         "cheaper",
-        "missed"
+        "missed",
+        "fewer"
     );
     let none = Noise {
         char_rate: 0.0,
@@ -653,7 +670,7 @@ fn main() {
             &mut show,
         );
         println!(
-            "{:<28} {:>6} {:>7} {:>9.1} {:>9.2} {:>8} {:>8} {:>7} {:>9.2} {:>9.1} {:>6} {:>7} {:>6}",
+            "{:<28} {:>6} {:>7} {:>9.1} {:>9.2} {:>8} {:>8} {:>7} {:>9.2} {:>9.1} {:>6} {:>7} {:>6} {:>7}",
             name,
             t.games,
             t.slips,
@@ -666,7 +683,8 @@ fn main() {
             t.worst.as_secs_f64() * 1000.0,
             t.tied,
             t.cheaper,
-            t.missed
+            t.missed,
+            t.fewer
         );
     }
     // A clean sheet costs little more than reading it (`--case 101` runs only this).
