@@ -2,7 +2,6 @@
 
 use super::input::{open_input, Compression, Input, InputError};
 use super::split::{Batch, GameSpan, GameSplitter};
-use rayon::prelude::*;
 use std::collections::VecDeque;
 use std::panic::AssertUnwindSafe;
 use std::sync::{mpsc, Arc};
@@ -144,19 +143,26 @@ where
     });
 }
 
-/// How many batches the workers may have at once: the next ones start while the slowest game
-/// of the last one is still being checked, instead of every thread waiting for it. With one
-/// batch at a time, two threads on lichess-players took 0.48–0.55 s at best (of 6 or 12 runs,
-/// 256 KiB batches) and 0.51 s with 64 KiB batches; with four, 0.46–0.48 s whatever the batch
-/// size. The more threads, the more of them a batch's last game held up.
-const IN_FLIGHT: usize = 4;
+/// How many batches the workers may have at once with `threads` workers: one each, and two
+/// more, so that a worker that finishes one finds the next waiting instead of waiting for the
+/// calling thread to hand it out. Each batch is worked through by one worker, game after game:
+/// split among all of them (rayon's `par_iter`), two threads on lichess-players kept 1.84–1.90
+/// cores busy and took 0.376–0.380 s (three runs of `perf stat -r 5`), one worker a batch kept
+/// 1.96–1.98 busy and took 0.355–0.370 s, the same CPU time (otb-classics: 0.133–0.136 and
+/// 0.130–0.134 s). With one batch at a time (split among the workers) two threads took
+/// 0.48–0.55 s; with four, 0.46–0.48 s, before the replay itself got faster.
+fn in_flight(threads: usize) -> usize {
+    threads.max(1) + 2
+}
 
 /// How many batches may wait for their turn at once: those the workers have and those done
-/// while an earlier one is not. Without this bound a slow game held up delivery while the
-/// reader read on: two threads peaked at 26 MiB on otb-classics (an 11 MiB file, 43 batches
-/// of 45 read ahead) and at 20 MiB on lichess-players; with at most eight, 13 MiB on both, as
-/// fast (best of 7: 0.13 s and 0.39 s either way).
-const MAX_QUEUED: usize = 2 * IN_FLIGHT;
+/// while an earlier one is not (twice [`in_flight`]). Without this bound a slow game held up
+/// delivery while the reader read on: two threads peaked at 26 MiB on otb-classics (an 11 MiB
+/// file, 43 batches of 45 read ahead) and at 20 MiB on lichess-players; with at most eight,
+/// 13 MiB on both, as fast (best of 7: 0.13 s and 0.39 s either way).
+fn max_queued(threads: usize) -> usize {
+    2 * in_flight(threads)
+}
 
 /// Where a message waits for its turn to be delivered.
 enum Slot<T> {
@@ -168,7 +174,7 @@ enum Slot<T> {
     Done(usize, Arc<Batch>, Vec<T>),
 }
 
-/// Delivers the reader's messages in order while up to [`IN_FLIGHT`] batches are worked on
+/// Delivers the reader's messages in order while up to [`in_flight`] batches are worked on
 /// in `pool`; the calling thread only hands out batches and delivers results.
 fn deliver_pipelined<T, W, S>(
     rx: &mpsc::Receiver<Message>,
@@ -182,6 +188,7 @@ fn deliver_pipelined<T, W, S>(
     W: Fn(&GameRef<'_>) -> T + Sync,
     S: Sink<T>,
 {
+    let threads = pool.current_num_threads();
     pool.in_place_scope(|scope| {
         let (done_tx, done_rx) = mpsc::channel::<(u64, std::thread::Result<Vec<T>>)>();
         let mut queue: VecDeque<(u64, Slot<T>)> = VecDeque::new();
@@ -209,7 +216,7 @@ fn deliver_pipelined<T, W, S>(
                 }
             }
             let id = next_id;
-            if reading && working < IN_FLIGHT && queue.len() < MAX_QUEUED {
+            if reading && working < in_flight(threads) && queue.len() < max_queued(threads) {
                 match rx.recv() {
                     Ok(Message::Batch(i, batch)) => {
                         let batch = Arc::new(batch);
@@ -221,7 +228,7 @@ fn deliver_pipelined<T, W, S>(
                             let results = std::panic::catch_unwind(AssertUnwindSafe(|| {
                                 shared
                                     .games
-                                    .par_iter()
+                                    .iter()
                                     .map(|g| work(&game_ref(i, &shared, g)))
                                     .collect()
                             }));
@@ -411,7 +418,7 @@ mod tests {
         assert_eq!(games, 200);
         let meanwhile = checked_meanwhile.into_inner();
         assert!(
-            meanwhile < MAX_QUEUED,
+            meanwhile < max_queued(2),
             "{meanwhile} games checked behind game 0"
         );
         std::fs::remove_dir_all(&dir).unwrap();
