@@ -249,6 +249,41 @@ fn the_cli_converts_and_sets_exit_codes() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// PGN and UCI are not written in national letters: `--to` with them is noted on stderr, and
+/// the output stays as the form requires.
+#[test]
+fn the_cli_notes_letters_a_form_does_not_use() {
+    let bin = env!("CARGO_BIN_EXE_scoresheet");
+    let file = data("scoresheets/cs-2014-model-game-short.txt");
+    for (notation, note, starts) in [
+        ("pgn", "it writes English letters", "[Event"),
+        ("uci", "it writes squares only", "e2e4 e7e5 g1f3"),
+        ("fide", "", "1. e4 e5 2. Sf3"),
+    ] {
+        let out = std::process::Command::new(bin)
+            .args([
+                "convert",
+                file.to_str().unwrap(),
+                "--to",
+                "hr",
+                "--notation",
+                notation,
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{notation}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.starts_with(starts), "{notation}: {text}");
+        if note.is_empty() {
+            assert!(err.is_empty(), "{notation}: {err}");
+        } else {
+            assert!(err.contains("note: --to hr does not change"), "{err}");
+            assert!(err.contains(note), "{err}");
+        }
+    }
+}
+
 #[test]
 fn pgn_input_in_every_encoding_converts_to_the_english_games() {
     let expected_text =

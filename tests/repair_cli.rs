@@ -208,3 +208,39 @@ fn two_sheets_json_marks_each_correction_with_its_sheet() {
         .collect();
     assert_eq!(followed, ["second", "first"], "{out}");
 }
+
+/// Czech sheets that read legally to the end in no letter set (a skipped ply, two plies swapped,
+/// an English N) are read in Czech letters when none are given: the letters the words use tell,
+/// not how far each set reads before the first slip (before, all three were read in English,
+/// every J and S a correction).
+#[test]
+fn letters_of_a_faulty_sheet_are_the_ones_its_words_use() {
+    for (name, corrections) in [
+        ("skipped-ply.txt", "3 corrections"),
+        ("swapped-plies.txt", "1 correction;"),
+        ("english-n-in-czech.txt", "1 correction;"),
+    ] {
+        let (code, out, err) = repair(&[&fixture(name)]);
+        assert_eq!(code, 0, "{name}: {out}{err}");
+        assert!(err.contains("read in letters: cs;"), "{name}: {err}");
+        assert!(err.contains(corrections), "{name}: {err}");
+    }
+}
+
+/// `--to` with a form that is not written in letters (PGN here) says so on stderr instead of
+/// leaving the English output unexplained; with the Laws' short form it applies, silently.
+#[test]
+fn letters_the_form_does_not_use_are_noted() {
+    let file = fixture("skipped-ply.txt");
+    let (code, out, err) = repair(&[&file, "--to", "fr"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        err.contains("note: --to fr does not change --notation pgn"),
+        "{err}"
+    );
+    assert!(out.contains("2. Nf3 Nc6"), "{out}");
+    let (code, out, err) = repair(&[&file, "--to", "fr", "--notation", "fide"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(!err.contains("note:"), "{err}");
+    assert!(out.contains("2. Cf3 Cc6"), "{out}");
+}

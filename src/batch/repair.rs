@@ -162,17 +162,25 @@ pub fn sheet_of(game: &Game) -> Sheet {
     }
 }
 
-/// The letter set to read a sheet in: the one given, or the one that reads the most of its move
-/// words legally from `start` (English when none does).
+/// The letter set to read a sheet in: the one given; or the one that reads all its move words
+/// legally from `start`; or, for a sheet with slips (which reads legally to its end in no set),
+/// the one whose piece letters its words use most, among those the one that reads the most of
+/// it legally (English when nothing tells).
+///
+/// How far each set reads legally says little about a sheet with slips: a ply skipped at the
+/// start stops every set at the second word, and the first set tried would win.
 ///
 /// ```
 /// use scoresheet::batch::sheet_letters;
 /// use scoresheet::board::Position;
 /// use scoresheet::notation::sheet::FromLetters;
 /// use scoresheet::reconstruct::Sheet;
+/// let auto = FromLetters::Auto(Vec::new());
 /// let sheet = Sheet::read("1. e4 e5 2. Jf3 Jc6 3. Sb5 a6");
-/// let set = sheet_letters(&Position::new(), &sheet, &FromLetters::Auto(Vec::new()));
-/// assert_eq!(set.code(), "cs");
+/// assert_eq!(sheet_letters(&Position::new(), &sheet, &auto).code(), "cs");
+/// // Black's first move skipped: no set reads past the second word, the letters tell.
+/// let skipped = Sheet::read("1. e4 2. Jf3 Jc6 3. Sc4 Sc5 4. c3 Jf6 5. d4 exd4");
+/// assert_eq!(sheet_letters(&Position::new(), &skipped, &auto).code(), "cs");
 /// ```
 pub fn sheet_letters(start: &Position, sheet: &Sheet, from: &FromLetters) -> LetterSet {
     match from {
@@ -185,14 +193,48 @@ pub fn sheet_letters(start: &Position, sheet: &Sheet, from: &FromLetters) -> Let
                 .map(|t| t.text.as_str())
                 .collect();
             let preferred: Vec<&str> = preferred.iter().map(String::as_str).collect();
-            match detect_letters(start, &words, &preferred) {
-                Ok(d) => d.letters.clone(),
-                Err(a) => LetterSet::by_code(&a.first)
-                    .unwrap_or(LetterSet::english())
-                    .clone(),
+            let detected = match detect_letters(start, &words, &preferred) {
+                Ok(d) if d.complete => return d.letters.clone(),
+                Ok(d) => d.letters,
+                Err(a) => {
+                    return LetterSet::by_code(&a.first)
+                        .unwrap_or(LetterSet::english())
+                        .clone()
+                }
+            };
+            let most = LetterSet::all()
+                .iter()
+                .map(|set| letters_used(set, &words))
+                .max()
+                .unwrap_or(0);
+            if letters_used(detected, &words) == most {
+                return detected.clone();
             }
+            // The preferred sets first, then every set in its order.
+            preferred
+                .iter()
+                .filter_map(|p| LetterSet::by_code(p))
+                .chain(LetterSet::all())
+                .find(|set| letters_used(set, &words) == most)
+                .unwrap_or(detected)
+                .clone()
         }
     }
+}
+
+/// How many of `words` begin with a capital (or any non-ASCII) letter that is a piece letter of
+/// `set`: the evidence of a sheet's letters that slips do not spoil (castling's `O` and pawn
+/// moves say nothing).
+fn letters_used(set: &LetterSet, words: &[&str]) -> usize {
+    words
+        .iter()
+        .filter(|w| {
+            w.chars()
+                .next()
+                .is_some_and(|c| (c.is_uppercase() || !c.is_ascii()) && c != 'O')
+                && set.match_piece(w).is_some()
+        })
+        .count()
 }
 
 /// Repairs `sheet` from `start` in the letters `from` gives (detected on its move words when

@@ -38,6 +38,7 @@ fn try_run(args: &ConvertArgs) -> Result<ExitCode, String> {
     let from = super::parse_from(&args.from)?;
     let to = super::parse_to(&args.to)?;
     let notation = super::parse_notation(&args.notation)?;
+    super::note_unused_letters("convert", (&args.to, &to), (&args.notation, notation));
     let opts = ConvertOptions { from, to, notation };
     let files: Vec<String> = if args.files.is_empty() {
         vec!["-".to_owned()]

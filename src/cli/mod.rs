@@ -74,6 +74,28 @@ pub(crate) fn parse_to(spec: &str) -> Result<LetterSet, String> {
     LetterSet::parse_spec(spec).map_err(|e| format!("--to: {e}"))
 }
 
+/// A note on stderr when `--to` names letters the chosen `--notation` does not write in (PGN,
+/// SAN and UCI are in English letters or none, figurines in symbols), so that `--to fr` alone
+/// does not leave the user wondering why the output is English.
+pub(crate) fn note_unused_letters(
+    command: &str,
+    (to_spec, to): (&str, &LetterSet),
+    (notation_spec, notation): (&str, Notation),
+) {
+    if !notation.uses_letters() && to != LetterSet::english() {
+        eprintln!(
+            "scoresheet {command}: note: --to {to_spec} does not change --notation \
+             {notation_spec}: it writes {}; the letters apply to --notation fide, long and \
+             long-hyphen",
+            match notation {
+                Notation::Uci => "squares only",
+                Notation::Figurine => "figurines",
+                _ => "English letters, as the PGN standard asks",
+            }
+        );
+    }
+}
+
 /// `--notation`: one of the output forms.
 pub(crate) fn parse_notation(spec: &str) -> Result<Notation, String> {
     Notation::parse(spec).ok_or_else(|| {

@@ -26,8 +26,9 @@ pub struct RepairArgs {
     /// place they disagree is listed.
     #[arg(long)]
     pub with: Option<String>,
-    /// Letters of the sheet: `auto` (the set that reads it legally furthest), a language code
-    /// (cs, sk, hr, de, ...) or six letters in the order K Q R B N P (e.g. KDVSJP).
+    /// Letters of the sheet: `auto` (the set that reads it legally to the end; on a sheet with
+    /// slips, the set whose piece letters its words use most), a language code (cs, sk, hr,
+    /// de, ...) or six letters in the order K Q R B N P (e.g. KDVSJP).
     #[arg(long, default_value = "auto")]
     pub from: String,
     /// Letters of the output (fide, long and long-hyphen forms).
@@ -203,6 +204,7 @@ pub fn run(args: &RepairArgs) -> ExitCode {
         (Ok(f), Ok(t), Ok(n)) => (f, t, n),
         (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return usage(&e),
     };
+    super::note_unused_letters("repair", (&args.to, &to), (&args.notation, notation));
     let run = Run {
         args,
         from,

@@ -191,6 +191,19 @@ pub enum Notation {
 }
 
 impl Notation {
+    /// Whether moves in this form are written in the chosen letter set (the Laws' short and
+    /// long forms); PGN and SAN are in English letters by the PGN standard, UCI uses none and
+    /// figurines stand for the pieces themselves.
+    ///
+    /// ```
+    /// use scoresheet::notation::sheet::Notation;
+    /// assert!(Notation::Fide.uses_letters());
+    /// assert!(!Notation::Pgn.uses_letters());
+    /// ```
+    pub fn uses_letters(self) -> bool {
+        matches!(self, Notation::Fide | Notation::Long | Notation::LongHyphen)
+    }
+
     /// Parses `pgn|san|fide|long|long-hyphen|uci|figurine`.
     ///
     /// ```
