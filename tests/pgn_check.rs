@@ -101,6 +101,27 @@ fn explicit_letters_and_encodings() {
     assert_eq!(json.matches("\"letters\":\"hr\"").count(), 1);
 }
 
+/// A Czech sheet whose second word is already wrong (Black's first move skipped) stops every
+/// letter set at that word; its error is given in the letters its words use (Czech: the knight
+/// J cannot reach f3), not as an unknown English letter.
+#[test]
+fn a_sheet_wrong_from_its_second_word_is_judged_in_its_own_letters() {
+    let (out, err, code) = check(&["fixtures/repair/skipped-ply.txt"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("move 1 (black) 'Jf3': illegal: no black knight (J) can move to f3"),
+        "{out}"
+    );
+    assert!(out.contains("letter set detected: cs"), "{out}");
+    // `convert` reads it the same way.
+    let (code, _, err) = common::run_cli(&["convert", "fixtures/repair/skipped-ply.txt"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("'Jf3' [cs]: no black knight (J) can move to f3"),
+        "{err}"
+    );
+}
+
 fn load(name: &str) -> Vec<u8> {
     let raw = std::fs::read(common::data("games").join(name)).unwrap();
     if name.ends_with(".zst") {

@@ -25,7 +25,9 @@
 
 use crate::board::Position;
 use crate::notation::sheet::FromLetters;
-use crate::notation::{detect_letters, move_to_string, LetterSet, PrintOptions, Warnings};
+use crate::notation::{
+    detect_letters, letters_used, move_to_string, LetterSet, PrintOptions, Warnings,
+};
 use crate::pgn::{Game, Line, Node, Outcome};
 use crate::reconstruct::{repair, repair_two, Repair, RepairOptions, Sheet, Token, TokenKind};
 use crate::replay::{null_move, read_token, ErrorKind, MoveError};
@@ -220,21 +222,6 @@ pub fn sheet_letters(start: &Position, sheet: &Sheet, from: &FromLetters) -> Let
                 .clone()
         }
     }
-}
-
-/// How many of `words` begin with a capital (or any non-ASCII) letter that is a piece letter of
-/// `set`: the evidence of a sheet's letters that slips do not spoil (castling's `O` and pawn
-/// moves say nothing).
-fn letters_used(set: &LetterSet, words: &[&str]) -> usize {
-    words
-        .iter()
-        .filter(|w| {
-            w.chars()
-                .next()
-                .is_some_and(|c| (c.is_uppercase() || !c.is_ascii()) && c != 'O')
-                && set.match_piece(w).is_some()
-        })
-        .count()
 }
 
 /// Repairs `sheet` from `start` in the letters `from` gives (detected on its move words when

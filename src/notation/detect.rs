@@ -96,6 +96,28 @@ fn replay_scored<S: AsRef<str>>(
     (moves, odd)
 }
 
+/// How many of `words` begin with a capital (or any non-ASCII) letter that is a piece letter of
+/// `set`: the evidence of a sheet's letters that slips do not spoil (castling's `O` and pawn
+/// moves say nothing).
+///
+/// ```
+/// use scoresheet::notation::{letters_used, LetterSet};
+/// let words = ["e4", "Jf3", "Sc4", "O-O", "Nc3"];
+/// assert_eq!(letters_used(LetterSet::by_code("cs").unwrap(), &words), 2);
+/// assert_eq!(letters_used(LetterSet::english(), &words), 1);
+/// ```
+pub fn letters_used(set: &LetterSet, words: &[&str]) -> usize {
+    words
+        .iter()
+        .filter(|w| {
+            w.chars()
+                .next()
+                .is_some_and(|c| (c.is_uppercase() || !c.is_ascii()) && c != 'O')
+                && set.match_piece(w).is_some()
+        })
+        .count()
+}
+
 /// One letter set's reading of a game.
 struct Reading {
     /// Position in the trial order (preferred languages first).
@@ -109,7 +131,9 @@ struct Reading {
 
 /// Chooses the letter set under which `tokens` replay legally furthest from `start`, trying the
 /// `preferred` languages (codes or names, e.g. from tags) first. Among readings of equal length
-/// the one needing fewer unusual forms (pawn letters, `x` on non-captures) wins.
+/// the one needing fewer unusual forms (pawn letters, `x` on non-captures) wins, then the one
+/// whose piece letters the tokens use most ([`letters_used`]: a slip early on stops every set
+/// at the same word).
 ///
 /// ```
 /// use scoresheet::board::Position;
@@ -117,6 +141,9 @@ struct Reading {
 /// // S is a bishop in Czech, a knight in Croatian: legality decides.
 /// let hr = ["e4", "e5", "Sf3", "Sc6", "Lb5"];
 /// assert_eq!(detect_letters(&Position::new(), &hr, &[]).unwrap().letters.code(), "hr");
+/// // Black's first move skipped: every set stops at the second word; the words' letters tell.
+/// let skipped = ["e4", "Jf3", "Jc6", "Sc4"];
+/// assert_eq!(detect_letters(&Position::new(), &skipped, &[]).unwrap().letters.code(), "cs");
 /// ```
 pub fn detect_letters<S: AsRef<str>>(
     start: &Position,
@@ -155,7 +182,17 @@ pub fn detect_letters<S: AsRef<str>>(
             }
         })
         .collect();
-    readings.sort_by_key(|r| (std::cmp::Reverse(r.moves.len()), r.odd, r.order));
+    // Among readings that stop at the same word (a slip early on stops them all), the set whose
+    // piece letters the words use most.
+    let tokens: Vec<&str> = tokens.iter().map(AsRef::as_ref).collect();
+    readings.sort_by_key(|r| {
+        (
+            std::cmp::Reverse(r.moves.len()),
+            r.odd,
+            std::cmp::Reverse(letters_used(r.set, &tokens)),
+            r.order,
+        )
+    });
     let Some((first, rest)) = readings.split_first() else {
         return Ok(Detection {
             letters: LetterSet::english(),

@@ -28,7 +28,7 @@ pub mod resolve;
 pub mod sheet;
 pub mod written;
 
-pub use detect::{detect_letters, AmbiguousLetters, Detection};
+pub use detect::{detect_letters, letters_used, AmbiguousLetters, Detection};
 pub use letters::{LetterSet, LetterSetError};
 pub use plain::read_plain_san;
 pub use print::{move_to_string, write_move, PrintOptions, Style};

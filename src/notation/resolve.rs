@@ -182,7 +182,11 @@ pub enum ResolveError {
         reason: String,
     },
     /// More than one legal move fits (C.10 asks for the starting file or rank).
-    #[error("ambiguous: {} all fit; C.10 asks for the starting file or rank", .candidates.join(", "))]
+    #[error(
+        "ambiguous: {} {} fit; C.10 asks for the starting file or rank",
+        .candidates.join(", "),
+        if .candidates.len() == 2 { "both" } else { "all" }
+    )]
     Ambiguous {
         /// The candidates, printed in the same letter set.
         candidates: Vec<String>,

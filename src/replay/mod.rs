@@ -539,8 +539,15 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
                     preferred
                 };
                 let pref: Vec<&str> = preferred.iter().map(String::as_str).collect();
+                // Another set is taken where it reads further, or as far (a slip early on stops
+                // every set) with more of the words' piece letters its own.
+                let letters_of = |set: &LetterSet| crate::notation::letters_used(set, &tokens);
                 match detect_letters(&start, &tokens, &pref) {
-                    Ok(d) if d.plies > en_ok => {
+                    Ok(d)
+                        if d.plies > en_ok
+                            || (d.plies == en_ok
+                                && letters_of(d.letters) > letters_of(english)) =>
+                    {
                         replay
                             .warnings
                             .push(format!("letter set detected: {}", d.letters.code()));
