@@ -185,7 +185,7 @@ pub fn detect_letters<S: AsRef<str>>(
     // Among readings that stop at the same word (a slip early on stops them all), the set whose
     // piece letters the words use most.
     let tokens: Vec<&str> = tokens.iter().map(AsRef::as_ref).collect();
-    readings.sort_by_key(|r| {
+    readings.sort_by_cached_key(|r| {
         (
             std::cmp::Reverse(r.moves.len()),
             r.odd,
