@@ -392,8 +392,8 @@ mod tests {
 
     #[test]
     fn a_slow_game_does_not_let_the_reader_read_the_whole_input_ahead() {
-        // One game per batch; game 0 takes long. Meanwhile the other worker may check only the
-        // games of the batches allowed to wait behind it, not the whole input.
+        // One game per batch; game 0 takes long. Meanwhile the other worker checks the games of
+        // the batches allowed to wait behind it, and no more (not the whole input).
         let (dir, mut inputs) = twice_around_a_missing_file("slow", &one_move_games(200, "e4"));
         inputs.truncate(1);
         let checked = std::sync::atomic::AtomicUsize::new(0);
@@ -421,6 +421,8 @@ mod tests {
             meanwhile < max_queued(2),
             "{meanwhile} games checked behind game 0"
         );
+        // The other worker was not idle meanwhile: it checked the batches after game 0's.
+        assert!(meanwhile >= 1, "nothing checked while game 0 was");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
