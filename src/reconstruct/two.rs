@@ -61,9 +61,8 @@ pub fn repair_two(first: &Sheet, second: &Sheet, options: &RepairOptions<'_>) ->
         let explained = if r.game == a.moves || r.game == b.moves {
             None
         } else {
-            [first, second]
-                .into_iter()
-                .map(|sheet| explain(sheet, options, &r.game))
+            (0..2)
+                .map(|n| lined_up.explained(n, &r.game))
                 .find(|e| e.moves == r.game)
         };
         let mut chosen = match explained {
@@ -98,13 +97,20 @@ pub fn repair_two(first: &Sheet, second: &Sheet, options: &RepairOptions<'_>) ->
 /// A game, and a sheet lined up with it: the cost and, per ply, the word read as its move.
 type Aligned = (Vec<Move>, f32, Vec<Option<usize>>);
 
+/// A game, and a sheet explained by it ([`explain`]).
+type Explained = (Vec<Move>, Repair);
+
 /// Both sheets, each lined up with the games asked about by [`alignment`] once: the games
-/// priced while recombining include the one chosen, whose alignments the report needs again.
+/// priced while recombining include the one chosen, whose alignments the report needs again;
+/// and each explained by the recombined game once ([`explain`]: the chosen game is explained by
+/// a sheet to take that sheet's reading of it, and again for the report's corrections).
 struct LinedUp<'s, 'o> {
     sheets: [&'s Sheet; 2],
     options: &'s RepairOptions<'o>,
     /// Per sheet: the games lined up so far, with the alignment's cost and words.
     done: [RefCell<Vec<Aligned>>; 2],
+    /// Per sheet: the last game explained by it, and the explanation.
+    explained: [RefCell<Option<Explained>>; 2],
 }
 
 impl<'s, 'o> LinedUp<'s, 'o> {
@@ -113,7 +119,19 @@ impl<'s, 'o> LinedUp<'s, 'o> {
             sheets: [first, second],
             options,
             done: Default::default(),
+            explained: Default::default(),
         }
+    }
+
+    /// Sheet `n` (0: the first) explained by `game` (see [`explain`]).
+    fn explained(&self, n: usize, game: &[Move]) -> Repair {
+        let slot = &self.explained[n & 1];
+        if let Some((_, e)) = slot.borrow().as_ref().filter(|(g, _)| g == game) {
+            return e.clone();
+        }
+        let e = explain(self.sheets[n & 1], self.options, game);
+        *slot.borrow_mut() = Some((game.to_vec(), e.clone()));
+        e
     }
 
     /// Sheet `n` (0: the first) lined up with `game`: what that costs, and for each ply the
@@ -135,10 +153,10 @@ fn finish(mut chosen: Repair, lined_up: &LinedUp<'_, '_>) -> Repair {
     let [first, second] = lined_up.sheets;
     let options = lined_up.options;
     let mut corrections = Vec::new();
-    for (n, sheet) in [(1u8, first), (2, second)] {
-        let e = explain(sheet, options, &chosen.moves);
+    for n in 0..2 {
+        let e = lined_up.explained(n, &chosen.moves);
         corrections.extend(e.corrections.into_iter().map(|mut c| {
-            c.sheet = n;
+            c.sheet = n as u8 + 1;
             c
         }));
     }
