@@ -674,8 +674,10 @@ impl Quick {
                 }
             }
         }
-        let checks = winner_moves.then(|| CheckSquares::new(pos, self.winner));
-        // Mates in one first, before any line goes deeper.
+        // Mates in one first, before any line goes deeper; not where the king to be mated has
+        // three or more flight squares nobody attacks (see `MATE_IN_ONE_FREE_FLIGHTS`).
+        let checks = (winner_moves && free_flights(pos, self.winner) < MATE_IN_ONE_FREE_FLIGHTS)
+            .then(|| CheckSquares::new(pos, self.winner));
         if let Some(c) = &checks {
             for m in moves.iter().filter(|m| c.may_check(m)) {
                 let mut next = pos.clone();
@@ -716,6 +718,28 @@ impl Quick {
         }
         false
     }
+}
+
+/// The quick search tries the mating side's mates in one only where the king to be mated has
+/// fewer flight squares than this that are empty or hold a piece of the mating side and that no
+/// piece of the mating side attacks. One move seldom takes three such squares and gives check
+/// (on the final positions of lichess-players' decisive games: 1,555 mates found in 832,000
+/// tries at three or more, 21,395 in 676,000 below three); where it does, the line goes on and
+/// finds a mate a little later. Only the search's order changes: a mate it reports is still one
+/// it reached. Instructions of the dead-position analysis (`examples/dead_finals.rs`, first
+/// 3 MB of otb-classics / 8 MB of lichess-players): 4.2 % / 5.5 % fewer than trying everywhere;
+/// a bound of four saves 2.7 % / 3.5 %, two costs 17 % / 22 % more.
+const MATE_IN_ONE_FREE_FLIGHTS: usize = 3;
+
+/// How many squares next to `winner`'s opponent's king its king could step to if it stood
+/// alone: not its own pieces, and attacked by no piece of `winner`.
+fn free_flights(pos: &Position, winner: Color) -> usize {
+    let king = pos.king_of(!winner);
+    let without_king = pos.occupied() ^ Bitboard::from_square(king);
+    (attacks::king_attacks(king) - pos.by_color(!winner))
+        .into_iter()
+        .filter(|&sq| pos.attackers_to(sq, winner, without_king).is_empty())
+        .count()
 }
 
 /// Where the mating side's pieces would give check from, so that only moves that may give
@@ -839,6 +863,20 @@ mod tests {
             let pos = Position::from_fen(fen).unwrap();
             assert!(quick_helpmate(&pos, winner, 40), "{fen}");
         }
+    }
+
+    #[test]
+    fn free_flights_are_the_unattacked_squares_the_king_could_step_to() {
+        let bare = Position::from_fen("7k/8/8/8/8/8/8/K7 w - - 0 1").unwrap();
+        assert_eq!(free_flights(&bare, Color::White), 3);
+        // A rook on the seventh takes g7 and h7; a black knight on g8 takes g8 from its own king.
+        let rook = Position::from_fen("7k/R7/8/8/8/8/8/K7 w - - 0 1").unwrap();
+        assert_eq!(free_flights(&rook, Color::White), 1);
+        let knight = Position::from_fen("6nk/R7/8/8/8/8/8/K7 w - - 0 1").unwrap();
+        assert_eq!(free_flights(&knight, Color::White), 0);
+        // A rook on h1 gives check along the h-file and covers h7: g8 and g7 are left.
+        let file = Position::from_fen("7k/8/8/8/8/8/8/K6R b - - 0 1").unwrap();
+        assert_eq!(free_flights(&file, Color::White), 2);
     }
 
     #[test]
