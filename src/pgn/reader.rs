@@ -426,6 +426,10 @@ struct Engine {
     /// Column bookkeeping: the column at buffer index `anchor`.
     anchor: usize,
     anchor_col: u32,
+    /// The current section is all ASCII: a column is a byte count, with no characters to
+    /// count (one pass over the section instead of one over every gap between tokens, which
+    /// was a twentieth of `check`'s instructions on the lichess games).
+    ascii: bool,
     games: u64,
     /// Locations of the open `(` of the game being read (reused: no allocation per game).
     open: Vec<Location>,
@@ -458,6 +462,7 @@ impl Engine {
             line: 1,
             anchor: 0,
             anchor_col: 1,
+            ascii: false,
             games: 0,
             open: Vec::new(),
             bad_bytes: Default::default(),
@@ -470,7 +475,11 @@ impl Engine {
 
     fn loc(&mut self, text: &str, i: usize) -> Location {
         if i >= self.anchor {
-            let add = text.as_bytes().get(self.anchor..i).map_or(0, count_chars);
+            let add = match text.as_bytes().get(self.anchor..i) {
+                Some(gap) if self.ascii => gap.len(),
+                Some(gap) => count_chars(gap),
+                None => 0,
+            };
             self.anchor_col = self
                 .anchor_col
                 .saturating_add(u32::try_from(add).unwrap_or(u32::MAX));
@@ -531,6 +540,10 @@ impl Engine {
                     self.line = s.line;
                     self.anchor = s.start;
                     self.anchor_col = self.first_column.take().unwrap_or(1);
+                    self.ascii = text
+                        .as_bytes()
+                        .get(s.start..s.end)
+                        .is_some_and(<[u8]>::is_ascii);
                     // Bytes that were not UTF-8 make the whole section a broken game.
                     let (lo, hi) = (self.base + s.start as u64, self.base + s.end as u64);
                     while self.bad_bytes.front().is_some_and(|&b| b < lo) {
@@ -1198,4 +1211,28 @@ fn incomplete_tail_start(bytes: &[u8]) -> usize {
         return if need > back { i } else { len };
     }
     len
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::pgn::Game;
+
+    /// Columns count characters, in a game with letters beyond ASCII and in one without.
+    #[test]
+    fn columns_count_characters_whether_or_not_the_game_is_ascii() {
+        let text = "[Event \"Příbram\"]\n\n1. e4 {½ Čáslav} e5 2. Nf3 *\n\n[Event \"b\"]\n\n1. e4 {ok} e5 2. Nf3 *\n";
+        let games: Vec<Game> = Game::read_all(text.as_bytes())
+            .into_iter()
+            .flatten()
+            .collect();
+        let columns = |g: &Game| -> Vec<(u32, u32)> {
+            g.mainline
+                .moves
+                .iter()
+                .map(|m| (m.at.line, m.at.column))
+                .collect()
+        };
+        assert_eq!(columns(&games[0]), [(3, 4), (3, 18), (3, 24)]);
+        assert_eq!(columns(&games[1]), [(7, 4), (7, 12), (7, 18)]);
+    }
 }
