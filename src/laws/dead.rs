@@ -629,8 +629,15 @@ impl Quick {
         {
             return false;
         }
+        let winner_moves = pos.turn() == self.winner;
         let mut moves = crate::board::MoveList::new();
-        pos.legal_moves(&mut moves);
+        if !winner_moves && self.line != 0 && !past_progress && depth + 1 >= self.max_depth {
+            // Only a step towards the mating corner goes on from here (any other move would
+            // spend the last of the depth): only kings' and knights' moves need generating.
+            pos.legal_moves_of_onto(&[Role::King, Role::Knight], Bitboard::FULL, &mut moves);
+        } else {
+            pos.legal_moves(&mut moves);
+        }
         // The solver's order: pawns, knights, bishops, rooks, queens, king. Our generator gives
         // the king's moves (castling included) first and the pawns' last.
         let n = moves.len();
@@ -646,7 +653,6 @@ impl Quick {
                 front.rotate_right(pawns.min(n - kings));
             }
         }
-        let winner_moves = pos.turn() == self.winner;
         if winner_moves && pawns > 1 {
             // The mating side's pawns nearest promotion first: a line promotes one pawn instead
             // of pushing every pawn in square order (from a2 for White, the furthest back).
