@@ -537,7 +537,7 @@ impl MatingCorner {
     /// The dark corner when the winner has dark-squared bishops, or no bishops while the other
     /// side has light-squared ones (from the winner's side of the board); with no bishop on the
     /// board, the corner on the other king's half (a king on g8 is mated on the h-side, not
-    /// walked to a8 first: king and rook against king took 348 moves instead of 3).
+    /// walked to a8 first: king and rook against it took 1,203 moves considered instead of 21).
     fn of(pos: &Position, winner: Color) -> MatingCorner {
         // Seen from Black's side the board is mirrored, which swaps the square colours.
         let (dark, light) = match winner {
@@ -633,7 +633,8 @@ impl Quick {
         let mut moves = crate::board::MoveList::new();
         if !winner_moves && self.line != 0 && !past_progress && depth + 1 >= self.max_depth {
             // Only a step towards the mating corner goes on from here (any other move would
-            // spend the last of the depth): only kings' and knights' moves need generating.
+            // spend the last of the depth): only kings' and knights' moves (castling with them)
+            // need generating.
             pos.legal_moves_of_onto(&[Role::King, Role::Knight], Bitboard::FULL, &mut moves);
         } else {
             pos.legal_moves(&mut moves);
