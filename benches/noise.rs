@@ -8,7 +8,11 @@
 //! for the speed row only, `--case 101` for the clean-sheet line only (the clean sheets repaired
 //! against the same sheets read by the notation reader, timed in the same run, and the ratio),
 //! `--speed-game K` to repair only the speed row's game K once (for an
-//! instruction count), `--costs FILE` to try another cost table without rebuilding; with
+//! instruction count), `--costs FILE` to try another cost table without rebuilding,
+//! `--calibration` to print under each row how well the reported confidence predicts an exact
+//! game (per band of confidence: games, mean confidence, share exact; the Brier score and log
+//! loss; and how many clear repairs a bulk policy would take at several least confidences, and
+//! how many of them are right); with
 //! `NOISE_DUMP=DIR` in the environment, each sheet shown is also written to `DIR/miss-N.txt`, N the
 //! game's number, for `scoresheet repair`).
 //!
@@ -374,6 +378,9 @@ struct Tally {
     slips: usize,
     time: Duration,
     worst: Duration,
+    /// Each game's reported confidence, whether the game found is the real one, and whether it
+    /// is clear (reads to the end, no other game about as good: what bulk repair asks first).
+    sureness: Vec<(f32, bool, bool)>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -436,6 +443,8 @@ fn run_case(
                 t.tied += 1;
             }
         }
+        let clear = r.stop.is_none() && r.alternatives_total == 0;
+        t.sureness.push((r.confidence, r.moves == *game, clear));
         if r.moves == *game {
             t.exact += 1;
         } else if *show > 0 {
@@ -474,6 +483,66 @@ fn run_case(
     t
 }
 
+/// How well the reported confidence predicts that the game found is the real one: per band of
+/// confidence, the games in it, their mean confidence and the share recovered exactly; then the
+/// Brier score and the log loss over all games (lower is better).
+fn print_calibration(sureness: &[(f32, bool, bool)]) {
+    const BANDS: [(f32, f32); 7] = [
+        (0.0, 0.1),
+        (0.1, 0.25),
+        (0.25, 0.5),
+        (0.5, 0.75),
+        (0.75, 0.9),
+        (0.9, 0.999),
+        (0.999, 1.01),
+    ];
+    for (lo, hi) in BANDS {
+        let band: Vec<&(f32, bool, bool)> = sureness
+            .iter()
+            .filter(|(c, _, _)| *c >= lo && *c < hi)
+            .collect();
+        if band.is_empty() {
+            continue;
+        }
+        let n = band.len() as f64;
+        let mean = band.iter().map(|(c, _, _)| f64::from(*c)).sum::<f64>() / n;
+        let right = band.iter().filter(|(_, ok, _)| *ok).count();
+        println!(
+            "    confidence {lo:.2}..{:.2}: {:>4} games, mean {mean:.3}, exact {:.1} %",
+            hi.min(1.0),
+            band.len(),
+            100.0 * right as f64 / n
+        );
+    }
+    let n = sureness.len().max(1) as f64;
+    let brier = sureness
+        .iter()
+        .map(|&(c, ok, _)| (f64::from(c) - if ok { 1.0 } else { 0.0 }).powi(2))
+        .sum::<f64>()
+        / n;
+    let log_loss = sureness
+        .iter()
+        .map(|&(c, ok, _)| {
+            let p = f64::from(c).clamp(1e-3, 1.0 - 1e-3);
+            -if ok { p.ln() } else { (1.0 - p).ln() }
+        })
+        .sum::<f64>()
+        / n;
+    println!("    Brier {brier:.4}, log loss {log_loss:.4}");
+    // What a bulk repair policy (`batch::RepairPolicy`) would take: clear repairs at or above a
+    // least confidence, and how many of those are the real game.
+    let mut line = String::from("    clear repairs taken (right) at least");
+    for least in [0.0f32, 0.25, 0.5, 0.75, 0.9] {
+        let taken: Vec<_> = sureness
+            .iter()
+            .filter(|(c, _, clear)| *clear && *c >= least)
+            .collect();
+        let right = taken.iter().filter(|(_, ok, _)| *ok).count();
+        line += &format!(" {least:.2}: {} ({right})", taken.len());
+    }
+    println!("{line}");
+}
+
 fn main() {
     let mut n_games = 300usize;
     let mut seed = 20261121u64;
@@ -482,9 +551,15 @@ fn main() {
     let mut only: Option<usize> = None;
     let mut speed_game: Option<usize> = None;
     let mut costs_file: Option<String> = None;
+    let mut calibration = false;
     let args: Vec<String> = std::env::args().collect();
     let mut i = 1;
     while i < args.len() {
+        if args[i] == "--calibration" {
+            calibration = true;
+            i += 1;
+            continue;
+        }
         if args[i] == "--costs" {
             costs_file = args.get(i + 1).cloned();
             i += 2;
@@ -686,6 +761,9 @@ fn main() {
             t.missed,
             t.fewer
         );
+        if calibration {
+            print_calibration(&t.sureness);
+        }
     }
     // A clean sheet costs little more than reading it (`--case 101` runs only this).
     if only.is_none() || only == Some(101) {

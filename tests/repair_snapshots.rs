@@ -2,15 +2,19 @@
 //! each show one kind of trouble.
 
 use scoresheet::notation::LetterSet;
-use scoresheet::reconstruct::{repair, repair_two, Repair, RepairOptions, Sheet};
+use scoresheet::reconstruct::{repair, repair_two, Costs, Repair, RepairOptions, Sheet};
 
 fn fixture(name: &str) -> Repair {
+    fixture_with(name, Costs::standard())
+}
+
+/// The fixture repaired in Czech letters with the cost table `costs`.
+fn fixture_with(name: &str, costs: &Costs) -> Repair {
     let path = format!("{}/fixtures/repair/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    repair(
-        &Sheet::read(&text),
-        &RepairOptions::new(LetterSet::by_code("cs").unwrap()),
-    )
+    let mut options = RepairOptions::new(LetterSet::by_code("cs").unwrap());
+    options.costs = costs;
+    repair(&Sheet::read(&text), &options)
 }
 
 fn report(r: &Repair) -> String {
@@ -140,4 +144,26 @@ fn two_sheets_fill_each_others_gaps() {
     );
     assert_eq!(r.disagreements.len(), 2);
     insta::assert_snapshot!(report(&r));
+}
+
+#[test]
+fn the_confidence_is_high_for_a_clear_slip_and_at_most_even_for_a_tie() {
+    // One English N in a Czech sheet: every other reading costs a slip more. A bulk repair
+    // takes it (`batch::RepairPolicy`'s least confidence).
+    let clear = fixture("english-n-in-czech.txt");
+    assert_eq!(clear.corrections.len(), 1);
+    assert_eq!(clear.alternatives_total, 0);
+    let bar = scoresheet::batch::RepairPolicy::default().min_confidence;
+    assert!(clear.confidence >= bar, "{} < {bar}", clear.confidence);
+    // `Jd2` with knights on b1 and f3: two games the sheet cannot tell apart.
+    let tie = fixture("ambiguous.txt");
+    assert!(tie.alternatives_total >= 1);
+    assert!(tie.confidence <= 0.5, "{}", tie.confidence);
+    // With the costs read as log-odds (sharpness 1) the clear slip was reported as less sure
+    // than a coin toss, though such repairs are right nearly always (noise bench).
+    let mut flat = Costs::standard().clone();
+    flat.confidence_sharpness = 1.0;
+    let as_before = fixture_with("english-n-in-czech.txt", &flat);
+    assert_eq!(as_before.moves, clear.moves);
+    assert!(as_before.confidence < 0.5, "{}", as_before.confidence);
 }

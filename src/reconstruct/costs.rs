@@ -304,6 +304,9 @@ costs_struct! {
     structural_trigger,
     /// Structural edits are tried only from states this close to the best.
     structural_margin,
+    /// The confidence is the game's share of `exp(-confidence_sharpness × cost)` among the
+    /// games the search kept.
+    confidence_sharpness,
 }
 
 /// The table, role and rank a `square` line names (`to opening knight 3`).

