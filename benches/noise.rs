@@ -532,7 +532,7 @@ fn print_calibration(sureness: &[(f32, bool, bool)]) {
     // What a bulk repair policy (`batch::RepairPolicy`) would take: clear repairs at or above a
     // least confidence, and how many of those are the real game.
     let mut line = String::from("    clear repairs taken (right) at least");
-    for least in [0.0f32, 0.25, 0.5, 0.75, 0.9] {
+    for least in [0.0f32, 0.25, 0.5, 0.75, 0.9, 0.95, 0.97] {
         let taken: Vec<_> = sureness
             .iter()
             .filter(|(c, _, clear)| *clear && *c >= least)

@@ -37,7 +37,7 @@ use crate::replay::{null_move, read_token, ErrorKind, MoveError};
 /// ```
 /// let p = scoresheet::batch::RepairPolicy::default();
 /// assert_eq!(p.beam, scoresheet::reconstruct::RepairOptions::DEFAULT_BEAM);
-/// assert_eq!(p.min_confidence, 0.9);
+/// assert_eq!(p.min_confidence, 0.95);
 /// assert_eq!(p.max_words, 1000);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -58,7 +58,7 @@ impl Default for RepairPolicy {
     fn default() -> Self {
         RepairPolicy {
             beam: RepairOptions::DEFAULT_BEAM,
-            min_confidence: 0.9,
+            min_confidence: 0.95,
             max_words: 1000,
         }
     }

@@ -32,7 +32,7 @@ pub struct CheckArgs {
     pub jobs: usize,
     /// Try to repair each game whose moves fail (see `scoresheet repair`) and report the
     /// corrections; a repair is taken only when it reads the whole game, no other game explains
-    /// the moves about as well, and its confidence is at least 0.9; a game of more than 1,000
+    /// the moves about as well, and its confidence is at least 0.95; a game of more than 1,000
     /// move words is not tried (see RepairPolicy).
     #[arg(long)]
     pub repair: bool,

@@ -38,7 +38,7 @@ pub struct CleanArgs {
     #[arg(long)]
     pub truncate_illegal: bool,
     /// Repair a game whose moves fail when the repair is clear (it reads the whole game, no other
-    /// game explains the moves about as well, confidence at least 0.9; a game of more than
+    /// game explains the moves about as well, confidence at least 0.95; a game of more than
     /// 1,000 move words is not tried); tried before --truncate-illegal. Each correction is
     /// listed in the report.
     #[arg(long)]

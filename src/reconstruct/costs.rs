@@ -307,6 +307,10 @@ costs_struct! {
     /// The confidence is the game's share of `exp(-confidence_sharpness × cost)` among the
     /// games the search kept.
     confidence_sharpness,
+    /// For the confidence, another game that the sheet alone prices close to the one found
+    /// weighs `exp(-confidence_plausibility × gain)` less, `gain` how many nats more plausible
+    /// the found game's moves are by the prior's model.
+    confidence_plausibility,
 }
 
 /// The table, role and rank a `square` line names (`to opening knight 3`).

@@ -1,8 +1,9 @@
 //! What a repair found: the game, every correction, the games that explain the sheet about as
 //! well, where the game stops if nothing plausible continues, and an overall confidence.
 
+use super::costs::Costs;
 use super::score::MoveReader;
-use super::search::{KeyHasher, Search, SkipKind, Step};
+use super::search::{plausibility_gain, KeyHasher, Search, SkipKind, Step};
 use super::sheet::TokenKind;
 use crate::board::{Color, Move, MoveList, Position, UciText};
 use crate::notation::print::{write_check_mark, write_move};
@@ -181,9 +182,10 @@ pub struct Repair {
     /// The total cost of the corrections.
     pub cost: f32,
     /// How sure the repair is of this game against every other game the search kept: its
-    /// share of `exp(-confidence_sharpness × cost)` (0..1; 1 for a sheet that reads exactly).
-    /// Calibrated on the noise bench: of the games given 0.9 or more, about 96–99 % are the
-    /// game played.
+    /// share of their weights, `exp(-confidence_sharpness × cost)` each, the moves counting too
+    /// where the sheet alone prices two games close (see `weight_against`); 0..1, 1 for a sheet
+    /// that reads exactly. Calibrated on the noise bench: of the games given 0.9 or more, about
+    /// 95–100 % are the game played.
     pub confidence: f32,
     /// Other games that explain the sheet about as well (within `tie_margin`).
     pub alternatives: Vec<Alternative>,
@@ -596,7 +598,7 @@ pub(crate) fn build(
         if !seen.insert(game.clone()) {
             continue;
         }
-        mass += (-costs.confidence_sharpness * delta).exp();
+        mass += weight_against(start, &full, delta, by_sheet, &game, costs);
         // Equally plausible: by the total, or by the sheet alone where only the invented moves'
         // kinds tell the games apart (the prior prefers one; the sheet cannot).
         if delta <= costs.tie_margin || by_sheet <= costs.tie_margin {
@@ -633,6 +635,33 @@ pub(crate) fn build(
         disagreements: Vec::new(),
     };
     (repair, counted)
+}
+
+/// Another game priced by the sheet alone within this much of the one found is weighed by its
+/// moves too, for the confidence (further off, its weight is negligible anyway).
+const PLAUSIBLE_WITHIN: f32 = 2.0;
+
+/// How much `game`, another explanation of the sheet costing `delta` more than the game found
+/// (`found`; `by_sheet` more by the sheet alone), weighs against it for the confidence, the
+/// found game weighing 1: `exp(-confidence_sharpness × delta)`, or where the sheet alone prices
+/// the two close, `exp(-confidence_sharpness × by_sheet − confidence_plausibility × gain)`,
+/// `gain` how many nats more plausible the found game's moves are (the prior's model, over the
+/// plies where the two differ).
+pub(crate) fn weight_against(
+    start: &Position,
+    found: &[Move],
+    delta: f32,
+    by_sheet: f32,
+    game: &[Move],
+    costs: &Costs,
+) -> f32 {
+    if costs.confidence_plausibility != 0.0 && by_sheet <= PLAUSIBLE_WITHIN {
+        if let Some(gain) = plausibility_gain(start, found, game, costs) {
+            return (-costs.confidence_sharpness * by_sheet - costs.confidence_plausibility * gain)
+                .exp();
+        }
+    }
+    (-costs.confidence_sharpness * delta).exp()
 }
 
 /// The plies where `b` differs from `a` (at most six), in `letters`.

@@ -372,7 +372,14 @@ fn prefer_plausible_merged(
         })
         .collect();
     again.alternatives_total = found.alternatives_total;
-    again.confidence = found.confidence;
+    // The game chosen was one of those the found game's confidence weighed against it.
+    let (delta, by_sheet) = others
+        .iter()
+        .find(|o| o.2 == *game)
+        .map_or((0.0, 0.0), |o| (o.0, o.1));
+    again.confidence = (found.confidence
+        * report::weight_against(start, &found.moves, delta, by_sheet, game, costs))
+    .min(1.0);
     again
 }
 
