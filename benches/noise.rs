@@ -43,6 +43,7 @@
 //!   named (drawn independently), repaired together (`repair_two`, what `repair --with` does);
 //!   `slips` counts both sheets'.
 
+use scoresheet::batch::RepairPolicy;
 use scoresheet::board::{Move, MoveList, Position};
 use scoresheet::notation::LetterSet;
 use scoresheet::reconstruct::{
@@ -443,7 +444,12 @@ fn run_case(
                 t.tied += 1;
             }
         }
-        let clear = r.stop.is_none() && r.alternatives_total == 0;
+        // What bulk repair asks before the confidence (its policy with no least confidence).
+        let first_asks = RepairPolicy {
+            min_confidence: 0.0,
+            ..RepairPolicy::default()
+        };
+        let clear = first_asks.refusal(&r).is_none();
         t.sureness.push((r.confidence, r.moves == *game, clear));
         if r.moves == *game {
             t.exact += 1;

@@ -64,6 +64,42 @@ impl Default for RepairPolicy {
     }
 }
 
+impl RepairPolicy {
+    /// Why `repair` is not taken under this policy (it stops early, another game explains the
+    /// moves about as well, or its confidence is below `min_confidence`), or `None` when it is.
+    ///
+    /// ```
+    /// use scoresheet::batch::RepairPolicy;
+    /// use scoresheet::notation::LetterSet;
+    /// use scoresheet::reconstruct::{repair, RepairOptions, Sheet};
+    /// let options = RepairOptions::new(LetterSet::by_code("cs").unwrap());
+    /// let clear = repair(&Sheet::read("1. e4 e5 2. Nf3 Jc6"), &options);
+    /// assert_eq!(RepairPolicy::default().refusal(&clear), None);
+    /// let tie = repair(&Sheet::read("1. Jf3 d5 2. d3 Jf6 3. Jd2"), &options);
+    /// assert!(RepairPolicy::default().refusal(&tie).unwrap().contains("about as well"));
+    /// ```
+    pub fn refusal(&self, repair: &Repair) -> Option<String> {
+        if let Some(stop) = &repair.stop {
+            Some(format!(
+                "no legal game reads past move {} ({}) '{}': {}",
+                stop.at.move_number, stop.at.side, stop.written, stop.reason
+            ))
+        } else if repair.alternatives_total > 0 {
+            Some(format!(
+                "{} other game(s) explain the moves about as well",
+                repair.alternatives_total
+            ))
+        } else if repair.confidence < self.min_confidence {
+            Some(format!(
+                "confidence {:.2} is below {:.2}",
+                repair.confidence, self.min_confidence
+            ))
+        } else {
+            None
+        }
+    }
+}
+
 /// A repair tried on one game, and whether it is taken.
 #[derive(Clone, Debug)]
 pub struct GameRepair {
@@ -300,24 +336,7 @@ pub fn repair_game_with(
         });
     }
     let repair = repair_sheet(&sheet, start, other, from, policy.beam);
-    let refusal = if let Some(stop) = &repair.stop {
-        Some(format!(
-            "no legal game reads past move {} ({}) '{}': {}",
-            stop.at.move_number, stop.at.side, stop.written, stop.reason
-        ))
-    } else if repair.alternatives_total > 0 {
-        Some(format!(
-            "{} other game(s) explain the moves about as well",
-            repair.alternatives_total
-        ))
-    } else if repair.confidence < policy.min_confidence {
-        Some(format!(
-            "confidence {:.2} is below {:.2}",
-            repair.confidence, policy.min_confidence
-        ))
-    } else {
-        None
-    };
+    let refusal = policy.refusal(&repair);
     Ok(GameRepair { repair, refusal })
 }
 

@@ -317,15 +317,25 @@ fn written_long(pos: &Position, m: &Move, letters: &LetterSet) -> String {
     move_to_string(pos, m, letters, &opts)
 }
 
-/// The repair the search found, and every game its alternatives count (`alternatives_total`,
-/// shown or not): how much more it costs, the same by the sheet alone, and its moves (see
-/// [`Alternative`]).
+/// A game a repair's alternatives count (`alternatives_total`, shown or not).
+pub(crate) struct Counted {
+    /// How much more it costs than the game found (see [`Alternative::extra_cost`]).
+    pub extra: f32,
+    /// The same by the sheet alone (see [`Alternative::sheet_extra_cost`]).
+    pub by_sheet: f32,
+    /// Its moves.
+    pub moves: Vec<Move>,
+    /// How much it weighed against the game found in the confidence (see `weight_against`).
+    pub weight: f32,
+}
+
+/// The repair the search found, and every game its alternatives count.
 pub(crate) fn build(
     search: &Search<'_, '_>,
     start: &Position,
     finals: &[(u32, f32)],
     _best_pos: &Position,
-) -> (Repair, Vec<(f32, f32, Vec<Move>)>) {
+) -> (Repair, Vec<Counted>) {
     let reader: &MoveReader<'_> = &search.reader;
     let costs = search.costs;
     let letters = reader.letters();
@@ -598,11 +608,17 @@ pub(crate) fn build(
         if !seen.insert(game.clone()) {
             continue;
         }
-        mass += weight_against(start, &full, delta, by_sheet, &game, costs);
+        let weight = weight_against(start, &full, delta, by_sheet, &game, costs);
+        mass += weight;
         // Equally plausible: by the total, or by the sheet alone where only the invented moves'
         // kinds tell the games apart (the prior prefers one; the sheet cannot).
         if delta <= costs.tie_margin || by_sheet <= costs.tie_margin {
-            counted.push((delta, by_sheet, game.clone()));
+            counted.push(Counted {
+                extra: delta,
+                by_sheet,
+                moves: game.clone(),
+                weight,
+            });
             alternatives_total += 1;
             if alternatives.len() < ALTERNATIVES_SHOWN {
                 alternatives.push(Alternative {
@@ -647,7 +663,7 @@ const PLAUSIBLE_WITHIN: f32 = 2.0;
 /// the two close, `exp(-confidence_sharpness × by_sheet − confidence_plausibility × gain)`,
 /// `gain` how many nats more plausible the found game's moves are (the prior's model, over the
 /// plies where the two differ).
-pub(crate) fn weight_against(
+fn weight_against(
     start: &Position,
     found: &[Move],
     delta: f32,

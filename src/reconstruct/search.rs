@@ -321,7 +321,7 @@ fn run_search(mut search: Search<'_, '_>, options: &RepairOptions<'_>) -> (Repai
     let first = found.moves.clone();
     let chosen = prefer_plausible_merged(found, &others, search.sheet, options);
     let mut games: Vec<Vec<Move>> = std::iter::once(first)
-        .chain(others.into_iter().map(|(_, _, game)| game))
+        .chain(others.into_iter().map(|o| o.moves))
         .collect();
     games.retain(|g| *g != chosen.moves);
     (chosen, games)
@@ -330,11 +330,10 @@ fn run_search(mut search: Search<'_, '_>, options: &RepairOptions<'_>) -> (Repai
 /// Where a game the beam merged into the one found (no final state of its own) explains the
 /// sheet as well (within `tie_margin`) and its moves are more plausible by more than
 /// `tie_plausibility`, that game explained in full, with the one found and the other
-/// alternatives (`others`: extra cost, the same by the sheet, moves) as its alternatives;
-/// otherwise `found` as it is.
+/// alternatives (`others`) as its alternatives; otherwise `found` as it is.
 fn prefer_plausible_merged(
     found: Repair,
-    others: &[(f32, f32, Vec<Move>)],
+    others: &[report::Counted],
     sheet: &Sheet,
     options: &RepairOptions<'_>,
 ) -> Repair {
@@ -342,11 +341,12 @@ fn prefer_plausible_merged(
     let start = &options.start;
     let tied = others
         .iter()
-        .filter(|o| o.0 <= costs.tie_margin)
-        .map(|(_, _, game)| (game, game));
-    let Some(game) = most_plausible(start, tied, &found.moves, costs) else {
+        .filter(|o| o.extra <= costs.tie_margin)
+        .map(|o| (o, &o.moves));
+    let Some(chosen) = most_plausible(start, tied, &found.moves, costs) else {
         return found;
     };
+    let game = &chosen.moves;
     let mut again = explain(sheet, options, game);
     if again.moves != *game
         || again.stop.is_some() != found.stop.is_some()
@@ -357,9 +357,9 @@ fn prefer_plausible_merged(
     // Extra costs now count from the game chosen; the shift is the difference of the totals.
     let shift = found.cost - again.cost;
     let mut listed = vec![(shift, shift.max(0.0), &found.moves)];
-    for (delta, by_sheet, other) in others {
-        if other != game {
-            listed.push((delta + shift, (by_sheet + shift).max(0.0), other));
+    for o in others {
+        if o.moves != *game {
+            listed.push((o.extra + shift, (o.by_sheet + shift).max(0.0), &o.moves));
         }
     }
     again.alternatives = listed
@@ -373,13 +373,7 @@ fn prefer_plausible_merged(
         .collect();
     again.alternatives_total = found.alternatives_total;
     // The game chosen was one of those the found game's confidence weighed against it.
-    let (delta, by_sheet) = others
-        .iter()
-        .find(|o| o.2 == *game)
-        .map_or((0.0, 0.0), |o| (o.0, o.1));
-    again.confidence = (found.confidence
-        * report::weight_against(start, &found.moves, delta, by_sheet, game, costs))
-    .min(1.0);
+    again.confidence = (found.confidence * chosen.weight).min(1.0);
     again
 }
 
