@@ -248,7 +248,7 @@ const INVENTED: &str = "not on the sheet: a move was invented for this ply";
 
 /// How much of the cost of the explanation ending at `node` is the invented-move prior: what its
 /// invented moves cost beyond a flat `ply_missing` (negative where they are likely kinds).
-fn prior_of(search: &Search<'_, '_>, node: u32) -> f32 {
+pub(crate) fn prior_of(search: &Search<'_, '_>, node: u32) -> f32 {
     let mut sum = 0.0;
     let mut n = node;
     while let Some(x) = search.arena.get(n as usize) {

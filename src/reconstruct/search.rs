@@ -328,9 +328,10 @@ fn run_search(mut search: Search<'_, '_>, options: &RepairOptions<'_>) -> (Repai
 }
 
 /// Where a game the beam merged into the one found (no final state of its own) explains the
-/// sheet as well (within `tie_margin`) and its moves are more plausible by more than
-/// `tie_plausibility`, that game explained in full, with the one found and the other
-/// alternatives (`others`) as its alternatives; otherwise `found` as it is.
+/// sheet as well (within `tie_margin`, by the total or by the sheet alone: see
+/// [`sheet_ties`]) and its moves are more plausible by more than `tie_plausibility`, that game
+/// explained in full, with the one found and the other alternatives (`others`) as its
+/// alternatives; otherwise `found` as it is.
 fn prefer_plausible_merged(
     found: Repair,
     others: &[report::Counted],
@@ -341,7 +342,7 @@ fn prefer_plausible_merged(
     let start = &options.start;
     let tied = others
         .iter()
-        .filter(|o| o.extra <= costs.tie_margin)
+        .filter(|o| sheet_ties(o.extra, o.by_sheet, costs))
         .map(|o| (o, &o.moves));
     let Some(chosen) = most_plausible(start, tied, &found.moves, costs) else {
         return found;
@@ -350,7 +351,7 @@ fn prefer_plausible_merged(
     let mut again = explain(sheet, options, game);
     if again.moves != *game
         || again.stop.is_some() != found.stop.is_some()
-        || again.cost > found.cost + costs.tie_margin
+        || again.cost > found.cost + chosen.extra.max(0.0) + costs.tie_margin
     {
         return found;
     }
@@ -377,9 +378,37 @@ fn prefer_plausible_merged(
     again
 }
 
+/// Whether another game costing `extra` more than the one found, `by_sheet` more by the sheet
+/// alone (leaving out how plausible each game's invented moves are), explains the sheet as well:
+/// within `tie_margin` by either. The tie rules choose among these by their moves (over more
+/// plies than the invented move's own cost weighs), and the report lists them as equally good
+/// explanations.
+///
+/// Taking the games tied by the sheet alone too (before, by the total only), noise bench, 300
+/// games, seeds 20261121 / 7 / 424242 / 99 (with `PLIES_AFTER_WEIGHED`): a skipped ply
+/// 85.7 / 88.7 / 89.0 / 86.0 → 86.3 / 90.3 / 90.7 / 87.7 % games exact, the mixed row
+/// 68.7 / 64.7 / 67.0 / 67.3 → 71.0 / 66.3 / 68.3 / 67.3 %, two skipped plies (20261121)
+/// 71.7 → 74.0 %; the slips' rows (1 in 20, wrong file or rank) unchanged, and every row's
+/// flagged count but two sheets with a skipped ply each (70 → 76 of 300). Taking instead games up to 0.7 or 1.0 dearer by the total (the gain needed
+/// growing with the extra cost) gained less on the skipped ply and lost on the slips.
+fn sheet_ties(extra: f32, by_sheet: f32, costs: &Costs) -> bool {
+    extra <= costs.tie_margin || by_sheet <= costs.tie_margin
+}
+
+/// How many plies after the last where two games differ still count in how much more plausible
+/// one is ([`plausibility_gain`]): those moves are the same in both games, but played in
+/// positions that differ by the earlier choice, and how natural they are there tells the games
+/// apart (a bishop put on b1 or c2, then played to d3). Noise bench, 300 games, seeds
+/// 20261121 / 7 / 424242 / 99, 2 plies (before) → 7: a skipped ply 85.0 / 88.0 / 88.7 / 86.0 →
+/// 85.7 / 88.7 / 89.0 / 86.0 % games exact, the mixed row 67.7 / 64.0 / 66.3 / 66.7 →
+/// 68.7 / 64.7 / 67.0 / 67.3 %, slips 1 in 20 85.7 / 86.7 / 84.7 / 88.3 → 86.0 / 86.7 / 84.7 /
+/// 88.7 %, wrong file or rank 68.3 / 65.7 / 69.0 / 65.3 → 67.7 / 66.3 / 69.0 / 65.0 %; 4 and 11
+/// plies, or the rest of the game, about the same as 7.
+const PLIES_AFTER_WEIGHED: usize = 7;
+
 /// How much more plausible `game`'s moves are than `than`'s, by the prior's model, over the plies
-/// where the two differ: from the first to two plies past the last (a move's answer counts
-/// too). `None` for games of different lengths, or the same game.
+/// where the two differ: from the first to `PLIES_AFTER_WEIGHED` plies past the last (the
+/// answers count too). `None` for games of different lengths, or the same game.
 pub(crate) fn plausibility_gain(
     start: &Position,
     game: &[Move],
@@ -395,7 +424,7 @@ pub(crate) fn plausibility_gain(
         .zip(than)
         .rposition(|(x, y)| x != y)
         .unwrap_or(first);
-    let to = (last + 3).min(game.len());
+    let to = (last + 1 + PLIES_AFTER_WEIGHED).min(game.len());
     Some(plausibility(start, game, first, to, costs) - plausibility(start, than, first, to, costs))
 }
 
@@ -503,9 +532,10 @@ const GROUP_CAP: usize = 8;
 /// later).
 const GROUP_RESERVE: usize = 4;
 
-/// Among the final states that cost the same as the cheapest (within `tie_margin`), the one
-/// whose moves where the games differ players play most often (by the prior's model, by more
-/// than `tie_plausibility` nats), if it is not the cheapest itself.
+/// Among the final states that explain the sheet as well as the cheapest (within `tie_margin`
+/// by the total or by the sheet alone: [`sheet_ties`]), the one whose moves where the games
+/// differ players play most often (by the prior's model, by more than `tie_plausibility`
+/// nats), if it is not the cheapest itself.
 fn more_plausible_tie(
     search: &Search<'_, '_>,
     start: &Position,
@@ -513,11 +543,16 @@ fn more_plausible_tie(
 ) -> Option<usize> {
     let best = finals.first()?;
     let best_game = report::moves_of(&report::chain(search, best.node));
+    let best_prior = report::prior_of(search, best.node);
     let tied = finals
         .iter()
         .enumerate()
         .skip(1)
-        .take_while(|(_, other)| other.cost <= best.cost + search.costs.tie_margin)
+        .filter(|(_, other)| {
+            let extra = other.cost - best.cost;
+            let by_sheet = extra - report::prior_of(search, other.node) + best_prior;
+            sheet_ties(extra, by_sheet, search.costs)
+        })
         .map(|(k, other)| (k, report::moves_of(&report::chain(search, other.node))));
     most_plausible(start, tied, &best_game, search.costs)
 }
