@@ -612,7 +612,7 @@ pub(crate) fn build(
         mass += weight;
         // Equally plausible: by the total, or by the sheet alone where only the invented moves'
         // kinds tell the games apart (the prior prefers one; the sheet cannot).
-        if delta <= costs.tie_margin || by_sheet <= costs.tie_margin {
+        if sheet_ties(delta, by_sheet, costs) {
             counted.push(Counted {
                 extra: delta,
                 by_sheet,
@@ -651,6 +651,24 @@ pub(crate) fn build(
         disagreements: Vec::new(),
     };
     (repair, counted)
+}
+
+/// Whether another game costing `extra` more than the one found, `by_sheet` more by the sheet
+/// alone (leaving out how plausible each game's invented moves are), explains the sheet as well:
+/// within `tie_margin` by either. The tie rules choose among these by their moves (over more
+/// plies than the invented move's own cost weighs), and the report lists them as equally good
+/// explanations.
+///
+/// Taking the games tied by the sheet alone too (before, by the total only), noise bench, 300
+/// games, seeds 20261121 / 7 / 424242 / 99 (with `search::PLIES_AFTER_WEIGHED`): a skipped ply
+/// 85.7 / 88.7 / 89.0 / 86.0 → 86.3 / 90.3 / 90.7 / 87.7 % games exact, the mixed row
+/// 68.7 / 64.7 / 67.0 / 67.3 → 71.0 / 66.3 / 68.3 / 67.3 %, two skipped plies (20261121)
+/// 71.7 → 74.0 %; the slips' rows (1 in 20, wrong file or rank) unchanged, and every row's
+/// flagged count but two sheets with a skipped ply each (70 → 76 of 300). Taking instead games
+/// up to 0.7 or 1.0 dearer by the total (the gain needed growing with the extra cost) gained
+/// less on the skipped ply and lost on the slips.
+pub(crate) fn sheet_ties(extra: f32, by_sheet: f32, costs: &Costs) -> bool {
+    extra <= costs.tie_margin || by_sheet <= costs.tie_margin
 }
 
 /// Another game priced by the sheet alone within this much of the one found is weighed by its

@@ -329,9 +329,9 @@ fn run_search(mut search: Search<'_, '_>, options: &RepairOptions<'_>) -> (Repai
 
 /// Where a game the beam merged into the one found (no final state of its own) explains the
 /// sheet as well (within `tie_margin`, by the total or by the sheet alone: see
-/// [`sheet_ties`]) and its moves are more plausible by more than `tie_plausibility`, that game
-/// explained in full, with the one found and the other alternatives (`others`) as its
-/// alternatives; otherwise `found` as it is.
+/// [`report::sheet_ties`]) and its moves are more plausible by more than `tie_plausibility`,
+/// that game explained in full, with the one found and the other alternatives (`others`) as
+/// its alternatives; otherwise `found` as it is.
 fn prefer_plausible_merged(
     found: Repair,
     others: &[report::Counted],
@@ -342,7 +342,7 @@ fn prefer_plausible_merged(
     let start = &options.start;
     let tied = others
         .iter()
-        .filter(|o| sheet_ties(o.extra, o.by_sheet, costs))
+        .filter(|o| report::sheet_ties(o.extra, o.by_sheet, costs))
         .map(|o| (o, &o.moves));
     let Some(chosen) = most_plausible(start, tied, &found.moves, costs) else {
         return found;
@@ -376,23 +376,6 @@ fn prefer_plausible_merged(
     // The game chosen was one of those the found game's confidence weighed against it.
     again.confidence = (found.confidence * chosen.weight).min(1.0);
     again
-}
-
-/// Whether another game costing `extra` more than the one found, `by_sheet` more by the sheet
-/// alone (leaving out how plausible each game's invented moves are), explains the sheet as well:
-/// within `tie_margin` by either. The tie rules choose among these by their moves (over more
-/// plies than the invented move's own cost weighs), and the report lists them as equally good
-/// explanations.
-///
-/// Taking the games tied by the sheet alone too (before, by the total only), noise bench, 300
-/// games, seeds 20261121 / 7 / 424242 / 99 (with `PLIES_AFTER_WEIGHED`): a skipped ply
-/// 85.7 / 88.7 / 89.0 / 86.0 → 86.3 / 90.3 / 90.7 / 87.7 % games exact, the mixed row
-/// 68.7 / 64.7 / 67.0 / 67.3 → 71.0 / 66.3 / 68.3 / 67.3 %, two skipped plies (20261121)
-/// 71.7 → 74.0 %; the slips' rows (1 in 20, wrong file or rank) unchanged, and every row's
-/// flagged count but two sheets with a skipped ply each (70 → 76 of 300). Taking instead games up to 0.7 or 1.0 dearer by the total (the gain needed
-/// growing with the extra cost) gained less on the skipped ply and lost on the slips.
-fn sheet_ties(extra: f32, by_sheet: f32, costs: &Costs) -> bool {
-    extra <= costs.tie_margin || by_sheet <= costs.tie_margin
 }
 
 /// How many plies after the last where two games differ still count in how much more plausible
@@ -533,9 +516,9 @@ const GROUP_CAP: usize = 8;
 const GROUP_RESERVE: usize = 4;
 
 /// Among the final states that explain the sheet as well as the cheapest (within `tie_margin`
-/// by the total or by the sheet alone: [`sheet_ties`]), the one whose moves where the games
-/// differ players play most often (by the prior's model, by more than `tie_plausibility`
-/// nats), if it is not the cheapest itself.
+/// by the total or by the sheet alone: [`report::sheet_ties`]), the one whose moves where the
+/// games differ players play most often (by the prior's model, by more than
+/// `tie_plausibility` nats), if it is not the cheapest itself.
 fn more_plausible_tie(
     search: &Search<'_, '_>,
     start: &Position,
@@ -551,7 +534,7 @@ fn more_plausible_tie(
         .filter(|(_, other)| {
             let extra = other.cost - best.cost;
             let by_sheet = extra - report::prior_of(search, other.node) + best_prior;
-            sheet_ties(extra, by_sheet, search.costs)
+            report::sheet_ties(extra, by_sheet, search.costs)
         })
         .map(|(k, other)| (k, report::moves_of(&report::chain(search, other.node))));
     most_plausible(start, tied, &best_game, search.costs)
