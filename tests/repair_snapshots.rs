@@ -156,6 +156,41 @@ fn a_skipped_ply_tied_by_the_sheet_alone_goes_to_the_moves_players_play() {
     insta::assert_snapshot!(report(&r));
 }
 
+/// Two plies left off (4... O-O and 11... Nc6; a TWIC game the noise bench got wrong). Where
+/// the sheet has 13. h3, the cheapest game reads it as written; another game reads it as b3 (a
+/// look-alike, 1.00 more) and is more plausible by the prior's model over the moves around it.
+/// A game that costs more must be that much more plausible (`tie_extra_nats` per unit of the
+/// extra cost): h3 as written is the game found. Without that (the rule before,
+/// `tie_plausibility` 0.5 alone), the costlier b3 was chosen.
+#[test]
+fn a_dearer_explanation_needs_more_plausible_moves_to_be_chosen() {
+    let r = fixture("two-skips-h3-as-written.txt");
+    assert_eq!(r.san.len(), 26, "{r}");
+    assert_eq!(&r.san[23..], ["Rd8", "h3", "Bd6"], "{r}");
+    assert!(
+        r.corrections
+            .iter()
+            .all(|c| c.written.as_deref() != Some("h3")),
+        "{r}"
+    );
+    let invented: Vec<u32> = r
+        .corrections
+        .iter()
+        .filter(|c| c.kind == "ply_missing")
+        .map(|c| c.at.ply)
+        .collect();
+    assert_eq!(invented, [8, 22], "{r}");
+    // The fixture needs the extra cost's weight: with the plausibility threshold alone, the
+    // game that reads h3 as b3 wins.
+    let mut before = Costs::standard().clone();
+    before.tie_plausibility = 0.5;
+    before.tie_extra_nats = 0.0;
+    before.tie_sheet_nats = 0.0;
+    let old = fixture_with("two-skips-h3-as-written.txt", &before);
+    assert_eq!(old.san.get(24).map(|m| m.as_str()), Some("b3"), "{old}");
+    insta::assert_snapshot!(report(&r));
+}
+
 /// White's and Black's sheets of one game, each with a ply left out: each gap is filled from the
 /// other sheet, each sheet's correction is marked with its sheet, and the places where the
 /// sheets disagree say which one was followed.

@@ -289,6 +289,11 @@ costs_struct! {
     /// Of games tied by `tie_margin`, one whose moves are this many nats more plausible (by the
     /// prior's model) is chosen.
     tie_plausibility,
+    /// Of those, one costing more by the total needs this many nats more plausibility per unit
+    /// of the extra cost (one costing less, this many fewer).
+    tie_extra_nats,
+    /// The same per unit of the extra cost by the sheet alone.
+    tie_sheet_nats,
     /// Search states this much worse than the best are dropped.
     prune_margin,
     /// The search settles on a leader only this much cheaper than every other state.
