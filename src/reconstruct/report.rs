@@ -101,9 +101,11 @@ pub struct Difference {
 /// Another legal game that explains the sheet about as well as the chosen one.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Alternative {
-    /// How much more it costs than the chosen game: at least 0, or down to `-tie_margin` for a
-    /// game the sheet cannot tell from the chosen one whose moves players play less often
-    /// (where games tie, the more plausible moves are chosen).
+    /// How much more it costs than the chosen game. Negative for a game the tie rules passed
+    /// over: one the sheet tells from the chosen game by little or nothing (within `tie_margin`
+    /// by the total or by the sheet alone) whose moves players play less often, by more than
+    /// its lower cost makes up for (`tie_plausibility`, `tie_extra_nats` and `tie_sheet_nats`
+    /// in the cost table).
     pub extra_cost: f32,
     /// How much more it costs by the sheet alone, leaving out how plausible each game's invented
     /// moves are (see `InventedKind`): an alternative that costs more only because its invented
