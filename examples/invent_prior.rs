@@ -6,17 +6,19 @@
 //! Run: `cargo run --release --example invent_prior [-- SKIP [FILE...]]`. The games are the
 //! noise bench's (`benches/noise.rs`: twic1599-sample.pgn, games of 20 plies or more that
 //! replay), without the first SKIP (default 300, the most the bench uses), so that the weights
-//! are not measured on the games they are judged on. Each FILE (PGN, compressed or not, such as
-//! `../shared/data/games/otb-classics.pgn.zst`; with `PRIOR_GAMES=N` in the environment, its
-//! first N games only) adds games to fit on; the games held out are the sample's either way.
-//! More games did not make a better model (2026-11-25: with otb-classics' first 3,000, 2,977
-//! replaying, five times the plies, the features and squares model held out -2.1714 nats a ply
-//! against -2.1751, the move played its first choice 35.0 % against 35.1 %, among quiet moves
-//! 28.6 % against 28.4 %): what it lacks is features, not data. Every fifth of those games is held out first to show how well each
-//! model predicts games it was not fitted on (log-likelihood per ply, how often the move played
-//! is the model's first choice, and the same among quiet moves only: where a skipped quiet ply
-//! leaves the sheet unable to tell which quiet move it was); then the weights are fitted on all
-//! of them and printed as the table's lines.
+//! are not measured on the games they are judged on. Every fifth of those games is held out
+//! first to show how well each model predicts games it was not fitted on (log-likelihood per
+//! ply, how often the move played is the model's first choice, and the same among quiet moves
+//! only: where a skipped quiet ply leaves the sheet unable to tell which quiet move it was); then
+//! the weights are fitted on all of them and printed as the table's lines.
+//!
+//! Each FILE (PGN, compressed or not, such as `../shared/data/games/otb-classics.pgn.zst`; with
+//! `PRIOR_GAMES=N` in the environment, its first N games only) adds games to fit on; the games
+//! held out are the sample's either way. More games did not make a better model (2026-11-25:
+//! with otb-classics' first 3,000, 2,977 replaying, five times the plies, the features and
+//! squares model predicted the held-out games at -2.1714 nats a ply against -2.1751, the move
+//! played its first choice 35.0 % against 35.1 %, among quiet moves 28.6 % against 28.4 %): what
+//! it lacks is features, not data.
 //!
 //! The features' weights alone are fitted by Newton's method; with the square tables
 //! (`scoresheet::reconstruct::SquareTable`, 1,536 weights more) by Adam (full batch, from the
@@ -369,7 +371,7 @@ fn main() {
         .collect();
     let (dt, dh) = (collect(&train), collect(&held));
     println!(
-        "{} games of the sample (the first {skip} left out) and {} more: {} plies to fit on, {} held out",
+        "{} games of the sample (the first {skip} left out), {} more: {} plies to fit on, {} held out",
         games.len(),
         extra.len(),
         dt.positions.len(),

@@ -287,7 +287,7 @@ costs_struct! {
     /// Totals closer than this are equally plausible.
     tie_margin,
     /// Of games tied by `tie_margin`, one whose moves are this many nats more plausible (by the
-    /// prior's model) is chosen.
+    /// prior's model) is chosen, plus what `tie_extra_nats` and `tie_sheet_nats` add.
     tie_plausibility,
     /// Of those, one costing more by the total needs this many nats more plausibility per unit
     /// of the extra cost (one costing less, this many fewer).

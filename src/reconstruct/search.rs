@@ -330,8 +330,8 @@ fn run_search(mut search: Search<'_, '_>, options: &RepairOptions<'_>) -> (Repai
 /// Where a game the beam merged into the one found (no final state of its own) explains the
 /// sheet as well (within `tie_margin`, by the total or by the sheet alone: see
 /// [`report::sheet_ties`]) and its moves are more plausible by more than it needs to be
-/// ([`plausibility_needed`]), that game explained in full, with the one found and the other alternatives (`others`) as
-/// its alternatives; otherwise `found` as it is.
+/// ([`plausibility_needed`]), that game explained in full, with the one found and the other
+/// alternatives (`others`) as its alternatives; otherwise `found` as it is.
 fn prefer_plausible_merged(
     found: Repair,
     others: &[report::Counted],
