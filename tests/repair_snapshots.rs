@@ -17,6 +17,15 @@ fn fixture_with(name: &str, costs: &Costs) -> Repair {
     repair(&Sheet::read(&text), &options)
 }
 
+/// The plies the repair invented (not on the sheet).
+fn invented(r: &Repair) -> Vec<u32> {
+    r.corrections
+        .iter()
+        .filter(|c| c.kind == "ply_missing")
+        .map(|c| c.at.ply)
+        .collect()
+}
+
 fn report(r: &Repair) -> String {
     format!("{}\n{r}", r.san.join(" "))
 }
@@ -25,10 +34,7 @@ fn report(r: &Repair) -> String {
 fn skipped_ply_is_invented_and_flagged() {
     let r = fixture("skipped-ply.txt");
     assert_eq!(r.san[1], "e5");
-    assert!(r
-        .corrections
-        .iter()
-        .any(|c| c.kind == "ply_missing" && c.at.ply == 2));
+    assert!(invented(&r).contains(&2), "{r}");
     insta::assert_snapshot!(report(&r));
 }
 
@@ -115,10 +121,7 @@ fn a_tie_goes_to_the_moves_players_play() {
 fn a_skipped_ply_goes_to_the_moves_players_play() {
     let r = fixture("skip-decided-by-moves.txt");
     assert_eq!(r.san[54], "Bb1", "{r}");
-    assert!(r
-        .corrections
-        .iter()
-        .any(|c| c.kind == "ply_missing" && c.at.ply == 55));
+    assert!(invented(&r).contains(&55), "{r}");
     let cheaper = r
         .alternatives
         .iter()
@@ -139,10 +142,7 @@ fn a_skipped_ply_tied_by_the_sheet_alone_goes_to_the_moves_players_play() {
     let r = fixture("skip-decided-by-the-answer.txt");
     assert_eq!(r.san[22], "h3", "{r}");
     assert_eq!(r.san[23], "Bh5", "{r}");
-    assert!(r
-        .corrections
-        .iter()
-        .any(|c| c.kind == "ply_missing" && c.at.ply == 23));
+    assert!(invented(&r).contains(&23), "{r}");
     let capture = r
         .alternatives
         .iter()
@@ -173,13 +173,7 @@ fn a_dearer_explanation_needs_more_plausible_moves_to_be_chosen() {
             .all(|c| c.written.as_deref() != Some("h3")),
         "{r}"
     );
-    let invented: Vec<u32> = r
-        .corrections
-        .iter()
-        .filter(|c| c.kind == "ply_missing")
-        .map(|c| c.at.ply)
-        .collect();
-    assert_eq!(invented, [8, 22], "{r}");
+    assert_eq!(invented(&r), [8, 22], "{r}");
     // The fixture needs the extra cost's weight: with the plausibility threshold alone, the
     // game that reads h3 as b3 wins.
     let mut before = Costs::standard().clone();

@@ -250,7 +250,7 @@ const INVENTED: &str = "not on the sheet: a move was invented for this ply";
 
 /// How much of the cost of the explanation ending at `node` is the invented-move prior: what its
 /// invented moves cost beyond a flat `ply_missing` (negative where they are likely kinds).
-pub(crate) fn prior_of(search: &Search<'_, '_>, node: u32) -> f32 {
+fn prior_of(search: &Search<'_, '_>, node: u32) -> f32 {
     let mut sum = 0.0;
     let mut n = node;
     while let Some(x) = search.arena.get(n as usize) {
@@ -260,6 +260,13 @@ pub(crate) fn prior_of(search: &Search<'_, '_>, node: u32) -> f32 {
         n = x.parent;
     }
     sum
+}
+
+/// What the explanation ending at `node`, costing `cost` in all, costs by the sheet alone:
+/// without the invented-move prior ([`prior_of`]). Two explanations' difference in this is the
+/// `by_sheet` that [`sheet_ties`] and the tie rules weigh.
+pub(crate) fn sheet_cost(search: &Search<'_, '_>, node: u32, cost: f32) -> f32 {
+    cost - prior_of(search, node)
 }
 
 /// Plays `m` on `pos` and records it in PGN SAN (English letters, `O-O`, `=Q`, `+`/`#`, by the
@@ -568,9 +575,9 @@ pub(crate) fn build(
     };
     // Per explanation: its extra cost, the same without the invented-move prior, its game.
     let mut others: Vec<(f32, f32, Vec<Move>)> = Vec::new();
-    let best_prior = prior_of(search, best_node);
+    let best_by_sheet = sheet_cost(search, best_node, best_cost);
     for &(node, c) in finals.iter().skip(1) {
-        let by_sheet = c - prior_of(search, node) - (best_cost - best_prior);
+        let by_sheet = sheet_cost(search, node, c) - best_by_sheet;
         others.push((c - best_cost, by_sheet, moves_of(&chain(search, node))));
     }
     let full = if finals.len() > 1 || !search.merged.is_empty() {
@@ -587,7 +594,7 @@ pub(crate) fn build(
         let mut game = prefix;
         game.extend(full.iter().skip(kept_len).copied());
         let by_sheet =
-            other_cost - prior_of(search, other) - (kept_cost - prior_of(search, kept_node));
+            sheet_cost(search, other, other_cost) - sheet_cost(search, kept_node, kept_cost);
         others.push(((other_cost - kept_cost).max(0.0), by_sheet, game));
     }
     others.sort_by(|a, b| a.0.total_cmp(&b.0));

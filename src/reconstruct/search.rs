@@ -526,10 +526,10 @@ fn more_plausible_tie(
 ) -> Option<usize> {
     let best = finals.first()?;
     let best_game = report::moves_of(&report::chain(search, best.node));
-    let best_prior = report::prior_of(search, best.node);
+    let best_by_sheet = report::sheet_cost(search, best.node, best.cost);
     let tied = finals.iter().enumerate().skip(1).filter_map(|(k, other)| {
         let extra = other.cost - best.cost;
-        let by_sheet = extra - report::prior_of(search, other.node) + best_prior;
+        let by_sheet = report::sheet_cost(search, other.node, other.cost) - best_by_sheet;
         report::sheet_ties(extra, by_sheet, search.costs).then(|| {
             let game = report::moves_of(&report::chain(search, other.node));
             (k, game, extra, by_sheet)
