@@ -185,6 +185,26 @@ fn a_dearer_explanation_needs_more_plausible_moves_to_be_chosen() {
     insta::assert_snapshot!(report(&r));
 }
 
+/// Black's 9... bxc6 left off a real game (TWIC): the three words after it read legally as the
+/// other side's moves (9... e5, 10. Nd5 Ne4), and the first that does not, 11. dxe5 (White has
+/// no d-pawn), reads with one slip, as fxe5. The missing ply is found where it was, and not
+/// explained by slips (before 2026-11-26: 9. Nxc6 read as Nxe6, 9... Bxe6 invented, 13... c5
+/// read as b5, costing four times as much).
+#[test]
+fn a_ply_left_off_is_found_where_the_words_after_it_read_by_the_wrong_side() {
+    let r = fixture("skip-read-by-the-wrong-side.txt");
+    assert_eq!(r.san.len(), 26, "{r}");
+    assert_eq!(&r.san[16..20], ["Nxc6", "bxc6", "e5", "Nd5"], "{r}");
+    assert_eq!(invented(&r), [18], "{r}");
+    assert!(
+        r.corrections
+            .iter()
+            .all(|c| matches!(c.kind, "ply_missing" | "number_out_of_step")),
+        "{r}"
+    );
+    insta::assert_snapshot!(report(&r));
+}
+
 /// White's and Black's sheets of one game, each with a ply left out: each gap is filled from the
 /// other sheet, each sheet's correction is marked with its sheet, and the places where the
 /// sheets disagree say which one was followed.
