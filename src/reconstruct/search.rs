@@ -918,9 +918,8 @@ impl<'s, 'a> Search<'s, 'a> {
             // A ply missing or two plies swapped may show only one word later: where a state
             // reads its word badly, try those edits from the state before it too.
             if self.sheet.tokens[i].kind == TokenKind::Move {
+                // The parents of the states that read their word badly, cheapest first.
                 let mut parents: Vec<(usize, usize)> = Vec::new();
-                // The parent of the cheapest state that reads its word badly.
-                let mut lost: Option<(usize, usize)> = None;
                 let count = self.layers.get(i).map_or(0, |l| l.states.len());
                 for k in 0..count {
                     let Some(state) = self.layers.get(i).and_then(|l| l.states.get(k)).cloned()
@@ -933,7 +932,6 @@ impl<'s, 'a> Search<'s, 'a> {
                         }
                         if self.best_read(i, &state) >= self.costs.structural_trigger {
                             parents.push(p);
-                            lost = lost.or(Some(p));
                         }
                     }
                 }
@@ -947,8 +945,8 @@ impl<'s, 'a> Search<'s, 'a> {
                 }
                 // Further back: the words between may have read legally by the wrong side
                 // (`INVENT_FURTHER_BACK`). Only from the cheapest state that reads its word
-                // badly: the bound on the work where words read badly for long.
-                if let Some((pl, pk)) = lost {
+                // badly (the first parent): the bound on the work where words read badly for long.
+                if let Some(&(pl, pk)) = parents.first() {
                     let mut at = self
                         .layers
                         .get(pl)
