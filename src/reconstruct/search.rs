@@ -981,11 +981,7 @@ impl<'s, 'a> Search<'s, 'a> {
             state.parent = None;
             self.push(from, state);
         }
-        let moves_read = self.sheet.tokens[..from.min(n)]
-            .iter()
-            .filter(|t| t.kind == TokenKind::Move)
-            .count();
-        self.advance(from, 0, moves_read)
+        self.advance(from, 0)
     }
 
     /// How widely the search looks now.
@@ -1010,17 +1006,12 @@ impl<'s, 'a> Search<'s, 'a> {
     fn resume(&mut self, paused: Paused) -> Vec<State> {
         self.layers = paused.layers;
         self.invented_back = paused.invented_back;
-        self.advance(paused.at, paused.no_settle_before, 0)
+        self.advance(paused.at, paused.no_settle_before)
     }
 
-    /// The beam search's loop over the words from `i` (`moves_read` move words before it);
-    /// returns the final states, cheapest first, or none where it pauses (see `pause_above`).
-    fn advance(
-        &mut self,
-        mut i: usize,
-        mut no_settle_before: usize,
-        mut moves_read: usize,
-    ) -> Vec<State> {
+    /// The beam search's loop over the words from `i`; returns the final states, cheapest
+    /// first, or none where it pauses (see `pause_above`).
+    fn advance(&mut self, mut i: usize, mut no_settle_before: usize) -> Vec<State> {
         let n = self.sheet.tokens.len();
         while i < n {
             if let Some(bound) = self.pause_above {
@@ -1033,6 +1024,10 @@ impl<'s, 'a> Search<'s, 'a> {
                     .filter_map(|l| l.states.iter().map(|s| s.cost).reduce(f32::min))
                     .reduce(f32::min)
                     .unwrap_or(f32::INFINITY);
+                let moves_read = self.sheet.tokens[..i]
+                    .iter()
+                    .filter(|t| t.kind == TokenKind::Move)
+                    .count();
                 if open > bound && open <= self.costs.retry_most_per_move * moves_read as f32 {
                     self.paused = Some(Paused {
                         at: i,
@@ -1042,9 +1037,6 @@ impl<'s, 'a> Search<'s, 'a> {
                         open,
                     });
                     return Vec::new();
-                }
-                if self.sheet.tokens[i].kind == TokenKind::Move {
-                    moves_read += 1;
                 }
             }
             self.kept_reads.borrow_mut().clear();
