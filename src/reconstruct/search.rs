@@ -531,11 +531,13 @@ fn search_finals(search: &mut Search<'_, '_>, options: &RepairOptions<'_>) -> Ve
         // Even where the first look started at the sheet's first move, the wider beam may find
         // what it dropped.
         let first_look = search.look();
-        search.backtrack = look_back;
-        search.settle = search.settle.saturating_mul(2);
-        search.beam = search.beam.saturating_mul(RETRY_BEAM);
-        search.structural_per_word *= RETRY_BEAM;
-        let second_look = search.look();
+        let second_look = Look {
+            backtrack: look_back,
+            settle: first_look.settle.saturating_mul(2),
+            beam: first_look.beam.saturating_mul(RETRY_BEAM),
+            structural_per_word: first_look.structural_per_word * RETRY_BEAM,
+        };
+        search.set_look(second_look);
         let again = search.run(from2, state2);
         let cheaper = |found: f32| {
             again
@@ -1024,11 +1026,14 @@ impl<'s, 'a> Search<'s, 'a> {
                     .filter_map(|l| l.states.iter().map(|s| s.cost).reduce(f32::min))
                     .reduce(f32::min)
                     .unwrap_or(f32::INFINITY);
-                let moves_read = self.sheet.tokens[..i]
-                    .iter()
-                    .filter(|t| t.kind == TokenKind::Move)
-                    .count();
-                if open > bound && open <= self.costs.retry_most_per_move * moves_read as f32 {
+                // The move words read so far, counted only where the bound is passed.
+                let moves_read = || {
+                    self.sheet.tokens[..i]
+                        .iter()
+                        .filter(|t| t.kind == TokenKind::Move)
+                        .count()
+                };
+                if open > bound && open <= self.costs.retry_most_per_move * moves_read() as f32 {
                     self.paused = Some(Paused {
                         at: i,
                         no_settle_before,
