@@ -578,6 +578,18 @@ impl<'a> MoveReader<'a> {
         bound: f32,
     ) -> Score {
         let _ = pos;
+        self.score_keyed(m, || disambiguation(legal, m), word, bound)
+    }
+
+    /// [`MoveReader::score_below`] with the disambiguation the short form of `m` needs (file,
+    /// rank) already known, as a move key ([`move_keys`]) holds it.
+    pub(crate) fn score_keyed(
+        &self,
+        m: &Move,
+        need: impl FnOnce() -> (bool, bool),
+        word: &PreparedWord,
+        bound: f32,
+    ) -> Score {
         let cap = self.capture_mark(m, word);
         let mut best = Score {
             cost: f32::INFINITY,
@@ -589,7 +601,7 @@ impl<'a> MoveReader<'a> {
             return best;
         }
         let bound = bound - cap;
-        let _ = self.each_form(legal, m, |syms, form, form_cost| {
+        let _ = self.each_form(m, need, |syms, form, form_cost| {
             let limit = best.cost.min(bound);
             if form_cost < limit {
                 let d = form_cost + self.distance(syms, word, limit - form_cost);
@@ -628,13 +640,17 @@ impl<'a> MoveReader<'a> {
     pub fn reads_exactly(&self, legal: &MoveList, m: &Move, word: &PreparedWord) -> bool {
         self.capture_mark(m, word) == 0.0
             && self
-                .each_form(legal, m, |syms, _, form_cost| {
-                    if form_cost == 0.0 && self.exact_path(syms, word) {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                })
+                .each_form(
+                    m,
+                    || disambiguation(legal, m),
+                    |syms, _, form_cost| {
+                        if form_cost == 0.0 && self.exact_path(syms, word) {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    },
+                )
                 .is_break()
     }
 
@@ -858,19 +874,24 @@ impl<'a> MoveReader<'a> {
     /// The written forms of `m`: symbols, which form, and the form's own cost.
     fn forms(&self, legal: &MoveList, m: &Move) -> ArrayVec<(ArrayVec<Sym, 8>, Form, f32), 8> {
         let mut out = ArrayVec::new();
-        let _ = self.each_form(legal, m, |syms, form, cost| {
-            out.push((syms.iter().copied().collect(), form, cost));
-            ControlFlow::Continue(())
-        });
+        let _ = self.each_form(
+            m,
+            || disambiguation(legal, m),
+            |syms, form, cost| {
+                out.push((syms.iter().copied().collect(), form, cost));
+                ControlFlow::Continue(())
+            },
+        );
         out
     }
 
     /// Calls `visit` with each written form of `m` (symbols, which form, the form's own cost),
-    /// the short form first, until it breaks.
+    /// the short form first, until it breaks. `need` says which parts of the from square the
+    /// short form of a piece move needs (file, rank); asked only for a piece move.
     fn each_form(
         &self,
-        legal: &MoveList,
         m: &Move,
+        need: impl FnOnce() -> (bool, bool),
         mut visit: impl FnMut(&[Sym], Form, f32) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let c = self.costs;
@@ -933,7 +954,7 @@ impl<'a> MoveReader<'a> {
             return ControlFlow::Continue(());
         }
         let p = Sym::Piece(role);
-        let (need_file, need_rank) = disambiguation(legal, m);
+        let (need_file, need_rank) = need();
         let mut short: ArrayVec<Sym, 8> = ArrayVec::new();
         short.push(p);
         if need_file {
@@ -996,46 +1017,53 @@ impl<'a> MoveReader<'a> {
     /// Weighted edit distance between the symbols of a form and the written units; returns a
     /// value ≥ `limit` as soon as every path costs that much.
     fn distance(&self, syms: &[Sym], word: &PreparedWord, limit: f32) -> f32 {
-        let n = word.units.len();
-        let mut prev = [0f32; MAX_WORD + 1];
-        let mut cur = [0f32; MAX_WORD + 1];
+        // `units`, `sub` and `extra` have one entry per unit (see `prepare_into`).
+        let n = word.sub.len().min(word.extra.len());
+        let mut row = [0f32; MAX_WORD + 1];
         let kind = match syms.first() {
             Some(Sym::Castle) => 1,
             Some(Sym::Piece(_)) => 0,
             _ => 2,
         };
-        // Extra units: in a pawn form the first one may be the pawn's letter.
-        let extra = |j: usize, first_row: bool| -> f32 {
-            let e = word.extra.get(j).copied().unwrap_or([0.0; 3]);
-            match kind {
-                2 if first_row && j == 0 => e[2],
-                2 => e[0],
-                k => e[k],
-            }
-        };
-        for j in 1..=n {
-            prev[j] = prev[j - 1] + extra(j - 1, true);
+        // Extra units: in a pawn form the first one may be the pawn's letter (first row only).
+        let col = if kind == 1 { 1 } else { 0 };
+        let mut extra = [0f32; MAX_WORD];
+        for (x, e) in extra.iter_mut().zip(word.extra.iter()) {
+            *x = e[col];
         }
+        // One row of the table, updated in place: `row[j]` is the cost of the symbols so far
+        // against the first `j` units.
+        let mut left = 0f32;
+        for (j, (p, e)) in row.iter_mut().skip(1).zip(word.extra.iter()).enumerate() {
+            left += if kind == 2 && j == 0 { e[2] } else { e[col] };
+            *p = left;
+        }
+        let subs = word.sub.get(..n).unwrap_or_default();
+        let extra = extra.get(..n).unwrap_or_default();
         for &sym in syms {
-            let idx = sym_index(sym);
+            // (`min` tells the compiler what `sym_index` guarantees: no bounds check below.)
+            let idx = sym_index(sym).min(SYMBOLS - 1);
             let missing = self.missing(sym).0;
-            cur[0] = prev[0] + missing;
-            let mut row_min = cur[0];
-            for j in 1..=n {
-                let sub_cost = word.sub.get(j - 1).map_or(f32::INFINITY, |r| r[idx]);
-                let sub = prev[j - 1] + sub_cost;
-                let del = cur[j - 1] + extra(j - 1, false);
-                let ins = prev[j] + missing;
-                let v = sub.min(del).min(ins);
-                cur[j] = v;
-                row_min = row_min.min(v);
+            let (first, cells) = row.split_at_mut(1);
+            let mut diag = first[0];
+            let mut left = diag + missing;
+            first[0] = left;
+            let mut row_min = left;
+            // `min` without the NaN handling of `f32::min`: no cost is NaN.
+            let min = |a: f32, b: f32| if b < a { b } else { a };
+            for ((cell, sub), &x) in cells.iter_mut().zip(subs).zip(extra) {
+                let up = *cell;
+                let v = min(min(diag + sub[idx], left + x), up + missing);
+                *cell = v;
+                left = v;
+                diag = up;
+                row_min = min(row_min, v);
             }
             if row_min >= limit {
                 return limit.max(row_min);
             }
-            std::mem::swap(&mut prev, &mut cur);
         }
-        prev[n]
+        row[n]
     }
 
     fn role_bits(&self, ch: char) -> (Option<Role>, u8) {
@@ -1264,47 +1292,116 @@ pub(crate) fn short_text(letters: &LetterSet, legal: &MoveList, m: &Move) -> Str
 }
 
 /// For each legal move, a key naming how it can be written: the squares, the piece, the
-/// promotion, the castling side, whether it captures and the disambiguation it needs. Two moves with equal keys read
-/// the same against any word, whatever the rest of the position, so a search may cache read
-/// costs by key. `out` is cleared first; linear in the number of moves except where two moves of
-/// one piece kind share a target.
+/// promotion, the castling side, whether it captures and the disambiguation it needs. Two moves
+/// with equal keys read the same against any word, whatever the rest of the position, so a
+/// search may cache read costs by key. `out` is cleared first. Each move is decoded once; the
+/// moves of one piece kind sharing a target are found with a bit board per kind, and only
+/// those are compared with the others, on their keys.
 pub(crate) fn move_keys(legal: &MoveList, out: &mut ArrayVec<u32, 256>) {
     out.clear();
-    let mut count = [[0u8; 6]; 64];
+    // Targets reached by one non-castling move of each kind, and by two or more.
+    let mut once = [0u64; 6];
+    let mut twice = [0u64; 6];
     for m in legal.iter() {
-        if let Some(c) = count
-            .get_mut(m.to().index())
-            .and_then(|r| r.get_mut(m.role().index()))
-        {
-            *c = c.saturating_add(1);
+        let key = key_without_disambiguation(m);
+        if key & CASTLE_BITS == 0 {
+            let role = ((key >> 12) & 7) as usize;
+            let to = 1u64 << ((key >> 6) & 63);
+            if let (Some(o), Some(t)) = (once.get_mut(role), twice.get_mut(role)) {
+                *t |= *o & to;
+                *o |= to;
+            }
+        }
+        out.push(key);
+    }
+    // Pawns never need it (their file is written for captures anyway).
+    if let Some(t) = twice.get_mut(Role::Pawn.index()) {
+        *t = 0;
+    }
+    let any_twice = twice.iter().fold(0, |a, t| a | t);
+    if any_twice == 0 {
+        return;
+    }
+    for k in 0..out.len() {
+        let Some(&key) = out.get(k) else { break };
+        if any_twice >> ((key >> 6) & 63) & 1 == 0 || key & CASTLE_BITS != 0 {
+            continue;
+        }
+        let role = (key >> 12) & 7;
+        let shared = twice
+            .get(role as usize)
+            .is_some_and(|t| t & (1u64 << ((key >> 6) & 63)) != 0);
+        if !shared {
+            continue;
+        }
+        // Laws C.9: the file if it tells the moves apart, else the rank, else both.
+        let (mut same_file, mut same_rank) = (false, false);
+        for &other in out.iter() {
+            if other & CASTLE_BITS != 0 || (other ^ key) & TARGET_AND_ROLE != 0 {
+                continue;
+            }
+            let (of, from) = (other & 63, key & 63);
+            if of == from || (other ^ key) & PROMOTION_BITS != 0 {
+                continue;
+            }
+            same_file |= of & 7 == from & 7;
+            same_rank |= of >> 3 == from >> 3;
+        }
+        let (need_file, need_rank) = match (same_file, same_rank) {
+            (false, _) => (true, false),
+            (true, false) => (false, true),
+            (true, true) => (true, true),
+        };
+        if let Some(slot) = out.get_mut(k) {
+            *slot |= u32::from(need_file) << 20 | u32::from(need_rank) << 21;
         }
     }
-    for m in legal.iter() {
-        let shared = count
-            .get(m.to().index())
-            .and_then(|r| r.get(m.role().index()))
-            .is_some_and(|&c| c >= 2);
-        let (need_file, need_rank) = if shared && m.role() != Role::Pawn {
-            disambiguation(legal, m)
-        } else {
-            (false, false)
-        };
-        let from = m.from().map_or(0, |f| f.index() as u32);
-        let promo = m.promotion().map_or(0, |r| r.index() as u32 + 1);
-        let castle = match m.castling_side() {
-            None => 0,
-            Some(CastlingSide::King) => 1,
-            Some(CastlingSide::Queen) => 2,
-        };
-        out.push(
-            from | (m.to().index() as u32) << 6
-                | (m.role().index() as u32) << 12
-                | promo << 15
-                | castle << 18
-                | u32::from(need_file) << 20
-                | u32::from(need_rank) << 21
-                | u32::from(m.is_capture()) << 22,
-        );
+}
+
+/// The disambiguation a move key ([`move_keys`]) holds: whether the short form needs the from
+/// square's file (bit 20), and its rank (bit 21).
+pub(crate) fn key_disambiguation(key: u32) -> (bool, bool) {
+    (key >> 20 & 1 != 0, key >> 21 & 1 != 0)
+}
+
+/// The bits of a move key ([`move_keys`]) that hold the castling side.
+const CASTLE_BITS: u32 = 3 << 18;
+/// The bits of a move key that hold the target square and the moving piece.
+const TARGET_AND_ROLE: u32 = 0x1FF << 6;
+/// The bits of a move key that hold the promotion.
+const PROMOTION_BITS: u32 = 7 << 15;
+
+/// A move's key ([`move_keys`]) before the disambiguation bits: from square (bits 0–5), target
+/// (6–11), piece (12–14), promotion (15–17, 0 for none), castling side (18–19), capture (22).
+fn key_without_disambiguation(m: &Move) -> u32 {
+    let sq = |s: Square| s.index() as u32;
+    match *m {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            sq(from)
+                | sq(to) << 6
+                | (role.index() as u32) << 12
+                | promotion.map_or(0, |r| r.index() as u32 + 1) << 15
+                | u32::from(capture.is_some()) << 22
+        }
+        Move::EnPassant { from, to } => {
+            sq(from) | sq(to) << 6 | (Role::Pawn.index() as u32) << 12 | 1 << 22
+        }
+        Move::Castle { .. } => {
+            let side = match m.castling_side() {
+                Some(CastlingSide::Queen) => 2,
+                _ => 1,
+            };
+            m.from().map_or(0, sq)
+                | sq(m.to()) << 6
+                | (Role::King.index() as u32) << 12
+                | side << 18
+        }
     }
 }
 
@@ -1525,5 +1622,136 @@ mod tests {
             exact > 1000 && compared > 10 * exact,
             "{exact} of {compared}"
         );
+    }
+
+    /// The weighted edit distance as the whole table computes it, with `f32::min`: what
+    /// `MoveReader::distance` must equal (it keeps one row and may stop early).
+    fn full_table(reader: &MoveReader<'_>, syms: &[Sym], word: &PreparedWord) -> f32 {
+        let n = word.units.len();
+        let kind = match syms.first() {
+            Some(Sym::Castle) => 1,
+            Some(Sym::Piece(_)) => 0,
+            _ => 2,
+        };
+        let extra = |j: usize, first_row: bool| match kind {
+            2 if first_row && j == 0 => word.extra[j][2],
+            2 => word.extra[j][0],
+            k => word.extra[j][k],
+        };
+        let mut d = vec![vec![0f32; n + 1]; syms.len() + 1];
+        for j in 1..=n {
+            d[0][j] = d[0][j - 1] + extra(j - 1, true);
+        }
+        for (i, &sym) in syms.iter().enumerate() {
+            let missing = reader.missing(sym).0;
+            d[i + 1][0] = d[i][0] + missing;
+            for j in 1..=n {
+                let sub = d[i][j - 1] + word.sub[j - 1][sym_index(sym)];
+                let del = d[i + 1][j - 1] + extra(j - 1, false);
+                let ins = d[i][j] + missing;
+                d[i + 1][j] = sub.min(del).min(ins);
+            }
+        }
+        d[syms.len()][n]
+    }
+
+    /// Random games in several letter sets, with positions where pieces of one kind share
+    /// targets: each legal move's key holds the disambiguation `disambiguation` finds (a piece's
+    /// move; none for a pawn's), its
+    /// squares, piece, promotion, castling side and capture; each written form's distance to
+    /// words written for the moves (and garbled) is the full table's, and with a limit it is
+    /// the same below the limit and at least the limit above it.
+    #[test]
+    fn move_keys_and_the_distance_agree_with_the_plain_computations() {
+        let pool: Vec<char> = "0Oo1lI|x:+#=Ppec5SJNB8gq-. dDKkTVLabfh2345678"
+            .chars()
+            .collect();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n.max(1) as u64) as usize
+        };
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            // Three queens, two rooks and two knights of each side reaching shared squares.
+            "1k6/8/2Q1Q3/8/2Q5/8/8/1K6 w - - 0 1",
+            "r3k2r/8/2n1n3/8/8/2N1N3/8/R3K2R w KQkq - 0 1",
+            // Promotions with and without captures; Chess960 castling (rights by file).
+            "r3k2r/1P4P1/8/8/8/8/6p1/R3K2R w KQkq - 0 1",
+            "1r1k1r2/pppppppp/8/8/8/8/PPPPPPPP/1R1K1R2 w BFbf - 0 1",
+        ];
+        let (mut shared, mut compared) = (0usize, 0usize);
+        for (g, fen) in starts.iter().cycle().take(20).enumerate() {
+            let letters = LetterSet::by_code(["cs", "hr", "en", "fr"][g % 4]).unwrap();
+            let reader = MoveReader::new(letters, Costs::standard());
+            let mut pos = Position::from_fen(fen).unwrap();
+            let mut legal = MoveList::new();
+            let mut keys = ArrayVec::new();
+            for _ in 0..40 {
+                pos.legal_moves(&mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                move_keys(&legal, &mut keys);
+                assert_eq!(keys.len(), legal.len());
+                for (m, &key) in legal.iter().zip(keys.iter()) {
+                    let need = key_disambiguation(key);
+                    // A pawn's file is written for its captures anyway: no key holds one.
+                    let expected = if m.role() == Role::Pawn {
+                        (false, false)
+                    } else {
+                        disambiguation(&legal, m)
+                    };
+                    assert_eq!(need, expected, "{m:?} in {}", pos.to_fen());
+                    shared += usize::from(need != (false, false));
+                    assert_eq!(m.from().map(|f| f.index() as u32), Some(key & 63));
+                    assert_eq!(m.to().index() as u32, key >> 6 & 63);
+                    assert_eq!(m.role().index() as u32, key >> 12 & 7);
+                    let promo = m.promotion().map_or(0, |r| r.index() as u32 + 1);
+                    assert_eq!(promo, key >> 15 & 7);
+                    let side = match m.castling_side() {
+                        None => 0,
+                        Some(CastlingSide::King) => 1,
+                        Some(CastlingSide::Queen) => 2,
+                    };
+                    assert_eq!(side, key >> 18 & 3);
+                    assert_eq!(u32::from(m.is_capture()), key >> 22 & 1);
+                }
+                for _ in 0..3 {
+                    let m = legal[next(legal.len())];
+                    let mut word: Vec<char> = reader.short_text(&legal, &m).chars().collect();
+                    for _ in 0..next(4) {
+                        let at = next(word.len() + 1);
+                        match next(3) {
+                            0 if at < word.len() => word[at] = pool[next(pool.len())],
+                            1 if at < word.len() => {
+                                word.remove(at);
+                            }
+                            _ => word.insert(at, pool[next(pool.len())]),
+                        }
+                    }
+                    let word = reader.prepare(&word.iter().collect::<String>());
+                    for other in legal.iter() {
+                        for (syms, _, _) in reader.forms(&legal, other) {
+                            let full = full_table(&reader, &syms, &word);
+                            assert_eq!(reader.distance(&syms, &word, f32::INFINITY), full);
+                            let limit = [0.5, 2.0, 4.0, 7.5][next(4)];
+                            let d = reader.distance(&syms, &word, limit);
+                            if full < limit {
+                                assert_eq!(d, full);
+                            } else {
+                                assert!(d >= limit, "{d} {full} {limit}");
+                            }
+                            compared += 1;
+                        }
+                    }
+                }
+                let m = legal[next(legal.len())];
+                pos.play(&m);
+            }
+        }
+        assert!(shared > 100 && compared > 10_000, "{shared} {compared}");
     }
 }

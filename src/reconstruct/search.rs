@@ -5,7 +5,7 @@
 use super::costs::Costs;
 use super::prior::{invented_costs, plausibility, InventedKind};
 use super::report::{self, Alternative, Repair, ALTERNATIVES_SHOWN};
-use super::score::{move_keys, MoveReader, PreparedWord};
+use super::score::{key_disambiguation, move_keys, MoveReader, PreparedWord};
 use super::sheet::{Sheet, TokenKind};
 use crate::board::{Move, MoveList, Position};
 use crate::notation::LetterSet;
@@ -1228,9 +1228,8 @@ impl<'s, 'a> Search<'s, 'a> {
         let unrestricted = self.only.is_none();
         for (m, &key) in legal.iter().zip(keys.iter()) {
             let cost = *cache.entry(word | u64::from(key)).or_insert_with(|| {
-                self.reader
-                    .score_below(pos, &legal, m, &self.words[i], bound)
-                    .cost
+                let need = || key_disambiguation(key);
+                self.reader.score_keyed(m, need, &self.words[i], bound).cost
             });
             costs.push(if unrestricted || self.allowed(pos, m) {
                 cost
