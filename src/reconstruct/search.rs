@@ -37,7 +37,11 @@ impl Hasher for KeyHasher {
 /// states of the search.
 type ReadCache = HashMap<u64, f32, BuildHasherDefault<KeyHasher>>;
 
-/// The legal moves of a position with the cost of reading one word as each.
+/// Reads kept by [`reads_key`], with the position they are for.
+type KeptReads = HashMap<u64, (Position, Box<Reads>), BuildHasherDefault<KeyHasher>>;
+
+/// The legal moves of a position with the cost of reading one word as each. Some 2.5 KB: kept
+/// boxed and filled again where it lies (`Search::spare_reads`), never copied.
 struct Reads {
     legal: MoveList,
     costs: ArrayVec<f32, 256>,
@@ -250,7 +254,11 @@ pub(crate) struct Search<'s, 'a> {
     /// The reads of the current word the check for edits further back worked out (by
     /// [`reads_key`]), for the expansion of the same states to use again.
     /// The position is kept too: a read is used again only for the very same position.
-    kept_reads: RefCell<HashMap<u64, (Position, Reads), BuildHasherDefault<KeyHasher>>>,
+    kept_reads: RefCell<KeptReads>,
+    /// Reads no longer needed, to be filled again by [`Search::reads`]. Boxed, as in
+    /// `kept_reads`: they go from one to the other as pointers (unboxed, 2.5 KB copied).
+    #[allow(clippy::vec_box)]
+    spare_reads: RefCell<Vec<Box<Reads>>>,
     /// States (layer, index) a ply missing further back has been invented from, this run.
     invented_back: HashSet<(usize, usize)>,
     /// When set, a run pauses (returns no state, and leaves itself in `paused`) as soon as
@@ -779,6 +787,7 @@ impl<'s, 'a> Search<'s, 'a> {
             only: None,
             start_ply: ply_of(&options.start),
             kept_reads: RefCell::new(HashMap::default()),
+            spare_reads: RefCell::new(Vec::new()),
             invented_back: HashSet::new(),
             pause_above: None,
             paused: None,
@@ -818,12 +827,12 @@ impl<'s, 'a> Search<'s, 'a> {
     }
 
     fn push(&mut self, layer: usize, state: State) {
+        if !self.admits(layer, state.cost) {
+            return;
+        }
         let Some(l) = self.layers.get_mut(layer) else {
             return;
         };
-        if l.sealed || state.cost > l.best + self.costs.prune_margin {
-            return;
-        }
         l.best = l.best.min(state.cost);
         let key = state.key();
         match l.index.get(&key) {
@@ -851,6 +860,14 @@ impl<'s, 'a> Search<'s, 'a> {
                 l.states.push(state);
             }
         }
+    }
+
+    /// Whether [`Search::push`] would take a state costing `cost` into `layer` (it does unless
+    /// the layer is sealed or the state costs more than `prune_margin` over its best).
+    fn admits(&self, layer: usize, cost: f32) -> bool {
+        self.layers
+            .get(layer)
+            .is_some_and(|l| !l.sealed && cost <= l.best + self.costs.prune_margin)
     }
 
     /// Replays from `state` at word `from` while each move word reads as exactly one legal move
@@ -1044,7 +1061,9 @@ impl<'s, 'a> Search<'s, 'a> {
                     return Vec::new();
                 }
             }
-            self.kept_reads.borrow_mut().clear();
+            self.spare_reads
+                .borrow_mut()
+                .extend(self.kept_reads.borrow_mut().drain().map(|(_, (_, r))| r));
             self.seal(i, false);
             // A ply missing or two plies swapped may show only one word later: where a state
             // reads its word badly, try those edits from the state before it too.
@@ -1214,13 +1233,20 @@ impl<'s, 'a> Search<'s, 'a> {
     }
 
     /// The legal moves of `pos` and the cost of reading word `i` as each (above `read_max`:
-    /// not a reading), through the cache.
-    fn reads(&self, pos: &Position, i: usize) -> Reads {
-        let mut legal = MoveList::new();
-        pos.legal_moves(&mut legal);
+    /// not a reading), through the cache. Filled into a spare box where there is one (no
+    /// allocation, no copy): give it back with [`Search::recycle`].
+    fn reads(&self, pos: &Position, i: usize) -> Box<Reads> {
+        let mut reads = self.spare_reads.borrow_mut().pop().unwrap_or_else(|| {
+            Box::new(Reads {
+                legal: MoveList::new(),
+                costs: ArrayVec::new(),
+            })
+        });
+        let Reads { legal, costs } = &mut *reads;
+        pos.legal_moves(legal);
         let mut keys = ArrayVec::new();
-        move_keys(&legal, &mut keys);
-        let mut costs = ArrayVec::new();
+        move_keys(legal, &mut keys);
+        costs.clear();
         let bound = self.costs.read_max + 1e-3;
         let word = u64::try_from(i).unwrap_or(u64::MAX) << 32;
         let mut cache = self.cache.borrow_mut();
@@ -1237,7 +1263,12 @@ impl<'s, 'a> Search<'s, 'a> {
                 f32::INFINITY
             });
         }
-        Reads { legal, costs }
+        reads
+    }
+
+    /// Gives back reads no longer needed (see [`Search::reads`]).
+    fn recycle(&self, reads: Box<Reads>) {
+        self.spare_reads.borrow_mut().push(reads);
     }
 
     /// The cheapest read of word `i` in `state` (above `read_max` if none). The reads are kept
@@ -1248,9 +1279,13 @@ impl<'s, 'a> Search<'s, 'a> {
             .costs
             .iter()
             .fold(self.costs.read_max + 1e-3, |a, &b| a.min(b));
-        self.kept_reads
+        let old = self
+            .kept_reads
             .borrow_mut()
             .insert(reads_key(&state.pos, i), (state.pos.clone(), reads));
+        if let Some((_, old)) = old {
+            self.recycle(old);
+        }
         best
     }
 
@@ -1361,9 +1396,16 @@ impl<'s, 'a> Search<'s, 'a> {
         let kept = self
             .kept_reads
             .borrow_mut()
-            .remove(&reads_key(&state.pos, i))
-            .and_then(|(pos, reads)| (pos == state.pos).then_some(reads));
-        let reads = kept.unwrap_or_else(|| self.reads(&state.pos, i));
+            .remove(&reads_key(&state.pos, i));
+        let reads = match kept {
+            Some((pos, reads)) if pos == state.pos => reads,
+            other => {
+                if let Some((_, reads)) = other {
+                    self.recycle(reads);
+                }
+                self.reads(&state.pos, i)
+            }
+        };
         let best = reads.costs.iter().fold(f32::INFINITY, |a, &b| a.min(b));
         // Reads far worse than this state's best one are left to other states: they would only
         // crowd the beam.
@@ -1381,6 +1423,10 @@ impl<'s, 'a> Search<'s, 'a> {
                     swapped: false,
                 },
             );
+            // Most reads go no further (pruned, or the layer sealed): no position for those.
+            if !self.admits(to, state.cost + cost) {
+                continue;
+            }
             let mut pos = state.pos.clone();
             pos.play(m);
             self.push(
@@ -1398,6 +1444,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 },
             );
         }
+        self.recycle(reads);
         best
     }
 
@@ -1405,13 +1452,15 @@ impl<'s, 'a> Search<'s, 'a> {
     /// `read_max`).
     fn cheapest_read(&self, pos: &Position, i: usize) -> Option<(Move, f32)> {
         let reads = self.reads(pos, i);
-        reads
+        let cheapest = reads
             .legal
             .iter()
             .zip(reads.costs.iter())
             .filter(|(_, &c)| c <= self.costs.read_max)
             .min_by(|a, b| a.1.total_cmp(b.1))
-            .map(|(m, &c)| (*m, c))
+            .map(|(m, &c)| (*m, c));
+        self.recycle(reads);
+        cheapest
     }
 
     /// The legal moves of `pos` that read `word` for at most `max`, cheapest first (at most `n`).
@@ -1435,6 +1484,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 out.push((m, c));
             }
         }
+        self.recycle(reads);
         out
     }
 
