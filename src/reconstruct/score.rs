@@ -1542,13 +1542,8 @@ mod tests {
         // Words written for moves of random games, in every form, and the same with one
         // character changed, dropped or added; each compared with every legal move.
         let pool: Vec<char> = "0Oo1lI|x:+#=Ppec5SJNB8gq-. dDKkTVL".chars().collect();
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n.max(1) as u64) as usize
-        };
+        let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
+        let mut next = |n: usize| rng.below(n);
         let mut compared = 0usize;
         let mut exact = 0usize;
         for code in ["cs", "hr", "en", "ru", "fr"] {
@@ -1572,14 +1567,7 @@ mod tests {
                         let mut words = vec![text.clone()];
                         for _ in 0..4 {
                             let mut c = chars.clone();
-                            let at = next(c.len() + 1);
-                            match next(3) {
-                                0 if at < c.len() => c[at] = pool[next(pool.len())],
-                                1 if at < c.len() => {
-                                    c.remove(at);
-                                }
-                                _ => c.insert(at, pool[next(pool.len())]),
-                            }
+                            garble(&mut c, &pool, &mut next);
                             words.push(c.iter().collect());
                         }
                         chars.retain(|c| *c != 'x');
@@ -1624,6 +1612,31 @@ mod tests {
         );
     }
 
+    /// A small seeded generator for the tests' random games and words.
+    struct Xorshift(u64);
+
+    impl Xorshift {
+        /// A number below `n` (0 for `n` = 0).
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n.max(1) as u64) as usize
+        }
+    }
+
+    /// One slip in `word`: a character of `pool` put in place of one, one dropped, or one added.
+    fn garble(word: &mut Vec<char>, pool: &[char], next: &mut impl FnMut(usize) -> usize) {
+        let at = next(word.len() + 1);
+        match next(3) {
+            0 if at < word.len() => word[at] = pool[next(pool.len())],
+            1 if at < word.len() => {
+                word.remove(at);
+            }
+            _ => word.insert(at, pool[next(pool.len())]),
+        }
+    }
+
     /// The weighted edit distance as the whole table computes it, with `f32::min`: what
     /// `MoveReader::distance` must equal (it keeps one row and may stop early).
     fn full_table(reader: &MoveReader<'_>, syms: &[Sym], word: &PreparedWord) -> f32 {
@@ -1666,13 +1679,8 @@ mod tests {
         let pool: Vec<char> = "0Oo1lI|x:+#=Ppec5SJNB8gq-. dDKkTVLabfh2345678"
             .chars()
             .collect();
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n.max(1) as u64) as usize
-        };
+        let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut next = |n: usize| rng.below(n);
         let starts = [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             // Three queens, two rooks and two knights of each side reaching shared squares.
@@ -1723,14 +1731,7 @@ mod tests {
                     let m = legal[next(legal.len())];
                     let mut word: Vec<char> = reader.short_text(&legal, &m).chars().collect();
                     for _ in 0..next(4) {
-                        let at = next(word.len() + 1);
-                        match next(3) {
-                            0 if at < word.len() => word[at] = pool[next(pool.len())],
-                            1 if at < word.len() => {
-                                word.remove(at);
-                            }
-                            _ => word.insert(at, pool[next(pool.len())]),
-                        }
+                        garble(&mut word, &pool, &mut next);
                     }
                     let word = reader.prepare(&word.iter().collect::<String>());
                     for other in legal.iter() {
