@@ -415,9 +415,11 @@ impl Position {
     /// The Zobrist key computed from scratch.
     pub(crate) fn compute_key(&self) -> u64 {
         let mut key = 0;
-        for sq in self.occupied() {
-            if let Some(p) = self.piece_at(sq) {
-                key ^= zobrist::piece(p.color, p.role, sq);
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for sq in self.by_piece(Piece::new(color, role)) {
+                    key ^= zobrist::piece(color, role, sq);
+                }
             }
         }
         for (color, _, rook) in self.castling.iter() {
