@@ -52,7 +52,7 @@ use super::costs::Costs;
 use crate::board::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, ray, rook_attacks,
 };
-use crate::board::{Bitboard, Color, Move, MoveList, Position, Role, Square, Uci, MAX_MOVES};
+use crate::board::{Bitboard, Color, Move, MoveList, Position, Role, Square, MAX_MOVES};
 use arrayvec::ArrayVec;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -599,9 +599,32 @@ struct Context<'p> {
 pub const OPENING_BOOK_TSV: &str = include_str!("../../grammars/opening-book.tsv");
 
 /// A position of the opening book: how many games reached it and how many played each move.
+/// The moves stay as the book writes them (`uci count uci count ...`) until one is looked up:
+/// a repair looks up a few positions at most, and reading every line's moves at start-up was
+/// most of what a one-sheet `repair` run cost.
 struct BookEntry {
     games: u32,
-    moves: Vec<(Uci, u32)>,
+    moves: &'static str,
+}
+
+impl BookEntry {
+    /// The moves and how many games played each, as written; `None` for a pair that does not
+    /// read (a test checks that every pair of the shipped book reads).
+    fn moves(&self) -> impl Iterator<Item = Option<(&'static str, u32)>> {
+        let mut words = self.moves.split_ascii_whitespace();
+        std::iter::from_fn(move || {
+            let uci = words.next()?;
+            Some(words.next().and_then(|n| n.parse().ok()).map(|n| (uci, n)))
+        })
+    }
+
+    /// How many of the book's games played `uci` from this position (0 if not listed).
+    fn played(&self, uci: &str) -> u32 {
+        self.moves()
+            .flatten()
+            .find(|&(u, _)| u == uci)
+            .map_or(0, |(_, n)| n)
+    }
 }
 
 /// The opening book, parsed once and keyed by the positions' Zobrist keys. A line that does not
@@ -617,22 +640,16 @@ fn opening_book() -> &'static HashMap<u64, BookEntry> {
     })
 }
 
-/// One line of the opening book: `FEN <TAB> games <TAB> uci count uci count ...`.
-fn book_line(line: &str) -> Option<(Position, BookEntry)> {
+/// One line of the opening book: `FEN <TAB> games <TAB> uci count uci count ...` (the FEN
+/// without its move counters).
+fn book_line(line: &'static str) -> Option<(Position, BookEntry)> {
     if line.starts_with('#') {
         return None;
     }
     let mut cols = line.split('\t');
-    let pos = Position::from_fen(&format!("{} 0 1", cols.next()?)).ok()?;
+    let pos = Position::from_fen(cols.next()?).ok()?;
     let games: u32 = cols.next()?.parse().ok()?;
-    let words: Vec<&str> = cols.next()?.split_whitespace().collect();
-    let moves = words
-        .chunks(2)
-        .map(|pair| match pair {
-            [uci, n] => Some((uci.parse::<Uci>().ok()?, n.parse::<u32>().ok()?)),
-            _ => None,
-        })
-        .collect::<Option<Vec<_>>>()?;
+    let moves = cols.next()?;
     (games > 0).then_some((pos, BookEntry { games, moves }))
 }
 
@@ -742,10 +759,9 @@ impl<'p> Context<'p> {
         set(Feature::Repetition, on(self.recent[3] == Some(*m)));
         set(Feature::Check, on(gives_check(pos, m)));
         if let Some(book) = &self.book {
-            let uci = m.to_uci(false);
-            match book.moves.iter().find(|(u, _)| *u == uci) {
-                Some(&(_, games)) => set(Feature::BookShare, games as f32 / book.games as f32),
-                None => set(Feature::OutOfBook, 1.0),
+            match book.played(m.to_uci(false).text().as_str()) {
+                0 => set(Feature::OutOfBook, 1.0),
+                games => set(Feature::BookShare, games as f32 / book.games as f32),
             }
         }
         if m.castling_side().is_some() {
@@ -1043,6 +1059,7 @@ fn gives_check(pos: &Position, m: &Move) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Uci;
 
     /// Every line of the shipped opening book reads, and the book is found from positions
     /// reached by playing moves (the Zobrist keys agree, en passant squares included): after
@@ -1054,10 +1071,15 @@ mod tests {
             .filter(|l| !l.starts_with('#'))
             .collect();
         assert!(lines.len() > 1000);
-        assert!(
-            lines.iter().all(|l| book_line(l).is_some()),
-            "a book line does not read"
-        );
+        for line in &lines {
+            let (_, entry) = book_line(line).expect("every book line reads");
+            assert!(
+                entry.moves().all(|pair| pair.is_some_and(|(u, n)| {
+                    n >= 2 && u.parse::<Uci>().is_ok_and(|uci| uci.text() == u)
+                })),
+                "the moves of a book line do not read: {line}"
+            );
+        }
         assert_eq!(opening_book().len(), lines.len());
         let after_e4 = lines
             .iter()
@@ -1066,10 +1088,10 @@ mod tests {
             .expect("1. e4 is in the book");
         let (_, entry) = after_e4;
         let e5 = entry
-            .moves
-            .iter()
-            .find(|(u, _)| u.to_string() == "e7e5")
-            .map(|&(_, n)| n as f32 / entry.games as f32)
+            .moves()
+            .flatten()
+            .find(|&(u, _)| u == "e7e5")
+            .map(|(_, n)| n as f32 / entry.games as f32)
             .expect("1... e5 is in the book");
         let mut pos = Position::new();
         let e4 = pos.from_uci(&"e2e4".parse().unwrap()).unwrap();
