@@ -1322,22 +1322,32 @@ pub(crate) fn move_keys(legal: &MoveList, out: &mut ArrayVec<u32, 256>) {
     if any_twice == 0 {
         return;
     }
-    for k in 0..out.len() {
-        let Some(&key) = out.get(k) else { break };
+    // The moves sharing a target with another of their kind: only these need a disambiguation,
+    // and only among themselves.
+    let mut shared: ArrayVec<u32, 256> = ArrayVec::new();
+    for (k, &key) in (0u32..).zip(out.iter()) {
         if any_twice >> ((key >> 6) & 63) & 1 == 0 || key & CASTLE_BITS != 0 {
             continue;
         }
         let role = (key >> 12) & 7;
-        let shared = twice
+        if twice
             .get(role as usize)
-            .is_some_and(|t| t & (1u64 << ((key >> 6) & 63)) != 0);
-        if !shared {
-            continue;
+            .is_some_and(|t| t & (1u64 << ((key >> 6) & 63)) != 0)
+        {
+            shared.push(k);
         }
+    }
+    for &k in &shared {
+        let Some(&key) = out.get(k as usize) else {
+            continue;
+        };
         // Laws C.9: the file if it tells the moves apart, else the rank, else both.
         let (mut same_file, mut same_rank) = (false, false);
-        for &other in out.iter() {
-            if other & CASTLE_BITS != 0 || (other ^ key) & TARGET_AND_ROLE != 0 {
+        for &j in &shared {
+            let Some(&other) = out.get(j as usize) else {
+                continue;
+            };
+            if (other ^ key) & TARGET_AND_ROLE != 0 {
                 continue;
             }
             let (of, from) = (other & 63, key & 63);
@@ -1352,7 +1362,7 @@ pub(crate) fn move_keys(legal: &MoveList, out: &mut ArrayVec<u32, 256>) {
             (true, false) => (false, true),
             (true, true) => (true, true),
         };
-        if let Some(slot) = out.get_mut(k) {
+        if let Some(slot) = out.get_mut(k as usize) {
             *slot |= u32::from(need_file) << 20 | u32::from(need_rank) << 21;
         }
     }
