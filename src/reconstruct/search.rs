@@ -1482,7 +1482,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 }
             }
         }
-        let c = self.costs.clone();
+        let c = self.costs;
         if self.sheet.tokens[i].kind != TokenKind::Move {
             return;
         }
