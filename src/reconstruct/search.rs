@@ -1490,7 +1490,7 @@ impl<'s, 'a> Search<'s, 'a> {
         let mut legal = MoveList::new();
         state.pos.legal_moves(&mut legal);
         let recent = self.recent_moves(state.node);
-        let priced = invented_costs(&state.pos, &legal, &recent, &c);
+        let priced = invented_costs(&state.pos, &legal, &recent, c);
         for (m1, &(kind, invented)) in legal.iter().zip(priced.iter()) {
             if !self.allowed(&state.pos, m1) {
                 continue;
