@@ -1296,7 +1296,7 @@ pub(crate) fn short_text(letters: &LetterSet, legal: &MoveList, m: &Move) -> Str
 /// with equal keys read the same against any word, whatever the rest of the position, so a
 /// search may cache read costs by key. `out` is cleared first. Each move is decoded once; the
 /// moves of one piece kind sharing a target are found with a bit board per kind, and only
-/// those are compared with the others, on their keys.
+/// those are compared, with one another, on their keys.
 pub(crate) fn move_keys(legal: &MoveList, out: &mut ArrayVec<u32, 256>) {
     out.clear();
     // Targets reached by one non-castling move of each kind, and by two or more.
