@@ -93,3 +93,32 @@ fn a_swap_after_other_slips_is_found_on_the_second_look() {
     assert_eq!(r.corrections[3].read_as.as_deref(), Some("Dc7"), "{r}");
     assert!((r.cost - 16.16).abs() < 0.01, "{r}");
 }
+
+/// From a TWIC game (the noise bench's seed 7, slips 1 in 40 plies, game 69): 7. a4 written for
+/// a3, a legal move, and nothing shows it until 32. a4, fifty plies later, where the pawn already
+/// stands on a4. No look of the search goes back that far: it read 32. a4 as h4 (a wrong file,
+/// 2.60). The word the correction names (a4) is the square the pawn was moved to at ply 13;
+/// read there as a3 (a neighbouring rank, 2.20), 32. a4 reads as written, and the game is the
+/// one played, with one correction that costs less.
+#[test]
+fn a_legal_slip_seen_fifty_plies_later_is_read_again() {
+    let r = repaired_in_full("legal-slip-seen-fifty-plies-later.txt", 83);
+    assert_eq!(fixed(&r), [(13, Some("a4"), Some("a3"))], "{r}");
+    assert!((r.cost - 2.2).abs() < 0.01, "{r}");
+    // The game found without the reading again (h4 at ply 63, 0.40 dearer) still weighs
+    // against it: the confidence is not that of a sheet with nothing else to explain it.
+    assert!(r.confidence < 0.8, "{r}");
+}
+
+/// From a TWIC game (the noise bench's seed 99, slips 1 in 40 plies, game 12): 8... d5 written
+/// for d6, legal, and the sheet reads on until 30... Sxc4, which the pawn then on d5 can take
+/// (read as dxc4 with a wrong letter, 3.50), and 32... d5, which it then cannot play (read as
+/// Sd5, 2.50). The pawn move the word 32... d5 names could have gone to d6 at ply 16 instead;
+/// read so (2.20), the first corrected word after it, 30... Sxc4, reads as written, and so does
+/// 32... d5: one correction where there were two.
+#[test]
+fn a_legal_slip_is_read_again_from_the_square_a_later_word_names() {
+    let r = repaired_in_full("legal-slip-read-again-from-a-later-pawn-move.txt", 88);
+    assert_eq!(fixed(&r), [(16, Some("d5"), Some("d6"))], "{r}");
+    assert!((r.cost - 2.2).abs() < 0.01, "{r}");
+}
