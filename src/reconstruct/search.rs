@@ -448,7 +448,11 @@ fn reread_further_back(
         let (Some(written), Some(_)) = (&c.written, &c.read_as) else {
             continue;
         };
-        let Some(k) = (c.at.ply as usize).checked_sub(1) else {
+        // A word read as a move: its ply is one of the game's (checked all the same).
+        let Some(k) = (c.at.ply as usize)
+            .checked_sub(1)
+            .filter(|&k| k < found.moves.len() && k < found.words.len())
+        else {
             continue;
         };
         let named = squares_named(written);
