@@ -8,7 +8,7 @@ use super::report::{self, Alternative, Repair, ALTERNATIVES_SHOWN};
 use super::score::{key_disambiguation, move_keys, MoveReader, PreparedWord};
 use super::sheet::{Sheet, TokenKind};
 use crate::board::attacks;
-use crate::board::{Bitboard, File, Move, MoveList, Position, Rank, Square};
+use crate::board::{Bitboard, Move, MoveList, Position, Square};
 use crate::notation::LetterSet;
 use arrayvec::ArrayVec;
 use std::cell::RefCell;
@@ -433,14 +433,16 @@ fn reread_further_back(
         pos.play(m);
     }
     // What the reading of each ply's word costs in `found`.
-    let read_cost = |ply: usize| -> f32 {
-        found
-            .corrections
-            .iter()
-            .filter(|c| c.at.ply as usize == ply + 1 && c.written.is_some())
-            .map(|c| c.cost)
-            .sum()
-    };
+    let mut read = vec![0.0f32; found.moves.len()];
+    for c in found.corrections.iter().filter(|c| c.written.is_some()) {
+        if let Some(cost) = (c.at.ply as usize)
+            .checked_sub(1)
+            .and_then(|k| read.get_mut(k))
+        {
+            *cost += c.cost;
+        }
+    }
+    let read_cost = |ply: usize| read.get(ply).copied().unwrap_or(0.0);
     let mut legal = MoveList::new();
     // (landed on the named square, predicted saving, ply, its other reading)
     let mut candidates: Vec<(bool, f32, usize, Move)> = Vec::new();
@@ -575,17 +577,13 @@ fn reread_further_back(
 
 /// The squares a written word names (a file letter followed by a rank digit).
 fn squares_named(word: &str) -> Bitboard {
-    let b = word.as_bytes();
-    let mut out = Bitboard::EMPTY;
-    for w in b.windows(2) {
-        if let ([f @ b'a'..=b'h'], [r @ b'1'..=b'8']) = (&w[..1], &w[1..]) {
-            out |= Bitboard::from_square(Square::from_coords(
-                File::ALL[usize::from(f - b'a')],
-                Rank::ALL[usize::from(r - b'1')],
-            ));
-        }
-    }
-    out
+    word.as_bytes()
+        .windows(2)
+        .filter(|w| w[0].is_ascii_lowercase())
+        .filter_map(Square::from_ascii)
+        .fold(Bitboard::EMPTY, |named, sq| {
+            named | Bitboard::from_square(sq)
+        })
 }
 
 /// Where a game the beam merged into the one found (no final state of its own) explains the
