@@ -372,3 +372,24 @@ fn a_game_from_a_fen_tag_starts_there() {
         out.errors[0]
     );
 }
+
+/// A Russian sheet typed with the keyboard left in Cyrillic for some files (`Сс5`: the bishop
+/// С, then a Cyrillic с; `Фе2`), its move numbers written `1)`, `2…` and bare: it reads, with its
+/// letters detected, as the same game written in plain ASCII does.
+#[test]
+fn cyrillic_files_and_move_numbers_without_dots_read_as_the_plain_sheet() {
+    let typed = "1) e4 e5 2) Кf3 Кc6 3 Сc4 3\u{2026}Сс5 4 0-0 Кf6 5 d3 d6 6) Фе2 Сg4 7) Лe1 0-0\n";
+    let plain = "1. e4 e5 2. Кf3 Кc6 3. Сc4 Сc5 4. 0-0 Кf6 5. d3 d6 6. Фe2 Сg4 7. Лe1 0-0\n";
+    let out = convert_text(typed, "typed.txt", &ConvertOptions::default());
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(out.games, 1);
+    let expected = convert_text(plain, "plain.txt", &ConvertOptions::default());
+    assert!(expected.errors.is_empty(), "{:?}", expected.errors);
+    assert!(
+        out.text
+            .contains("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. d3 d6 6. Qe2 Bg4 7. Re1 O-O"),
+        "{}",
+        out.text
+    );
+    assert_eq!(out.text, expected.text);
+}

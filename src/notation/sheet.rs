@@ -73,8 +73,8 @@ fn is_trailing_mark(word: &str) -> bool {
     )
 }
 
-/// Splits a move list into games. Move numbers (`1.`, `1...`, `12.e4`) are skipped, `{...}`
-/// comments dropped, and a blank line or a result ends a game.
+/// Splits a move list into games. Move numbers (`1.`, `1...`, `12.e4`, `1)`, `1…`, or a bare
+/// `1`) are skipped, `{...}` comments dropped, and a blank line or a result ends a game.
 ///
 /// ```
 /// use scoresheet::notation::sheet::read_sheet;
@@ -82,6 +82,9 @@ fn is_trailing_mark(word: &str) -> bool {
 /// assert_eq!(games.len(), 2);
 /// assert_eq!(games[0].moves[2].text, "Nf3");
 /// assert_eq!(games[0].result, Some("1-0"));
+/// let numbered = read_sheet("1)e4 e5 2) Nf3 2\u{2026}Nc6 3 Bb5");
+/// let texts: Vec<&str> = numbered[0].moves.iter().map(|m| m.text).collect();
+/// assert_eq!(texts, ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
 /// ```
 pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
     let mut games = Vec::new();
@@ -122,10 +125,15 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                 in_comment = !word.contains('}');
                 continue;
             }
-            // A move number, alone or glued to the move.
+            // A move number, alone or glued to the move: `12.`, `12...`, `12)`, `12…`, or
+            // digits alone (`1 e4 e5 2 Nf3`: no move is written in digits only; no move number
+            // starts with 0, so that a stray `0` or `00` is still reported, not dropped).
             let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-            if digits > 0 && word[digits..].starts_with('.') {
-                word = word[digits..].trim_start_matches('.');
+            let after = &word[digits..];
+            let number =
+                after.starts_with(['.', ')', '…']) || (after.is_empty() && !word.starts_with('0'));
+            if digits > 0 && number {
+                word = after.trim_start_matches(['.', ')', '…']);
                 if word.is_empty() {
                     continue;
                 }

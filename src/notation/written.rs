@@ -200,7 +200,8 @@ pub struct WrittenMove<'l> {
     pub annotation: Option<Annotation>,
     /// The draw offer `(=)` (C.12) was written with the move.
     pub draw_offer: bool,
-    /// The text needed Unicode folding (`×`, en dash, fullwidth letters).
+    /// The text needed Unicode folding (`×`, en dash, fullwidth letters, a Cyrillic `е` typed
+    /// for the file e).
     pub folded: bool,
 }
 
@@ -341,6 +342,31 @@ impl<'l> WrittenMove<'l> {
     }
 }
 
+/// The Latin letter that a lower-case Cyrillic letter is drawn exactly as, where the Latin one
+/// means something in a move (the files a, c and e, castling's o, the capture mark x); any other
+/// character as it is. A sheet typed with the keyboard left in Cyrillic has `Сс5` for Bc5 (the
+/// Russian bishop С, then a Cyrillic с) and `Фе2` for Qe2; no letter set has these lower-case
+/// letters as piece letters (the Russian pawn п and the р of Кр are not folded, nor any upper-case
+/// letter: Cyrillic С, К and О are piece letters).
+///
+/// ```
+/// use scoresheet::notation::written::latin_look_alike;
+/// assert_eq!(latin_look_alike('\u{435}'), 'e');
+/// assert_eq!(latin_look_alike('\u{441}'), 'c');
+/// assert_eq!(latin_look_alike('\u{421}'), '\u{421}');
+/// assert_eq!(latin_look_alike('f'), 'f');
+/// ```
+pub fn latin_look_alike(c: char) -> char {
+    match c {
+        '\u{430}' => 'a',
+        '\u{441}' => 'c',
+        '\u{435}' => 'e',
+        '\u{43E}' => 'o',
+        '\u{445}' => 'x',
+        c => c,
+    }
+}
+
 /// Folds Unicode look-alikes into the ASCII the grammar speaks. ASCII text is returned as is.
 fn fold<'a>(
     text: &'a str,
@@ -359,6 +385,7 @@ fn fold<'a>(
     for c in text.nfkc() {
         let mapped = match c {
             '×' | '⨯' | '✕' => Some('x'),
+            c if latin_look_alike(c) != c => Some(latin_look_alike(c)),
             '–' | '—' | '‑' | '‐' | '−' | '‒' | '―' => Some('-'),
             '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}' => None,
             c if c.is_whitespace() => Some(' '),
@@ -1079,6 +1106,27 @@ mod tests {
         assert!(w.capture_mark());
         assert!(!en("Nxf3").folded);
         assert_eq!(en("N\u{200B}f3").role(), Some(Role::Knight));
+    }
+
+    #[test]
+    fn cyrillic_files_typed_with_the_wrong_keyboard_fold() {
+        let ru = LetterSet::by_code("ru").unwrap();
+        // С (the Russian bishop), then a Cyrillic с for the file c.
+        let w = WrittenMove::parse("\u{421}\u{441}5", ru).unwrap();
+        assert!(w.folded);
+        assert_eq!(w.role(), Some(Role::Bishop));
+        assert_eq!(w.target(), Some(Target::Square(Square::C5)));
+        // Ф (queen), Cyrillic х for the capture and е for the file.
+        let w = WrittenMove::parse("\u{424}\u{445}\u{435}2", ru).unwrap();
+        assert_eq!(w.role(), Some(Role::Queen));
+        assert!(w.capture_mark());
+        assert_eq!(w.target(), Some(Target::Square(Square::E2)));
+        // In a Czech sheet too: Sе7 with a Cyrillic е.
+        assert_eq!(cs("S\u{435}7").target(), Some(Target::Square(Square::E7)));
+        // The Russian king Кр keeps its р, the pawn п is not folded.
+        let w = WrittenMove::parse("\u{41A}\u{440}\u{435}2", ru).unwrap();
+        assert_eq!(w.role(), Some(Role::King));
+        assert_eq!(w.target(), Some(Target::Square(Square::E2)));
     }
 
     #[test]

@@ -527,6 +527,8 @@ impl<'a> MoveReader<'a> {
                 continue;
             }
             rest = &rest[c.len_utf8()..];
+            // A Cyrillic е typed for the file e is the letter e, as the notation reader reads it.
+            let c = crate::notation::written::latin_look_alike(c);
             *capture |= matches!(c, 'x' | ':' | '×');
             if matches!(
                 c,
@@ -1484,6 +1486,16 @@ mod tests {
                 assert_eq!(*p, reader.prepare(w), "{code}: {w}");
             }
         }
+    }
+
+    #[test]
+    fn a_cyrillic_file_letter_is_the_latin_one() {
+        let reader = MoveReader::new(LetterSet::by_code("cs").unwrap(), Costs::standard());
+        assert_eq!(reader.prepare("S\u{435}7"), reader.prepare("Se7"));
+        let ru = MoveReader::new(LetterSet::by_code("ru").unwrap(), Costs::standard());
+        assert_eq!(ru.prepare("\u{421}\u{441}5"), ru.prepare("\u{421}c5"));
+        // Upper case is left alone: С is the Russian bishop, not the file c.
+        assert_ne!(ru.prepare("\u{421}c5"), ru.prepare("cc5"));
     }
 
     fn best(reader: &MoveReader, pos: &Position, text: &str) -> (Move, f32) {

@@ -1560,23 +1560,21 @@ impl<'s, 'a> Search<'s, 'a> {
                 let duplicate = self
                     .previous_move_word(i)
                     .is_some_and(|p| self.words[p] == self.words[i] && !self.words[i].is_empty());
-                let bare_number = self.sheet.tokens[i]
-                    .text
-                    .chars()
-                    .all(|c| c.is_ascii_digit());
-                if duplicate {
+                let text = &self.sheet.tokens[i].text;
+                let bare_number = text.chars().all(|c| c.is_ascii_digit());
+                if bare_number && !duplicate {
+                    // `46` may be a move number without its dot (`1 e4 e5 2 Jf3`: in step, it
+                    // costs nothing, as `46.` does), or `d6` with 4 for d (read below). Out of
+                    // step, it costs a number out of step and leaves the numbers' step as it was.
+                    let number = text.parse().unwrap_or(u32::MAX);
+                    let black = !state.pos.turn().is_white();
+                    let (c, _) = self.number_cost(&state.pos, number, black, state.shift);
+                    skip(self, SkipKind::NumberOutOfStep, c, state.shift);
+                } else if duplicate {
                     skip(
                         self,
                         SkipKind::PlyDuplicate,
                         self.costs.ply_duplicate,
-                        state.shift,
-                    );
-                } else if bare_number {
-                    // `46` may be a move number without its dot, or `d6` with 4 for d.
-                    skip(
-                        self,
-                        SkipKind::NumberOutOfStep,
-                        self.costs.number_out_of_step,
                         state.shift,
                     );
                 } else {

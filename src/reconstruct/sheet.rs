@@ -27,7 +27,7 @@
 pub enum TokenKind {
     /// Something that may be a move, however badly written.
     Move,
-    /// A move number: `12.` (`black` for `12...`).
+    /// A move number: `12.` or `12)` (`black` for `12...` or `12…`).
     Number {
         /// The number written.
         number: u32,
@@ -133,21 +133,30 @@ fn flush(text: &str, line: u32, column: u32, out: &mut Vec<Token>) {
         return;
     }
     let digits = text.bytes().take_while(u8::is_ascii_digit).count();
-    let dots = text[digits..].bytes().take_while(|&c| c == b'.').count();
-    if digits > 0 && dots > 0 && !is_result(text) {
+    let after = &text[digits..];
+    let dots = after.bytes().take_while(|&c| c == b'.').count();
+    // What ends the number: dots (`12.`, `12...`), a parenthesis (`12)`), an ellipsis (`12…`).
+    let (mark, black) = if dots > 0 {
+        (dots, dots >= 2)
+    } else if after.starts_with(')') {
+        (1, false)
+    } else if after.starts_with('…') {
+        ('…'.len_utf8(), true)
+    } else {
+        (0, false)
+    };
+    if digits > 0 && mark > 0 && !is_result(text) {
         let number: u32 = text[..digits].parse().unwrap_or(u32::MAX);
         out.push(Token {
-            text: text[..digits + dots].into(),
+            text: text[..digits + mark].into(),
             line,
             column,
-            kind: TokenKind::Number {
-                number,
-                black: dots >= 2,
-            },
+            kind: TokenKind::Number { number, black },
         });
-        let rest = &text[digits + dots..];
+        let rest = &text[digits + mark..];
         if !rest.is_empty() {
-            let col = column + u32::try_from(digits + dots).unwrap_or(0);
+            let chars = text[..digits + mark].chars().count();
+            let col = column + u32::try_from(chars).unwrap_or(0);
             out.push(classify(rest, line, col));
         }
         return;
@@ -282,6 +291,31 @@ mod tests {
             }
         }
         assert!(short > 1000, "{short}");
+    }
+
+    #[test]
+    fn move_numbers_with_a_parenthesis_or_an_ellipsis() {
+        let s = Sheet::read("1)e4 c5 2) Jf3 2\u{2026}d6 3\u{2026} cxd4");
+        let kinds: Vec<_> = s.tokens.iter().map(|t| t.kind).collect();
+        let number = |number, black| TokenKind::Number { number, black };
+        assert_eq!(
+            kinds,
+            [
+                number(1, false),
+                TokenKind::Move,
+                TokenKind::Move,
+                number(2, false),
+                TokenKind::Move,
+                number(2, true),
+                TokenKind::Move,
+                number(3, true),
+                TokenKind::Move,
+            ]
+        );
+        let texts: Vec<&str> = s.tokens.iter().map(|t| t.text.as_str()).collect();
+        assert_eq!(texts[6], "d6");
+        // Columns count characters: the ellipsis is one.
+        assert_eq!(s.tokens[6].column, 18);
     }
 
     #[test]
