@@ -393,3 +393,23 @@ fn cyrillic_files_and_move_numbers_without_dots_read_as_the_plain_sheet() {
     );
     assert_eq!(out.text, expected.text);
 }
+
+/// Commas between the moves and clock times beside them (as typed sheets have them) are not
+/// moves: the sheet converts as the plain one does, and errors still point at the right column.
+#[test]
+fn commas_and_clock_times_between_moves_are_left_out() {
+    let typed = "1. e4, (0:01) e5, (0:02) 2. Nf3, 1:05 Nc6, 1:07 3. Bb5 a6\n";
+    let plain = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n";
+    let out = convert_text(typed, "typed.txt", &ConvertOptions::default());
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    let expected = convert_text(plain, "plain.txt", &ConvertOptions::default());
+    assert_eq!(out.text, expected.text);
+    let bad = convert_text(
+        "1. e4, e5, 2. Ke3,\n",
+        "bad.txt",
+        &ConvertOptions::default(),
+    );
+    assert_eq!(bad.errors.len(), 1, "{:?}", bad.errors);
+    assert_eq!((bad.errors[0].line, bad.errors[0].column), (1, 15));
+    assert_eq!(bad.errors[0].token, "Ke3");
+}

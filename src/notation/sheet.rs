@@ -51,6 +51,31 @@ fn result_of(word: &str) -> Option<&'static str> {
     }
 }
 
+/// A clock time written beside a move, as some typed sheets carry them: `1:05`, `(0:01)`,
+/// `[1:23:45]` (hours or minutes, then one or two groups of two digits after a colon; a result
+/// such as `1:0` is not one).
+///
+/// ```
+/// use scoresheet::notation::sheet::is_clock_time;
+/// assert!(is_clock_time("(0:01)"));
+/// assert!(is_clock_time("1:23:45"));
+/// assert!(!is_clock_time("1:0"));
+/// assert!(!is_clock_time("e4"));
+/// ```
+pub fn is_clock_time(word: &str) -> bool {
+    let inner = word
+        .strip_prefix(['(', '['])
+        .map_or(word, |w| w.strip_suffix([')', ']']).unwrap_or(w));
+    let mut groups = inner.split(':');
+    let lead = groups.next().unwrap_or("");
+    let two_digits = |g: &str| g.len() == 2 && g.bytes().all(|b| b.is_ascii_digit());
+    let rest: Vec<&str> = groups.collect();
+    (1..=2).contains(&lead.len())
+        && lead.bytes().all(|b| b.is_ascii_digit())
+        && (1..=2).contains(&rest.len())
+        && rest.iter().all(|g| two_digits(g))
+}
+
 /// Marks that belong to the move before them when written apart.
 fn is_trailing_mark(word: &str) -> bool {
     matches!(
@@ -112,6 +137,7 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             }
             let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
             let mut word = &rest[..end];
+            let rest_word_start = word.as_ptr();
             let word_start = line_start + pos_in_line;
             pos_in_line += end;
             rest = &rest[end..];
@@ -123,6 +149,12 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             }
             if word.starts_with('{') {
                 in_comment = !word.contains('}');
+                continue;
+            }
+            // Commas between moves (`1. e4, e5, 2. Nf3`) and clock times (`e4 (0:01)`) are
+            // not part of any move.
+            word = word.trim_end_matches(',');
+            if word.is_empty() || is_clock_time(word) {
                 continue;
             }
             // A move number, alone or glued to the move: `12.`, `12...`, `12)`, `12…`, or
@@ -138,7 +170,8 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                     continue;
                 }
             }
-            let word_start = word_start + (end - word.len());
+            // What was cut off the front (a move number) moves the word's start.
+            let word_start = word_start + (word.as_ptr() as usize - rest_word_start as usize);
             if let Some(r) = result_of(word) {
                 game.result = Some(r);
                 if !game.moves.is_empty() {

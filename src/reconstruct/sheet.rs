@@ -36,7 +36,8 @@ pub enum TokenKind {
     },
     /// A result: `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`.
     Result,
-    /// A mark that belongs to the move before it: `e.p.`, `(=)`, `+`, `!?`, `$1`.
+    /// A mark that belongs to the move before it: `e.p.`, `(=)`, `+`, `!?`, `$1`, or a clock
+    /// time (`(0:01)`, `1:23:45`).
     Mark,
     /// A word that cannot be a move (`alebo:`, `or:`, a name).
     Word,
@@ -129,6 +130,8 @@ impl Sheet {
 
 /// Ends a word: splits a leading move number off (`12.Jf3`) and classifies the rest.
 fn flush(text: &str, line: u32, column: u32, out: &mut Vec<Token>) {
+    // Commas between moves (`1. e4, e5, 2. Jf3`) belong to no move.
+    let text = text.trim_end_matches(',');
     if text.is_empty() {
         return;
     }
@@ -206,7 +209,19 @@ fn kind_by_rules(text: &str) -> TokenKind {
 fn is_result(text: &str) -> bool {
     matches!(
         text,
-        "1-0" | "0-1" | "1/2-1/2" | "½-½" | "1/2" | "*" | "0.5-0.5" | "1–0" | "0–1" | "½–½"
+        "1-0"
+            | "0-1"
+            | "1/2-1/2"
+            | "½-½"
+            | "1/2"
+            | "*"
+            | "0.5-0.5"
+            | "1–0"
+            | "0–1"
+            | "½–½"
+            | "1:0"
+            | "0:1"
+            | "½:½"
     )
 }
 
@@ -220,6 +235,7 @@ fn is_mark(text: &str) -> bool {
             && text.len() > 1
             && text[1..].chars().all(|c| c.is_ascii_digit()))
         || t.is_empty()
+        || crate::notation::sheet::is_clock_time(text)
 }
 
 /// A word that cannot be meant as a move: it ends with a colon, or it has no digit and letters
@@ -316,6 +332,22 @@ mod tests {
         assert_eq!(texts[6], "d6");
         // Columns count characters: the ellipsis is one.
         assert_eq!(s.tokens[6].column, 18);
+    }
+
+    #[test]
+    fn commas_between_moves_and_clock_times_are_not_moves() {
+        let s = Sheet::read("1. e4, (0:01) e5, 2. Jf3 1:05:30 Jc6 , 1:0");
+        let texts: Vec<&str> = s.tokens.iter().map(|t| t.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            ["1.", "e4", "(0:01)", "e5", "2.", "Jf3", "1:05:30", "Jc6", "1:0"]
+        );
+        let kinds: Vec<_> = s.tokens.iter().map(|t| t.kind).collect();
+        assert_eq!(kinds[2], TokenKind::Mark);
+        assert_eq!(kinds[6], TokenKind::Mark);
+        assert_eq!(kinds[3], TokenKind::Move);
+        // A result written with a colon is a result, not a clock time.
+        assert_eq!(kinds[8], TokenKind::Result);
     }
 
     #[test]
