@@ -394,11 +394,12 @@ fn cyrillic_files_and_move_numbers_without_dots_read_as_the_plain_sheet() {
     assert_eq!(out.text, expected.text);
 }
 
-/// Commas between the moves and clock times beside them (as typed sheets have them) are not
-/// moves: the sheet converts as the plain one does, and errors still point at the right column.
+/// Commas between the moves, clock times beside them (as typed sheets have them) and words for
+/// check are not moves: the sheet converts as the plain one does, and errors still point at the
+/// right column.
 #[test]
 fn commas_and_clock_times_between_moves_are_left_out() {
-    let typed = "1. e4, (0:01) e5, (0:02) 2. Nf3, 1:05 Nc6, 1:07 3. Bb5 a6\n";
+    let typed = "1. e4, (0:01) e5, (0:02) 2. Nf3, 1:05 Nc6, 1:07 3. Bb5 check a6\n";
     let plain = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n";
     let out = convert_text(typed, "typed.txt", &ConvertOptions::default());
     assert!(out.errors.is_empty(), "{:?}", out.errors);

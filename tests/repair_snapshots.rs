@@ -273,11 +273,12 @@ fn move_numbers_without_dots_and_a_cyrillic_file_need_no_correction() {
     }
 }
 
-/// Commas between the moves and clock times beside them need no correction either (before, each
-/// comma cost a stray mark, 0.30, and each clock time a ply that belongs to no move, 4.60).
+/// Commas between the moves, clock times beside them and a word for check need no correction
+/// either (before, each comma cost a stray mark, 0.30, and each clock time or word a ply that
+/// belongs to no move, 4.60).
 #[test]
 fn commas_and_clock_times_need_no_correction() {
-    let text = "1. e4, (0:01) c5, (0:02) 2. Jf3, 1:05 d6, 1:07 3. d4 cxd4 1:0\n";
+    let text = "1. e4, (0:01) c5, (0:02) 2. Jf3, 1:05 d6, 1:07 3. d4 cxd4 šach! 1:0\n";
     let mut options = RepairOptions::new(LetterSet::by_code("cs").unwrap());
     options.costs = Costs::standard();
     let r = repair(&Sheet::read(text), &options);

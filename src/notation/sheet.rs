@@ -76,6 +76,51 @@ pub fn is_clock_time(word: &str) -> bool {
         && rest.iter().all(|g| two_digits(g))
 }
 
+/// Words for check and mate that players write after a move, in the languages of the letter
+/// sets (`šach`, `mat`, `Schach`, `matt`, `échec`, `шах`, ...): the board says whether the move
+/// checks or mates, so the word carries nothing a move needs.
+///
+/// ```
+/// use scoresheet::notation::sheet::is_check_or_mate_word;
+/// assert!(is_check_or_mate_word("mat"));
+/// assert!(is_check_or_mate_word("Šach!"));
+/// assert!(!is_check_or_mate_word("Ma1"));
+/// ```
+pub fn is_check_or_mate_word(word: &str) -> bool {
+    const WORDS: &[&str] = &[
+        "check",
+        "mate",
+        "checkmate",
+        "šach",
+        "šah",
+        "mat",
+        "schach",
+        "matt",
+        "échec",
+        "jaque",
+        "scacco",
+        "matto",
+        "szach",
+        "шах",
+        "мат",
+        "schack",
+        "skak",
+        "sjakk",
+        "sakk",
+        "schaak",
+    ];
+    let w = word.trim_end_matches(['!', '.']);
+    if w.len() > 12 {
+        return false;
+    }
+    if w.is_ascii() {
+        WORDS.iter().any(|x| x.eq_ignore_ascii_case(w))
+    } else {
+        let lower = w.to_lowercase();
+        WORDS.contains(&lower.as_str())
+    }
+}
+
 /// Marks that belong to the move before them when written apart.
 fn is_trailing_mark(word: &str) -> bool {
     matches!(
@@ -151,10 +196,10 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                 in_comment = !word.contains('}');
                 continue;
             }
-            // Commas between moves (`1. e4, e5, 2. Nf3`) and clock times (`e4 (0:01)`) are
-            // not part of any move.
+            // Commas between moves (`1. e4, e5, 2. Nf3`), clock times (`e4 (0:01)`) and words
+            // for check or mate (`Qxf7 mat`) are not part of any move.
             word = word.trim_end_matches(',');
-            if word.is_empty() || is_clock_time(word) {
+            if word.is_empty() || is_clock_time(word) || is_check_or_mate_word(word) {
                 continue;
             }
             // A move number, alone or glued to the move: `12.`, `12...`, `12)`, `12…`, or

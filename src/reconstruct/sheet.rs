@@ -36,8 +36,8 @@ pub enum TokenKind {
     },
     /// A result: `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`.
     Result,
-    /// A mark that belongs to the move before it: `e.p.`, `(=)`, `+`, `!?`, `$1`, or a clock
-    /// time (`(0:01)`, `1:23:45`).
+    /// A mark that belongs to the move before it: `e.p.`, `(=)`, `+`, `!?`, `$1`, a clock time
+    /// (`(0:01)`, `1:23:45`), a word for check or mate (`šach`, `mat`).
     Mark,
     /// A word that cannot be a move (`alebo:`, `or:`, a name).
     Word,
@@ -236,6 +236,7 @@ fn is_mark(text: &str) -> bool {
             && text[1..].chars().all(|c| c.is_ascii_digit()))
         || t.is_empty()
         || crate::notation::sheet::is_clock_time(text)
+        || crate::notation::sheet::is_check_or_mate_word(text)
 }
 
 /// A word that cannot be meant as a move: it ends with a colon, or it has no digit and letters
@@ -336,11 +337,11 @@ mod tests {
 
     #[test]
     fn commas_between_moves_and_clock_times_are_not_moves() {
-        let s = Sheet::read("1. e4, (0:01) e5, 2. Jf3 1:05:30 Jc6 , 1:0");
+        let s = Sheet::read("1. e4, (0:01) e5, 2. Jf3 1:05:30 Jc6 , 1:0 mat");
         let texts: Vec<&str> = s.tokens.iter().map(|t| t.text.as_str()).collect();
         assert_eq!(
             texts,
-            ["1.", "e4", "(0:01)", "e5", "2.", "Jf3", "1:05:30", "Jc6", "1:0"]
+            ["1.", "e4", "(0:01)", "e5", "2.", "Jf3", "1:05:30", "Jc6", "1:0", "mat"]
         );
         let kinds: Vec<_> = s.tokens.iter().map(|t| t.kind).collect();
         assert_eq!(kinds[2], TokenKind::Mark);
@@ -348,6 +349,7 @@ mod tests {
         assert_eq!(kinds[3], TokenKind::Move);
         // A result written with a colon is a result, not a clock time.
         assert_eq!(kinds[8], TokenKind::Result);
+        assert_eq!(kinds[9], TokenKind::Mark);
     }
 
     #[test]
