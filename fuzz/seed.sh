@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 data=../../shared/data
 [ -d "$data" ] || { echo "error: $data is missing" >&2; exit 2; }
-mkdir -p corpus/fen corpus/move_token corpus/pgn_reader corpus/check_bytes corpus/repair
+mkdir -p corpus/fen corpus/move_token corpus/pgn_reader corpus/check_bytes corpus/repair corpus/convert
 
 # FEN: the perft suites and some labelled dead/alive positions.
 n=0
@@ -49,4 +49,6 @@ done
 for f in ../fixtures/repair/*.pgn; do
   { printf '\000'; cat "$f"; } > "corpus/repair/seed-$(basename "$f" .pgn)"
 done
+# convert reads the same first byte (the letter set) and the same sheets.
+cp corpus/repair/* corpus/convert/
 echo "corpora: $(for d in corpus/*; do printf '%s %s  ' "${d#corpus/}" "$(ls "$d" | wc -l)"; done)"

@@ -380,18 +380,23 @@ fn a_game_from_a_fen_tag_starts_there() {
 fn cyrillic_files_and_move_numbers_without_dots_read_as_the_plain_sheet() {
     let typed = "1) e4 e5 2) Кf3 Кc6 3 Сc4 3\u{2026}Сс5 4 0-0 Кf6 5 d3 d6 6) Фе2 Сg4 7) Лe1 0-0\n";
     let plain = "1. e4 e5 2. Кf3 Кc6 3. Сc4 Сc5 4. 0-0 Кf6 5. d3 d6 6. Фe2 Сg4 7. Лe1 0-0\n";
+    let text = converts_as(typed, plain);
+    assert!(
+        text.contains("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. d3 d6 6. Qe2 Bg4 7. Re1 O-O"),
+        "{text}"
+    );
+}
+
+/// `typed` converts, with its letters detected, to one game and the same text as `plain` does;
+/// that text.
+fn converts_as(typed: &str, plain: &str) -> String {
     let out = convert_text(typed, "typed.txt", &ConvertOptions::default());
     assert!(out.errors.is_empty(), "{:?}", out.errors);
     assert_eq!(out.games, 1);
     let expected = convert_text(plain, "plain.txt", &ConvertOptions::default());
     assert!(expected.errors.is_empty(), "{:?}", expected.errors);
-    assert!(
-        out.text
-            .contains("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. d3 d6 6. Qe2 Bg4 7. Re1 O-O"),
-        "{}",
-        out.text
-    );
     assert_eq!(out.text, expected.text);
+    out.text
 }
 
 /// Commas between the moves, clock times beside them (as typed sheets have them) and words for
@@ -401,10 +406,7 @@ fn cyrillic_files_and_move_numbers_without_dots_read_as_the_plain_sheet() {
 fn commas_and_clock_times_between_moves_are_left_out() {
     let typed = "1. e4, (0:01) e5, (0:02) 2. Nf3, 1:05 Nc6, 1:07 3. Bb5 check a6\n";
     let plain = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n";
-    let out = convert_text(typed, "typed.txt", &ConvertOptions::default());
-    assert!(out.errors.is_empty(), "{:?}", out.errors);
-    let expected = convert_text(plain, "plain.txt", &ConvertOptions::default());
-    assert_eq!(out.text, expected.text);
+    converts_as(typed, plain);
     let bad = convert_text(
         "1. e4, e5, 2. Ke3,\n",
         "bad.txt",
