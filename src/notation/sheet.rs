@@ -68,12 +68,15 @@ pub fn is_clock_time(word: &str) -> bool {
         .map_or(word, |w| w.strip_suffix([')', ']']).unwrap_or(w));
     let mut groups = inner.split(':');
     let lead = groups.next().unwrap_or("");
-    let two_digits = |g: &str| g.len() == 2 && g.bytes().all(|b| b.is_ascii_digit());
-    let rest: Vec<&str> = groups.collect();
+    let mut after = 0;
+    let two_digits = groups.all(|g| {
+        after += 1;
+        g.len() == 2 && g.bytes().all(|b| b.is_ascii_digit())
+    });
     (1..=2).contains(&lead.len())
         && lead.bytes().all(|b| b.is_ascii_digit())
-        && (1..=2).contains(&rest.len())
-        && rest.iter().all(|g| two_digits(g))
+        && two_digits
+        && (1..=2).contains(&after)
 }
 
 /// Words for check and mate that players write after a move, in the languages of the letter

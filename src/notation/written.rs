@@ -385,11 +385,10 @@ fn fold<'a>(
     for c in text.nfkc() {
         let mapped = match c {
             '×' | '⨯' | '✕' => Some('x'),
-            c if latin_look_alike(c) != c => Some(latin_look_alike(c)),
             '–' | '—' | '‑' | '‐' | '−' | '‒' | '―' => Some('-'),
             '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}' => None,
             c if c.is_whitespace() => Some(' '),
-            c => Some(c),
+            c => Some(latin_look_alike(c)),
         };
         match mapped {
             Some(m) => {

@@ -1562,7 +1562,14 @@ impl<'s, 'a> Search<'s, 'a> {
                     .is_some_and(|p| self.words[p] == self.words[i] && !self.words[i].is_empty());
                 let text = &self.sheet.tokens[i].text;
                 let bare_number = text.chars().all(|c| c.is_ascii_digit());
-                if bare_number && !duplicate {
+                if duplicate {
+                    skip(
+                        self,
+                        SkipKind::PlyDuplicate,
+                        self.costs.ply_duplicate,
+                        state.shift,
+                    );
+                } else if bare_number {
                     // `46` may be a move number without its dot (`1 e4 e5 2 Jf3`: in step, it
                     // costs nothing, as `46.` does), or `d6` with 4 for d (read below). Out of
                     // step, it costs a number out of step and leaves the numbers' step as it was.
@@ -1570,13 +1577,6 @@ impl<'s, 'a> Search<'s, 'a> {
                     let black = !state.pos.turn().is_white();
                     let (c, _) = self.number_cost(&state.pos, number, black, state.shift);
                     skip(self, SkipKind::NumberOutOfStep, c, state.shift);
-                } else if duplicate {
-                    skip(
-                        self,
-                        SkipKind::PlyDuplicate,
-                        self.costs.ply_duplicate,
-                        state.shift,
-                    );
                 } else {
                     skip(self, SkipKind::PlyExtra, self.costs.ply_extra, state.shift);
                 }
