@@ -416,3 +416,39 @@ fn commas_and_clock_times_between_moves_are_left_out() {
     assert_eq!((bad.errors[0].line, bad.errors[0].column), (1, 15));
     assert_eq!(bad.errors[0].token, "Ke3");
 }
+
+/// The same typed sheet converts: the head's details become tags (the date as PGN writes it),
+/// `0 - 0` is castling and `½ - ½` the result, as if typed `0-0` and `½-½` with no head.
+#[test]
+fn a_sheets_head_spaced_castling_and_result_convert() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/repair/head-and-spaced-castling.txt");
+    let typed = std::fs::read_to_string(path).unwrap();
+    let out = convert_text(&typed, "typed.txt", &ConvertOptions::default());
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(out.games, 1);
+    assert!(out.text.contains("[White \"Novák, Jan\"]"), "{}", out.text);
+    assert!(
+        out.text.contains("[Black \"Svoboda, Petr\"]"),
+        "{}",
+        out.text
+    );
+    assert!(out.text.contains("[Date \"2026.11.14\"]"), "{}", out.text);
+    assert!(out.text.contains("[Round \"3\"]"), "{}", out.text);
+    let body = |text: &str| text.split("\n\n").nth(1).unwrap_or("").to_owned();
+    let moves = typed.split("\n\n").nth(1).unwrap_or("");
+    let plain = moves.replace("0 - 0", "0-0").replace("½ - ½", "½-½");
+    let expected = convert_text(&plain, "plain.txt", &ConvertOptions::default());
+    assert!(expected.errors.is_empty(), "{:?}", expected.errors);
+    assert_eq!(body(&out.text), body(&expected.text));
+    assert!(expected.text.contains("[Result \"1/2-1/2\"]"));
+    // Spaced castling still reports where it is, as written, when it is not legal.
+    let bad = convert_text(
+        "1. e4 e5 2. Jf3 Jc6 3. O - O\n",
+        "bad.txt",
+        &ConvertOptions::default(),
+    );
+    assert_eq!(bad.errors.len(), 1, "{:?}", bad.errors);
+    assert_eq!((bad.errors[0].line, bad.errors[0].column), (1, 24));
+    assert_eq!(bad.errors[0].token, "O - O");
+}

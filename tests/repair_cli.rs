@@ -244,3 +244,28 @@ fn letters_the_form_does_not_use_are_noted() {
     assert!(!err.contains("note:"), "{err}");
     assert!(out.contains("2. Cf3 Cc6"), "{out}");
 }
+
+/// A typed sheet with a head (`Bílý: Novák, Jan`, `Kolo: 3`, `Datum: 14. 11. 2026`), castling
+/// written with spaces (`0 - 0`) and the result too (`½ - ½`): read as written, no correction,
+/// the head's details as tags and the result kept. Before, the head's words were skipped at a
+/// cost, both castlings were dropped (a different game, 22 plies, 27 corrections) and the result
+/// was written `*`.
+#[test]
+fn a_sheets_head_spaced_castling_and_result_are_read() {
+    let file = fixture("head-and-spaced-castling.txt");
+    let (code, out, err) = repair(&[&file]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.contains("24 plies; 0 corrections"), "{err}");
+    for tag in [
+        "[Event \"Přebor Prahy 2026\"]",
+        "[Date \"2026.11.14\"]",
+        "[Round \"3\"]",
+        "[White \"Novák, Jan\"]",
+        "[Black \"Svoboda, Petr\"]",
+        "[Result \"1/2-1/2\"]",
+    ] {
+        assert!(out.contains(tag), "{tag}\n{out}");
+    }
+    assert!(out.contains("8. O-O\nO-O 9. Be3"), "{out}");
+    assert!(out.trim_end().ends_with("12. a5 Qc7 1/2-1/2"), "{out}");
+}

@@ -197,6 +197,7 @@ pub fn sheet_of(game: &Game) -> Sheet {
                 kind: TokenKind::Move,
             })
             .collect(),
+        tags: game.tags.clone(),
     }
 }
 

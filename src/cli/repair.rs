@@ -151,14 +151,20 @@ impl Run<'_> {
 
     /// Repairs a move list.
     fn move_list(&self, text: &str) -> Done {
+        let sheet = Sheet::read(text);
         let result = repair_sheet(
-            &Sheet::read(text),
+            &sheet,
             Position::new(),
             self.other.as_ref(),
             &self.from,
             self.args.beam,
         );
-        let game = result.write(self.notation, &self.to);
+        let game = result.write_tagged(
+            self.notation,
+            &self.to,
+            &sheet.tags,
+            sheet.result().unwrap_or("*"),
+        );
         self.done(result, game)
     }
 

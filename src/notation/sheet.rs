@@ -37,7 +37,8 @@ pub struct SheetGame<'a> {
     pub moves: Vec<SheetMove<'a>>,
     /// The result (`1-0`, `0-1`, `1/2-1/2`, `*`), normalised, if written.
     pub result: Option<&'static str>,
-    /// Tags (from PGN input; empty for move lists).
+    /// Tags: from PGN input, or from the head of a move list (`Bílý: Novák, Jan`; see
+    /// [`header_line`]).
     pub tags: Vec<(String, String)>,
 }
 
@@ -49,6 +50,244 @@ fn result_of(word: &str) -> Option<&'static str> {
         "*" => Some("*"),
         _ => None,
     }
+}
+
+/// What words written apart spell together: see [`spaced_castling_or_result`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Spaced {
+    /// Castling (`0 - 0`, `O - O - O`).
+    Castling,
+    /// A result, normalised (`1 - 0` is `1-0`).
+    Result(&'static str),
+}
+
+/// Castling or a result typed with spaces around its dashes (`0 - 0`, `O - O - O`, `0 -0`,
+/// `1 - 0`, `½ - ½`, `1/2 - 1/2`): how many of `words`, from the first (two to five), spell one
+/// together, the most that do, and which it is; `None` if they spell neither.
+///
+/// ```
+/// use scoresheet::notation::sheet::{spaced_castling_or_result, Spaced};
+/// assert_eq!(spaced_castling_or_result(["0", "-", "0", "Jf6"]), Some((3, Spaced::Castling)));
+/// assert_eq!(spaced_castling_or_result(["O", "-", "O", "-", "O"]), Some((5, Spaced::Castling)));
+/// assert_eq!(spaced_castling_or_result(["0-0", "0-0"]), None);
+/// assert_eq!(spaced_castling_or_result(["1", "-", "0"]), Some((3, Spaced::Result("1-0"))));
+/// assert_eq!(spaced_castling_or_result(["e4", "e5"]), None);
+/// ```
+pub fn spaced_castling_or_result<'a>(
+    words: impl IntoIterator<Item = &'a str>,
+) -> Option<(usize, Spaced)> {
+    const DASHES: [char; 3] = ['-', '\u{2013}', '\u{2014}'];
+    let piece = |w: &str| {
+        !w.is_empty()
+            && w.len() <= 8
+            && w.chars().all(|c| {
+                matches!(
+                    c,
+                    '0' | 'O'
+                        | 'o'
+                        | '\u{41e}'
+                        | '\u{43e}'
+                        | '1'
+                        | '2'
+                        | '/'
+                        | '½'
+                        | ':'
+                        | '+'
+                        | '#'
+                ) || DASHES.contains(&c)
+            })
+    };
+    // The words, dashes made plain, one after another (at most 5 words of 8 bytes).
+    let mut compact = arrayvec::ArrayString::<48>::new();
+    let mut ends = [0usize; 5];
+    let mut count = 0;
+    for w in words.into_iter().take(5) {
+        if !piece(w) {
+            break;
+        }
+        for c in w.chars() {
+            let c = if DASHES.contains(&c) { '-' } else { c };
+            if compact.try_push(c).is_err() {
+                return None;
+            }
+        }
+        ends[count] = compact.len();
+        count += 1;
+    }
+    (2..=count).rev().find_map(|n| {
+        let joined = &compact[..ends[n - 1]];
+        if is_castling(joined) {
+            Some((n, Spaced::Castling))
+        } else {
+            result_of(joined).map(|r| (n, Spaced::Result(r)))
+        }
+    })
+}
+
+/// `0-0` or `0-0-0` (any of the castle zeros, with a check or mate mark or none).
+fn is_castling(compact: &str) -> bool {
+    let body = compact.trim_end_matches(['+', '#']);
+    let mut parts = 0;
+    let zeros = body.split('-').all(|p| {
+        parts += 1;
+        let mut cs = p.chars();
+        matches!(cs.next(), Some('0' | 'O' | 'o' | '\u{41e}' | '\u{43e}')) && cs.next().is_none()
+    });
+    zeros && (2..=3).contains(&parts)
+}
+
+/// The PGN tag that a label of a sheet's head names, in the languages of the letter sets (`Bílý`
+/// White, `Černý` Black, `Turnaj` Event, `Místo` Site, `Datum` Date, `Kolo` Round, ...), in any
+/// case.
+fn header_tag(label: &str) -> Option<&'static str> {
+    const LABELS: &[(&str, &[&str])] = &[
+        (
+            "White",
+            &[
+                "white",
+                "bílý",
+                "bily",
+                "biely",
+                "bijeli",
+                "weiß",
+                "weiss",
+                "blancs",
+                "blanc",
+                "белые",
+                "białe",
+                "blancas",
+                "bianco",
+                "fehér",
+                "wit",
+                "hvid",
+                "hvit",
+                "vit",
+            ],
+        ),
+        (
+            "Black",
+            &[
+                "black",
+                "černý",
+                "cerny",
+                "čierny",
+                "cierny",
+                "crni",
+                "schwarz",
+                "noirs",
+                "noir",
+                "черные",
+                "чёрные",
+                "czarne",
+                "negras",
+                "nero",
+                "fekete",
+                "zwart",
+                "sort",
+                "svart",
+            ],
+        ),
+        (
+            "Event",
+            &[
+                "event",
+                "tournament",
+                "turnaj",
+                "soutěž",
+                "súťaž",
+                "turnir",
+                "turnier",
+                "tournoi",
+                "турнир",
+                "turniej",
+                "torneo",
+            ],
+        ),
+        (
+            "Site",
+            &[
+                "site",
+                "place",
+                "místo",
+                "miesto",
+                "mjesto",
+                "ort",
+                "lieu",
+                "место",
+                "miejsce",
+                "lugar",
+                "luogo",
+            ],
+        ),
+        ("Date", &["date", "datum", "dátum", "дата", "data", "fecha"]),
+        (
+            "Round",
+            &[
+                "round", "kolo", "runde", "ronde", "тур", "runda", "ronda", "turno",
+            ],
+        ),
+    ];
+    if label.is_empty() || label.len() > 24 {
+        return None;
+    }
+    let lower = label.to_lowercase();
+    LABELS
+        .iter()
+        .find(|(_, names)| names.contains(&lower.as_str()))
+        .map(|(tag, _)| *tag)
+}
+
+/// A line of a sheet's head, as typed above the moves: one or more labelled details (`Bílý:
+/// Novák, Jan   Černý: Svoboda, Petr`, `Datum: 12. 3. 2026`, `Kolo: 3`), each as the PGN tag
+/// it fills and its value (trimmed; a date as `YYYY.MM.DD` where it reads as one). `None` unless
+/// the line begins with a label this reader knows and every detail has a value.
+///
+/// ```
+/// use scoresheet::notation::sheet::header_line;
+/// let tags = header_line("Bílý: Novák, Jan   Černý: Svoboda, Petr").unwrap();
+/// assert_eq!(tags, [("White", "Novák, Jan".to_owned()), ("Black", "Svoboda, Petr".to_owned())]);
+/// assert_eq!(header_line("Datum: 12. 3. 2026").unwrap(), [("Date", "2026.03.12".to_owned())]);
+/// assert_eq!(header_line("1. e4 e5"), None);
+/// assert_eq!(header_line("alebo: Jf3"), None);
+/// ```
+pub fn header_line(line: &str) -> Option<Vec<(&'static str, String)>> {
+    let label_of = |word: &str| word.strip_suffix(':').and_then(header_tag);
+    let mut fields: Vec<(&'static str, String)> = Vec::new();
+    let mut value_start = None;
+    let mut rest = line.trim_start();
+    label_of(rest.split_whitespace().next()?)?;
+    let offset = |s: &str| s.as_ptr() as usize - line.as_ptr() as usize;
+    let finish = |fields: &mut Vec<(&'static str, String)>, start: Option<usize>, end: usize| {
+        if let (Some(field), Some(start)) = (fields.last_mut(), start) {
+            field.1 = line[start..end]
+                .trim()
+                .trim_end_matches([',', ';'])
+                .trim()
+                .to_owned();
+        }
+    };
+    while let Some(word) = rest.split_whitespace().next() {
+        let at = offset(word);
+        if let Some(tag) = label_of(word) {
+            finish(&mut fields, value_start, at);
+            fields.push((tag, String::new()));
+            value_start = Some(at + word.len());
+        }
+        rest = line[at + word.len()..].trim_start();
+    }
+    finish(&mut fields, value_start, line.len());
+    for field in &mut fields {
+        if field.1.is_empty() {
+            return None;
+        }
+        field.1 = crate::batch::tidy_name(&field.1);
+        if field.0 == "Date" {
+            if let Some(date) = crate::batch::normalize_date(&field.1) {
+                field.1 = date;
+            }
+        }
+    }
+    Some(fields)
 }
 
 /// A clock time written beside a move, as some typed sheets carry them: `1:05`, `(0:01)`,
@@ -174,6 +413,16 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             }
             continue;
         }
+        // The head of a sheet, above its moves: `Bílý: Novák, Jan`, `Datum: 12. 3. 2026`.
+        if !in_comment && game.moves.is_empty() {
+            if let Some(fields) = header_line(trimmed) {
+                for (tag, value) in fields {
+                    game.tags.retain(|(t, _)| t != tag);
+                    game.tags.push((tag.to_owned(), value));
+                }
+                continue;
+            }
+        }
         let mut rest = line;
         let mut pos_in_line = 0;
         while !rest.is_empty() {
@@ -210,17 +459,48 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             // starts with 0, so that a stray `0` or `00` is still reported, not dropped).
             let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
             let after = &word[digits..];
-            let number =
-                after.starts_with(['.', ')', '…']) || (after.is_empty() && !word.starts_with('0'));
-            if digits > 0 && number {
-                word = after.trim_start_matches(['.', ')', '…']);
+            let number = digits > 0
+                && (after.starts_with(['.', ')', '…'])
+                    || (after.is_empty() && !word.starts_with('0')));
+            let unnumbered = if number {
+                after.trim_start_matches(['.', ')', '…'])
+            } else {
+                word
+            };
+            // Castling or a result typed with spaces (`0 - 0`, `1 - 0`), a move number glued to
+            // its front or not (`8.0 - 0`), is one word.
+            let joined = [word, unnumbered].into_iter().find_map(|first| {
+                let following = rest.split_whitespace().map(|w| w.trim_end_matches(','));
+                spaced_castling_or_result(std::iter::once(first).chain(following))
+                    .map(|(n, spaced)| (first, n, spaced))
+            });
+            let last_joined = joined.and_then(|(first, n, spaced)| {
+                let last = rest.split_whitespace().nth(n - 2)?.trim_end_matches(',');
+                Some((first, last, spaced))
+            });
+            let mut spaced = None;
+            if let Some((first, last, how)) = last_joined {
+                let offset = |s: &str| s.as_ptr() as usize - text.as_ptr() as usize;
+                let end = offset(last) + last.len();
+                let taken = end - offset(rest);
+                word = &text[offset(first)..end];
+                pos_in_line += taken;
+                rest = &rest[taken..];
+                spaced = Some(how);
+            } else if number {
+                word = unnumbered;
                 if word.is_empty() {
                     continue;
                 }
             }
             // What was cut off the front (a move number) moves the word's start.
             let word_start = word_start + (word.as_ptr() as usize - rest_word_start as usize);
-            if let Some(r) = result_of(word) {
+            let result = match spaced {
+                Some(Spaced::Result(r)) => Some(r),
+                Some(Spaced::Castling) => None,
+                None => result_of(word),
+            };
+            if let Some(r) = result {
                 game.result = Some(r);
                 if !game.moves.is_empty() {
                     games.push(std::mem::take(&mut game));
@@ -735,4 +1015,56 @@ fn convert_games(games: Vec<SheetGame<'_>>, file: &str, opts: &ConvertOptions) -
         }
     }
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(text: &str) -> Vec<Vec<&str>> {
+        read_sheet(text)
+            .iter()
+            .map(|g| g.moves.iter().map(|m| m.text).collect())
+            .collect()
+    }
+
+    #[test]
+    fn castling_and_results_typed_with_spaces_are_one_word() {
+        let games = read_sheet("8. 0 - 0 0 -0, 9.O - O - O Jf6 1 - 0\n\n1. e4 e5 ½ - ½");
+        assert_eq!(
+            texts("8. 0 - 0 0 -0, 9.O - O - O Jf6 1 - 0"),
+            [["0 - 0", "0 -0", "O - O - O", "Jf6"]]
+        );
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].result, Some("1-0"));
+        assert_eq!(games[1].result, Some("1/2-1/2"));
+        // The glued move number moves the castling's column.
+        assert_eq!((games[0].moves[2].line, games[0].moves[2].column), (1, 18));
+        // Two castlings written one after the other stay two; a lone 0 is still a word of its
+        // own (and reported as not a move).
+        assert_eq!(texts("8. 0-0 0-0 9. 0 Jf3"), [["0-0", "0-0", "0", "Jf3"]]);
+    }
+
+    #[test]
+    fn the_head_of_a_sheet_gives_tags() {
+        let games =
+            read_sheet("White: Réti  Black: Bogoljubov\nRound: 5\n\n1. Nf3 d5\n\nBílý: X\n1. e4");
+        assert_eq!(games.len(), 2);
+        assert_eq!(
+            games[0].tags,
+            [
+                ("White".to_owned(), "Réti".to_owned()),
+                ("Black".to_owned(), "Bogoljubov".to_owned()),
+                ("Round".to_owned(), "5".to_owned())
+            ]
+        );
+        assert_eq!(games[1].tags, [("White".to_owned(), "X".to_owned())]);
+        // After the first move, a labelled line is no head (and not dropped either).
+        let late = read_sheet("1. e4 e5\nWhite: Réti");
+        assert!(late[0].tags.is_empty());
+        assert_eq!(late[0].moves.len(), 4);
+        // An unknown label, or a label with no value, is no head.
+        assert_eq!(header_line("Poznámka: remíza"), None);
+        assert_eq!(header_line("White: Black: Réti"), None);
+    }
 }

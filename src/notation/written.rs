@@ -621,8 +621,10 @@ fn castle_zero(i: &str) -> PResult<'_, CastlingMark> {
 
 fn castling(i: &str) -> PResult<'_, Body> {
     let (i, mark) = castle_zero(i)?;
-    let (i, _) = preceded(char('-'), castle_zero).parse(i)?;
-    let (i, third) = opt(preceded(char('-'), castle_zero)).parse(i)?;
+    // Spaces may stand around the dashes (`0 - 0`, as typed on some sheets).
+    let dash = || delimited(space0, char('-'), space0);
+    let (i, _) = preceded(dash(), castle_zero).parse(i)?;
+    let (i, third) = opt(preceded(dash(), castle_zero)).parse(i)?;
     let side = if third.is_some() {
         CastlingSide::Queen
     } else {
@@ -1071,6 +1073,10 @@ mod tests {
             ("O-O-O+", CastlingSide::Queen, CastlingMark::LetterO),
             ("О-О-О", CastlingSide::Queen, CastlingMark::LetterO),
             ("0—0—0", CastlingSide::Queen, CastlingMark::Zero),
+            // Typed with spaces around the dashes.
+            ("0 - 0", CastlingSide::King, CastlingMark::Zero),
+            ("O -O", CastlingSide::King, CastlingMark::LetterO),
+            ("0 - 0 - 0 +", CastlingSide::Queen, CastlingMark::Zero),
         ] {
             assert_eq!(cs(text).body, Body::Castle { side, mark }, "{text}");
         }

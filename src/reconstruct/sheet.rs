@@ -22,6 +22,8 @@
 //! assert_eq!((sheet.tokens[5].line, sheet.tokens[5].column), (1, 19));
 //! ```
 
+use crate::notation::sheet::{spaced_castling_or_result, Spaced};
+
 /// What a word on the sheet is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TokenKind {
@@ -62,6 +64,9 @@ pub struct Token {
 pub struct Sheet {
     /// Every word, with its place.
     pub tokens: Vec<Token>,
+    /// The details written in the sheet's head, above its moves (`Bílý: Novák, Jan`), as PGN
+    /// tags; see [`crate::notation::sheet::header_line`].
+    pub tags: Vec<(String, String)>,
 }
 
 impl Sheet {
@@ -79,11 +84,25 @@ impl Sheet {
         // About one word in five bytes of a move list ("12. Jf3 Jc6").
         let mut tokens = Vec::with_capacity(text.len() / 5 + 4);
         let mut in_comment = false;
+        let mut tags = Vec::new();
+        // The words of the line being read: first byte, end, column.
+        let mut words: Vec<(usize, usize, u32)> = Vec::new();
         for (line_index, line) in text.lines().enumerate() {
             let line_no = u32::try_from(line_index + 1).unwrap_or(u32::MAX);
             if !in_comment && line.trim_start().starts_with('[') {
                 continue;
             }
+            // The head of a sheet, above its moves (`Bílý: Novák, Jan`): tags, not words.
+            if !in_comment && !tokens.iter().any(|t: &Token| t.kind == TokenKind::Move) {
+                if let Some(fields) = crate::notation::sheet::header_line(line) {
+                    for (tag, value) in fields {
+                        tags.retain(|(t, _): &(String, String)| t != tag);
+                        tags.push((tag.to_owned(), value));
+                    }
+                    continue;
+                }
+            }
+            words.clear();
             // The word being read: its first byte and its column.
             let mut word: Option<(usize, u32)> = None;
             let mut col = 0u32;
@@ -98,7 +117,7 @@ impl Sheet {
                 let ends_word = ch == '{' || ch.is_whitespace() || ch == '\u{feff}';
                 if ends_word {
                     if let Some((from, column)) = word.take() {
-                        flush(&line[from..at], line_no, column, &mut tokens);
+                        words.push((from, at, column));
                     }
                     in_comment = ch == '{';
                     continue;
@@ -111,10 +130,42 @@ impl Sheet {
                 }
             }
             if let Some((from, column)) = word {
-                flush(&line[from..], line_no, column, &mut tokens);
+                words.push((from, line.len(), column));
             }
+            read_words(line, &words, line_no, &mut tokens);
         }
-        Sheet { tokens }
+        Sheet { tokens, tags }
+    }
+
+    /// The result written after the last move (`1-0`, `0-1`, `1/2-1/2`, `*`), normalised;
+    /// `None` if the sheet ends without one.
+    ///
+    /// ```
+    /// use scoresheet::reconstruct::Sheet;
+    /// assert_eq!(Sheet::read("1. f3 e5 2. g4 Dh4 0 - 1").result(), Some("0-1"));
+    /// assert_eq!(Sheet::read("1. e4 e5 ½-½ 2. Jf3").result(), None);
+    /// ```
+    pub fn result(&self) -> Option<&'static str> {
+        let last = self
+            .tokens
+            .iter()
+            .rev()
+            .find(|t| matches!(t.kind, TokenKind::Result | TokenKind::Move))?;
+        if last.kind != TokenKind::Result {
+            return None;
+        }
+        let plain: String = last
+            .text
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| if c == '\u{2013}' { '-' } else { c })
+            .collect();
+        match plain.as_str() {
+            "1-0" | "1:0" => Some("1-0"),
+            "0-1" | "0:1" => Some("0-1"),
+            "*" => Some("*"),
+            _ => Some("1/2-1/2"),
+        }
     }
 
     /// The tokens that may be moves.
@@ -128,6 +179,73 @@ impl Sheet {
     }
 }
 
+/// The words of one line (first byte, end, column) as tokens: castling or a result typed with
+/// spaces (`0 - 0`, `1 - 0`) is one token, each other word is [`flush`]ed.
+fn read_words(line: &str, words: &[(usize, usize, u32)], line_no: u32, out: &mut Vec<Token>) {
+    let text_of = |&(from, to, _): &(usize, usize, u32)| line[from..to].trim_end_matches(',');
+    let mut i = 0;
+    while let Some(&(from, _, column)) = words.get(i) {
+        let first = text_of(&words[i]);
+        let number = number_len(first);
+        let following = || words[i + 1..].iter().map(text_of);
+        // As written, or after a move number glued to its front (`8.0 - 0`).
+        let joined = spaced_castling_or_result(std::iter::once(first).chain(following()))
+            .map(|j| (0, j))
+            .or_else(|| {
+                let unnumbered = &first[number..];
+                (number > 0)
+                    .then(|| {
+                        spaced_castling_or_result(std::iter::once(unnumbered).chain(following()))
+                    })
+                    .flatten()
+                    .map(|j| (number, j))
+            });
+        let Some((number, (n, spaced))) = joined else {
+            flush(first, line_no, column, out);
+            i += 1;
+            continue;
+        };
+        if number > 0 {
+            flush(&first[..number], line_no, column, out);
+        }
+        let last = words[i + n - 1];
+        let chars = first[..number].chars().count();
+        out.push(Token {
+            text: line[from + number..last.0 + text_of(&last).len()].into(),
+            line: line_no,
+            column: column + u32::try_from(chars).unwrap_or(0),
+            kind: match spaced {
+                Spaced::Castling => TokenKind::Move,
+                Spaced::Result(_) => TokenKind::Result,
+            },
+        });
+        i += n;
+    }
+}
+
+/// How many bytes of `text` a move number at its front takes (`12.`, `12...`, `12)`, `12…`; 0
+/// for none). A result (`1-0`) has none.
+fn number_len(text: &str) -> usize {
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    let after = &text[digits..];
+    let dots = after.bytes().take_while(|&c| c == b'.').count();
+    // What ends the number: dots (`12.`, `12...`), a parenthesis (`12)`), an ellipsis (`12…`).
+    let mark = if dots > 0 {
+        dots
+    } else if after.starts_with(')') {
+        1
+    } else if after.starts_with('…') {
+        '…'.len_utf8()
+    } else {
+        0
+    };
+    if digits > 0 && mark > 0 && !is_result(text) {
+        digits + mark
+    } else {
+        0
+    }
+}
+
 /// Ends a word: splits a leading move number off (`12.Jf3`) and classifies the rest.
 fn flush(text: &str, line: u32, column: u32, out: &mut Vec<Token>) {
     // Commas between moves (`1. e4, e5, 2. Jf3`) belong to no move.
@@ -135,30 +253,23 @@ fn flush(text: &str, line: u32, column: u32, out: &mut Vec<Token>) {
     if text.is_empty() {
         return;
     }
-    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
-    let after = &text[digits..];
-    let dots = after.bytes().take_while(|&c| c == b'.').count();
-    // What ends the number: dots (`12.`, `12...`), a parenthesis (`12)`), an ellipsis (`12…`).
-    let (mark, black) = if dots > 0 {
-        (dots, dots >= 2)
-    } else if after.starts_with(')') {
-        (1, false)
-    } else if after.starts_with('…') {
-        ('…'.len_utf8(), true)
-    } else {
-        (0, false)
-    };
-    if digits > 0 && mark > 0 && !is_result(text) {
-        let number: u32 = text[..digits].parse().unwrap_or(u32::MAX);
+    let number = number_len(text);
+    if number > 0 {
+        let black = text[..number].ends_with("..") || text[..number].ends_with('…');
+        let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+        let value: u32 = text[..digits].parse().unwrap_or(u32::MAX);
         out.push(Token {
-            text: text[..digits + mark].into(),
+            text: text[..number].into(),
             line,
             column,
-            kind: TokenKind::Number { number, black },
+            kind: TokenKind::Number {
+                number: value,
+                black,
+            },
         });
-        let rest = &text[digits + mark..];
+        let rest = &text[number..];
         if !rest.is_empty() {
-            let chars = text[..digits + mark].chars().count();
+            let chars = text[..number].chars().count();
             let col = column + u32::try_from(chars).unwrap_or(0);
             out.push(classify(rest, line, col));
         }
@@ -365,6 +476,34 @@ mod tests {
                 TokenKind::Result
             ]
         );
+    }
+
+    #[test]
+    fn castling_and_results_typed_with_spaces_are_one_token() {
+        let s = Sheet::read("8.0 - 0 O -O, 9. Jf3 0 - 1");
+        let texts: Vec<&str> = s.tokens.iter().map(|t| t.text.as_str()).collect();
+        assert_eq!(texts, ["8.", "0 - 0", "O -O", "9.", "Jf3", "0 - 1"]);
+        let kinds: Vec<_> = s.tokens.iter().map(|t| t.kind).collect();
+        assert_eq!(kinds[1], TokenKind::Move);
+        assert_eq!(kinds[5], TokenKind::Result);
+        assert_eq!((s.tokens[1].column, s.tokens[2].column), (3, 9));
+        assert_eq!(s.result(), Some("0-1"));
+    }
+
+    #[test]
+    fn the_head_of_a_sheet_is_tags_not_words() {
+        let s = Sheet::read("Bílý: Novák   Černý: Svoboda\nDatum: 2026-11-14\n1. e4 e5\nKolo: 3");
+        assert_eq!(
+            s.tags,
+            [
+                ("White".to_owned(), "Novák".to_owned()),
+                ("Black".to_owned(), "Svoboda".to_owned()),
+                ("Date".to_owned(), "2026.11.14".to_owned())
+            ]
+        );
+        // Below the first move, a labelled line is words of the sheet, as before.
+        let texts: Vec<&str> = s.tokens.iter().map(|t| t.text.as_str()).collect();
+        assert_eq!(texts, ["1.", "e4", "e5", "Kolo:", "3"]);
     }
 
     #[test]
