@@ -42,11 +42,31 @@ pub struct SheetGame<'a> {
     pub tags: Vec<(String, String)>,
 }
 
-fn result_of(word: &str) -> Option<&'static str> {
-    match word {
+/// The result a word of a sheet writes, normalised to PGN's (`1-0`, `0-1`, `1/2-1/2`, `*`):
+/// with a hyphen, an en or em dash or a colon (`1–0`, `1:0`), draws also as `½-½`, `1/2`,
+/// `0.5-0.5`. The one list that both sheet readers (`convert`'s and `repair`'s) use.
+///
+/// ```
+/// use scoresheet::notation::sheet::result_of;
+/// assert_eq!(result_of("1\u{2013}0"), Some("1-0"));
+/// assert_eq!(result_of("0:1"), Some("0-1"));
+/// assert_eq!(result_of("0.5-0.5"), Some("1/2-1/2"));
+/// assert_eq!(result_of("10"), None);
+/// ```
+pub fn result_of(word: &str) -> Option<&'static str> {
+    let mut plain = arrayvec::ArrayString::<16>::new();
+    for c in word.chars() {
+        let c = if matches!(c, '\u{2013}' | '\u{2014}') {
+            '-'
+        } else {
+            c
+        };
+        plain.try_push(c).ok()?;
+    }
+    match plain.as_str() {
         "1-0" | "1:0" => Some("1-0"),
         "0-1" | "0:1" => Some("0-1"),
-        "1/2-1/2" | "½-½" | "1/2" | "½:½" => Some("1/2-1/2"),
+        "1/2-1/2" | "½-½" | "1/2" | "½:½" | "0.5-0.5" | "0,5-0,5" => Some("1/2-1/2"),
         "*" => Some("*"),
         _ => None,
     }
@@ -70,6 +90,7 @@ pub enum Spaced {
 /// assert_eq!(spaced_castling_or_result(["0", "-", "0", "Jf6"]), Some((3, Spaced::Castling)));
 /// assert_eq!(spaced_castling_or_result(["O", "-", "O", "-", "O"]), Some((5, Spaced::Castling)));
 /// assert_eq!(spaced_castling_or_result(["0-0", "0-0"]), None);
+/// assert_eq!(spaced_castling_or_result(["0-", "0-0"]), None);
 /// assert_eq!(spaced_castling_or_result(["1", "-", "0"]), Some((3, Spaced::Result("1-0"))));
 /// assert_eq!(spaced_castling_or_result(["e4", "e5"]), None);
 /// ```
@@ -77,9 +98,13 @@ pub fn spaced_castling_or_result<'a>(
     words: impl IntoIterator<Item = &'a str>,
 ) -> Option<(usize, Spaced)> {
     const DASHES: [char; 3] = ['-', '\u{2013}', '\u{2014}'];
+    const ZEROS: [char; 5] = ['0', 'O', 'o', '\u{41e}', '\u{43e}'];
+    // Each word holds one castle zero at most: `0- 0-0` are two words (a slip, then castling),
+    // not one castling.
     let piece = |w: &str| {
         !w.is_empty()
             && w.len() <= 8
+            && w.chars().filter(|c| ZEROS.contains(c)).count() <= 1
             && w.chars().all(|c| {
                 matches!(
                     c,
@@ -457,6 +482,16 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             // A move number, alone or glued to the move: `12.`, `12...`, `12)`, `12…`, or
             // digits alone (`1 e4 e5 2 Nf3`: no move is written in digits only; no move number
             // starts with 0, so that a stray `0` or `00` is still reported, not dropped).
+            // A result first: `0.5-0.5` is no move number followed by a move.
+            if let Some(r) = result_of(word) {
+                game.result = Some(r);
+                if !game.moves.is_empty() {
+                    games.push(std::mem::take(&mut game));
+                } else {
+                    game.result = None;
+                }
+                continue;
+            }
             let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
             let after = &word[digits..];
             let number = digits > 0
@@ -1043,6 +1078,22 @@ mod tests {
         // Two castlings written one after the other stay two; a lone 0 is still a word of its
         // own (and reported as not a move).
         assert_eq!(texts("8. 0-0 0-0 9. 0 Jf3"), [["0-0", "0-0", "0", "Jf3"]]);
+    }
+
+    #[test]
+    fn results_with_dashes_and_decimals_end_a_game() {
+        // Before, `1–0` was read as a move and `0.5-0.5` as move number 0 then a move `5-0.5`.
+        for (written, result) in [
+            ("1\u{2013}0", "1-0"),
+            ("0.5-0.5", "1/2-1/2"),
+            ("0:1", "0-1"),
+        ] {
+            let text = format!("1. e4 e5 2. Jf3 {written}\n1. d4");
+            let games = read_sheet(&text);
+            assert_eq!(games.len(), 2, "{written}");
+            assert_eq!(games[0].moves.len(), 3, "{written}");
+            assert_eq!(games[0].result, Some(result), "{written}");
+        }
     }
 
     #[test]

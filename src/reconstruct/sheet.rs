@@ -22,7 +22,7 @@
 //! assert_eq!((sheet.tokens[5].line, sheet.tokens[5].column), (1, 19));
 //! ```
 
-use crate::notation::sheet::{spaced_castling_or_result, Spaced};
+use crate::notation::sheet::{result_of, spaced_castling_or_result, Spaced};
 
 /// What a word on the sheet is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -154,18 +154,8 @@ impl Sheet {
         if last.kind != TokenKind::Result {
             return None;
         }
-        let plain: String = last
-            .text
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .map(|c| if c == '\u{2013}' { '-' } else { c })
-            .collect();
-        match plain.as_str() {
-            "1-0" | "1:0" => Some("1-0"),
-            "0-1" | "0:1" => Some("0-1"),
-            "*" => Some("*"),
-            _ => Some("1/2-1/2"),
-        }
+        let plain: String = last.text.chars().filter(|c| !c.is_whitespace()).collect();
+        result_of(&plain)
     }
 
     /// The tokens that may be moves.
@@ -317,23 +307,9 @@ fn kind_by_rules(text: &str) -> TokenKind {
     }
 }
 
+/// A result (`1-0`, `0:1`, `½-½`, `0.5-0.5`, ...: the notation reader's list).
 fn is_result(text: &str) -> bool {
-    matches!(
-        text,
-        "1-0"
-            | "0-1"
-            | "1/2-1/2"
-            | "½-½"
-            | "1/2"
-            | "*"
-            | "0.5-0.5"
-            | "1–0"
-            | "0–1"
-            | "½–½"
-            | "1:0"
-            | "0:1"
-            | "½:½"
-    )
+    result_of(text).is_some()
 }
 
 fn is_mark(text: &str) -> bool {
