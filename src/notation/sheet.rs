@@ -162,9 +162,16 @@ fn is_castling(compact: &str) -> bool {
 }
 
 /// The PGN tag that a label of a sheet's head names, in the languages of the letter sets (`Bílý`
-/// White, `Černý` Black, `Turnaj` Event, `Místo` Site, `Datum` Date, `Kolo` Round, ...), in any
-/// case.
-fn header_tag(label: &str) -> Option<&'static str> {
+/// White, `Černý` Black, `Turnaj` Event, `Místo` Site, `Datum` Date, `Kolo` Round, `Výsledek`
+/// Result, ...), in any case.
+///
+/// ```
+/// use scoresheet::notation::sheet::header_tag;
+/// assert_eq!(header_tag("Černý"), Some("Black"));
+/// assert_eq!(header_tag("VÝSLEDEK"), Some("Result"));
+/// assert_eq!(header_tag("alebo"), None);
+/// ```
+pub fn header_tag(label: &str) -> Option<&'static str> {
     const LABELS: &[(&str, &[&str])] = &[
         (
             "White",
@@ -251,6 +258,26 @@ fn header_tag(label: &str) -> Option<&'static str> {
                 "round", "kolo", "runde", "ronde", "тур", "runda", "ronda", "turno",
             ],
         ),
+        (
+            "Result",
+            &[
+                "result",
+                "výsledek",
+                "vysledek",
+                "výsledok",
+                "vysledok",
+                "rezultat",
+                "ergebnis",
+                "résultat",
+                "resultat",
+                "результат",
+                "wynik",
+                "resultado",
+                "risultato",
+                "eredmény",
+                "uitslag",
+            ],
+        ),
     ];
     if label.is_empty() || label.len() > 24 {
         return None;
@@ -264,8 +291,9 @@ fn header_tag(label: &str) -> Option<&'static str> {
 
 /// A line of a sheet's head, as typed above the moves: one or more labelled details (`Bílý:
 /// Novák, Jan   Černý: Svoboda, Petr`, `Datum: 12. 3. 2026`, `Kolo: 3`), each as the PGN tag
-/// it fills and its value (trimmed; a date as `YYYY.MM.DD` where it reads as one). `None` unless
-/// the line begins with a label this reader knows and every detail has a value.
+/// it fills and its value (trimmed; a date as `YYYY.MM.DD` where it reads as one; a result, such
+/// as `Výsledek: 1:0`, as PGN writes it). `None` unless the line begins with a label this reader
+/// knows and every detail has a value (a result one of [`result_of`]'s).
 ///
 /// ```
 /// use scoresheet::notation::sheet::header_line;
@@ -310,6 +338,9 @@ pub fn header_line(line: &str) -> Option<Vec<(&'static str, String)>> {
             if let Some(date) = crate::batch::normalize_date(&field.1) {
                 field.1 = date;
             }
+        }
+        if field.0 == "Result" {
+            field.1 = result_of(&field.1)?.to_owned();
         }
     }
     Some(fields)
@@ -438,12 +469,24 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             }
             continue;
         }
-        // The head of a sheet, above its moves: `Bílý: Novák, Jan`, `Datum: 12. 3. 2026`.
-        if !in_comment && game.moves.is_empty() {
+        // The head of a sheet, above its moves: `Bílý: Novák, Jan`, `Datum: 12. 3. 2026`. Below
+        // the moves, `Výsledek: 1-0` ends the game; any other head starts the next one.
+        if !in_comment {
             if let Some(fields) = header_line(trimmed) {
+                let only_result = fields.iter().all(|(tag, _)| *tag == "Result");
+                if !game.moves.is_empty() && !only_result {
+                    games.push(std::mem::take(&mut game));
+                }
                 for (tag, value) in fields {
-                    game.tags.retain(|(t, _)| t != tag);
-                    game.tags.push((tag.to_owned(), value));
+                    if tag == "Result" {
+                        game.result = result_of(&value);
+                    } else {
+                        game.tags.retain(|(t, _)| t != tag);
+                        game.tags.push((tag.to_owned(), value));
+                    }
+                }
+                if only_result && !game.moves.is_empty() {
+                    games.push(std::mem::take(&mut game));
                 }
                 continue;
             }
@@ -560,7 +603,8 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             });
         }
     }
-    if !game.moves.is_empty() {
+    // A head with no moves after it is a game too (with no moves), not dropped.
+    if !game.moves.is_empty() || !game.tags.is_empty() {
         games.push(game);
     }
     games
@@ -1110,10 +1154,17 @@ mod tests {
             ]
         );
         assert_eq!(games[1].tags, [("White".to_owned(), "X".to_owned())]);
-        // After the first move, a labelled line is no head (and not dropped either).
+        // After the moves, a head is the next game's (kept even with no moves after it), and a
+        // result under a label ends the game.
         let late = read_sheet("1. e4 e5\nWhite: Réti");
+        assert_eq!(late.len(), 2);
         assert!(late[0].tags.is_empty());
-        assert_eq!(late[0].moves.len(), 4);
+        assert_eq!(late[0].moves.len(), 2);
+        assert_eq!(late[1].tags, [("White".to_owned(), "Réti".to_owned())]);
+        assert!(late[1].moves.is_empty());
+        let ended = read_sheet("Result: 0-1\n1. f3 e5 2. g4 Qh4\n\n1. e4 e5\nVýsledek: 1:0\n1. d4");
+        let results: Vec<_> = ended.iter().map(|g| g.result).collect();
+        assert_eq!(results, [Some("0-1"), Some("1-0"), None]);
         // An unknown label, or a label with no value, is no head.
         assert_eq!(header_line("Poznámka: remíza"), None);
         assert_eq!(header_line("White: Black: Réti"), None);

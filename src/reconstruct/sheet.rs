@@ -137,8 +137,8 @@ impl Sheet {
         Sheet { tokens, tags }
     }
 
-    /// The result written after the last move (`1-0`, `0-1`, `1/2-1/2`, `*`), normalised;
-    /// `None` if the sheet ends without one.
+    /// The result written after the last move (`1-0`, `0-1`, `1/2-1/2`, `*`), normalised, or
+    /// else the one in the sheet's head (`Výsledek: 1-0` above the moves); `None` if neither.
     ///
     /// ```
     /// use scoresheet::reconstruct::Sheet;
@@ -146,13 +146,20 @@ impl Sheet {
     /// assert_eq!(Sheet::read("1. e4 e5 ½-½ 2. Jf3").result(), None);
     /// ```
     pub fn result(&self) -> Option<&'static str> {
-        let last = self
+        let head = || {
+            let (_, value) = self.tags.iter().find(|(tag, _)| tag == "Result")?;
+            result_of(value)
+        };
+        let Some(last) = self
             .tokens
             .iter()
             .rev()
-            .find(|t| matches!(t.kind, TokenKind::Result | TokenKind::Move))?;
+            .find(|t| matches!(t.kind, TokenKind::Result | TokenKind::Move))
+        else {
+            return head();
+        };
         if last.kind != TokenKind::Result {
-            return None;
+            return head();
         }
         let plain: String = last.text.chars().filter(|c| !c.is_whitespace()).collect();
         result_of(&plain)
@@ -324,6 +331,8 @@ fn is_mark(text: &str) -> bool {
         || t.is_empty()
         || crate::notation::sheet::is_clock_time(text)
         || crate::notation::sheet::is_check_or_mate_word(text)
+        // The label of a result written under the moves (`Výsledek: 1-0`).
+        || text.strip_suffix(':').and_then(crate::notation::sheet::header_tag) == Some("Result")
 }
 
 /// A word that cannot be meant as a move: it ends with a colon, or it has no digit and letters
@@ -480,6 +489,11 @@ mod tests {
         // Below the first move, a labelled line is words of the sheet, as before.
         let texts: Vec<&str> = s.tokens.iter().map(|t| t.text.as_str()).collect();
         assert_eq!(texts, ["1.", "e4", "e5", "Kolo:", "3"]);
+        // A result under a label, under the moves or in the head.
+        let under = Sheet::read("1. e4 e5 2. Jf3\nVýsledek: 1:0");
+        assert_eq!(under.tokens[5].kind, TokenKind::Mark);
+        assert_eq!(under.result(), Some("1-0"));
+        assert_eq!(Sheet::read("Result: 0-1\n1. f3 e5").result(), Some("0-1"));
     }
 
     #[test]
