@@ -522,19 +522,14 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             if word.is_empty() || is_clock_time(word) || is_check_or_mate_word(word) {
                 continue;
             }
+            // A result first: `0.5-0.5` is no move number followed by a move.
+            if let Some(r) = result_of(word) {
+                end_game(&mut games, &mut game, r);
+                continue;
+            }
             // A move number, alone or glued to the move: `12.`, `12...`, `12)`, `12…`, or
             // digits alone (`1 e4 e5 2 Nf3`: no move is written in digits only; no move number
             // starts with 0, so that a stray `0` or `00` is still reported, not dropped).
-            // A result first: `0.5-0.5` is no move number followed by a move.
-            if let Some(r) = result_of(word) {
-                game.result = Some(r);
-                if !game.moves.is_empty() {
-                    games.push(std::mem::take(&mut game));
-                } else {
-                    game.result = None;
-                }
-                continue;
-            }
             let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
             let after = &word[digits..];
             let number = digits > 0
@@ -579,12 +574,7 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                 None => result_of(word),
             };
             if let Some(r) = result {
-                game.result = Some(r);
-                if !game.moves.is_empty() {
-                    games.push(std::mem::take(&mut game));
-                } else {
-                    game.result = None;
-                }
+                end_game(&mut games, &mut game, r);
                 continue;
             }
             if is_trailing_mark(word) {
@@ -608,6 +598,14 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
         games.push(game);
     }
     games
+}
+
+/// A result written after the moves ends the game; one written before any move is not kept.
+fn end_game<'a>(games: &mut Vec<SheetGame<'a>>, game: &mut SheetGame<'a>, result: &'static str) {
+    if !game.moves.is_empty() {
+        game.result = Some(result);
+        games.push(std::mem::take(game));
+    }
 }
 
 /// Which letters to read a sheet in.
