@@ -334,16 +334,31 @@ pub fn header_line(line: &str) -> Option<Vec<(&'static str, String)>> {
             return None;
         }
         field.1 = crate::batch::tidy_name(&field.1);
-        if field.0 == "Date" {
-            if let Some(date) = crate::batch::normalize_date(&field.1) {
-                field.1 = date;
-            }
+        let date = (field.0 == "Date")
+            .then(|| crate::batch::normalize_date(&field.1))
+            .flatten();
+        if let Some(date) = date {
+            field.1 = date;
+        } else if starts_the_moves(&field.1) {
+            // `Kolo: 3 1. e4 e5`: the moves are on the line too; it is no head (the moves are
+            // not taken into a tag).
+            return None;
         }
         if field.0 == "Result" {
             field.1 = result_of(&field.1)?.to_owned();
         }
     }
     Some(fields)
+}
+
+/// Whether `text` holds the first move number (`1.`, `1)`, `1.e4`), as a line that begins with
+/// the moves does.
+fn starts_the_moves(text: &str) -> bool {
+    text.split_whitespace().any(|w| {
+        w.strip_prefix("1.")
+            .or_else(|| w.strip_prefix("1)"))
+            .is_some_and(|after| !after.starts_with(|c: char| c.is_ascii_digit()))
+    })
 }
 
 /// A clock time written beside a move, as some typed sheets carry them: `1:05`, `(0:01)`,
@@ -1166,5 +1181,12 @@ mod tests {
         // An unknown label, or a label with no value, is no head.
         assert_eq!(header_line("Poznámka: remíza"), None);
         assert_eq!(header_line("White: Black: Réti"), None);
+        // Moves on the line: no head (they would be lost in a tag); a date's `1.` is a date's.
+        assert_eq!(header_line("Kolo: 3 1. e4 e5"), None);
+        assert_eq!(header_line("Round: 3 1.e4 e5"), None);
+        assert_eq!(
+            header_line("Datum: 1. 11. 2026").unwrap(),
+            [("Date", "2026.11.01".to_owned())]
+        );
     }
 }
