@@ -12,7 +12,7 @@ use super::detect::{detect_letters, AmbiguousLetters};
 use super::letters::LetterSet;
 use super::print::{write_move, PrintOptions, Style};
 use super::resolve::{Policy, ResolveError, Warnings};
-use super::written::{ParseError, WrittenMove};
+use super::written::{ParseError, WrittenMove, CASTLE_ZEROS};
 use crate::board::{Color, FenError, Move, Position};
 use crate::pgn::{Game, PgnError};
 use std::fmt::Write;
@@ -98,28 +98,16 @@ pub fn spaced_castling_or_result<'a>(
     words: impl IntoIterator<Item = &'a str>,
 ) -> Option<(usize, Spaced)> {
     const DASHES: [char; 3] = ['-', '\u{2013}', '\u{2014}'];
-    const ZEROS: [char; 5] = ['0', 'O', 'o', '\u{41e}', '\u{43e}'];
     // Each word holds one castle zero at most: `0- 0-0` are two words (a slip, then castling),
     // not one castling.
     let piece = |w: &str| {
         !w.is_empty()
             && w.len() <= 8
-            && w.chars().filter(|c| ZEROS.contains(c)).count() <= 1
+            && w.chars().filter(|c| CASTLE_ZEROS.contains(c)).count() <= 1
             && w.chars().all(|c| {
-                matches!(
-                    c,
-                    '0' | 'O'
-                        | 'o'
-                        | '\u{41e}'
-                        | '\u{43e}'
-                        | '1'
-                        | '2'
-                        | '/'
-                        | '½'
-                        | ':'
-                        | '+'
-                        | '#'
-                ) || DASHES.contains(&c)
+                matches!(c, '1' | '2' | '/' | '½' | ':' | '+' | '#')
+                    || CASTLE_ZEROS.contains(&c)
+                    || DASHES.contains(&c)
             })
     };
     // The words, dashes made plain, one after another (at most 5 words of 8 bytes).
@@ -156,7 +144,7 @@ fn is_castling(compact: &str) -> bool {
     let zeros = body.split('-').all(|p| {
         parts += 1;
         let mut cs = p.chars();
-        matches!(cs.next(), Some('0' | 'O' | 'o' | '\u{41e}' | '\u{43e}')) && cs.next().is_none()
+        cs.next().is_some_and(|c| CASTLE_ZEROS.contains(&c)) && cs.next().is_none()
     });
     zeros && (2..=3).contains(&parts)
 }

@@ -607,15 +607,16 @@ fn opt_capture(i: &str) -> PResult<'_, Separator> {
     map(opt(capture), |s| s.unwrap_or(Separator::None)).parse(i)
 }
 
+/// The characters castling is written with (the grammar's `castle zero`): zero, O, o and the
+/// Cyrillic О, о. The sheet readers join spaced castling by the same set.
+pub(crate) const CASTLE_ZEROS: [char; 5] = ['0', 'O', 'o', '\u{41e}', '\u{43e}'];
+
 fn castle_zero(i: &str) -> PResult<'_, CastlingMark> {
-    map(
-        satisfy(|c| matches!(c, '0' | 'O' | 'o' | 'О' | 'о')),
-        |c| match c {
-            '0' => CastlingMark::Zero,
-            'O' | 'О' => CastlingMark::LetterO,
-            _ => CastlingMark::SmallO,
-        },
-    )
+    map(satisfy(|c| CASTLE_ZEROS.contains(&c)), |c| match c {
+        '0' => CastlingMark::Zero,
+        'O' | 'О' => CastlingMark::LetterO,
+        _ => CastlingMark::SmallO,
+    })
     .parse(i)
 }
 
