@@ -452,3 +452,50 @@ fn a_sheets_head_spaced_castling_and_result_convert() {
     assert_eq!((bad.errors[0].line, bad.errors[0].column), (1, 24));
     assert_eq!(bad.errors[0].token, "O - O");
 }
+
+#[test]
+fn a_sheet_of_two_columns_typed_row_by_row_is_read_in_the_order_of_its_numbers() {
+    // Moves 1-30 in the left column, 31-44 in the right one, typed row by row (`1. e4 e6   31.
+    // Sd3 fxg3+`), the result after move 44 in row 14.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/scoresheets/cs-two-columns-row-by-row.txt");
+    let typed = std::fs::read_to_string(path).unwrap();
+    let out = convert_text(&typed, "typed.txt", &ConvertOptions::default());
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(out.games, 1);
+    assert!(out.text.contains("[Result \"0-1\"]"), "{}", out.text);
+    assert!(
+        out.text.contains("[White \"Adams, Michael\"]"),
+        "{}",
+        out.text
+    );
+    // The same moves as one column: the left column's rows, then the right column's.
+    fn split(row: &str) -> (&str, &str) {
+        match row.find("  ") {
+            Some(i) => (row[..i].trim(), row[i..].trim()),
+            None => (row.trim(), ""),
+        }
+    }
+    let rows: Vec<&str> = typed.split("\n\n").nth(1).unwrap().lines().collect();
+    let mut column = rows.iter().map(|r| split(r).0).collect::<Vec<_>>();
+    column.extend(rows.iter().map(|r| split(r).1).filter(|r| !r.is_empty()));
+    let one_column = column.join("\n");
+    assert!(one_column.starts_with("1. e4 e6\n2. d4 d5"), "{one_column}");
+    assert!(one_column.ends_with("44. Jb7 Ve6  0-1"), "{one_column}");
+    let expected = convert_text(&one_column, "one.txt", &ConvertOptions::default());
+    assert!(expected.errors.is_empty(), "{:?}", expected.errors);
+    let body = |text: &str| text.split("\n\n").nth(1).unwrap_or("").to_owned();
+    assert_eq!(body(&out.text), body(&expected.text));
+    assert!(body(&out.text).contains("30. Qxc2 f4 31. Bd3 fxg3+"));
+    // A slip in the right column is reported where it is written, with its own move number.
+    let slipped = typed.replace("40. Vh3", "40. Vh4");
+    let bad = convert_text(&slipped, "typed.txt", &ConvertOptions::default());
+    assert_eq!(bad.errors.len(), 1, "{:?}", bad.errors);
+    let e = &bad.errors[0];
+    assert_eq!(
+        (e.line, e.column, e.token.as_str()),
+        (13, 29, "Vh4"),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("move 40 (white)"), "{e}");
+}

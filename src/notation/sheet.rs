@@ -445,7 +445,10 @@ fn is_trailing_mark(word: &str) -> bool {
 }
 
 /// Splits a move list into games. Move numbers (`1.`, `1...`, `12.e4`, `1)`, `1…`, or a bare
-/// `1`) are skipped, `{...}` comments dropped, and a blank line or a result ends a game.
+/// `1`) are skipped, `{...}` comments dropped, and a blank line or a result ends a game. A sheet
+/// of two columns typed row by row (`1. e4 e5   31. Vd1 Dc7`) is put in the order of its numbers
+/// when they name every ply once; a result written in a row above the last (after the right
+/// column's last move) ends the game once the rows below have given the moves it still lacks.
 ///
 /// ```
 /// use scoresheet::notation::sheet::read_sheet;
@@ -456,10 +459,14 @@ fn is_trailing_mark(word: &str) -> bool {
 /// let numbered = read_sheet("1)e4 e5 2) Nf3 2\u{2026}Nc6 3 Bb5");
 /// let texts: Vec<&str> = numbered[0].moves.iter().map(|m| m.text).collect();
 /// assert_eq!(texts, ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+/// let columns = read_sheet("1. e4 e5  3. Bb5 a6 1-0\n2. Nf3 Nc6\n");
+/// let texts: Vec<&str> = columns[0].moves.iter().map(|m| m.text).collect();
+/// assert_eq!(texts, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+/// assert_eq!((columns.len(), columns[0].result), (1, Some("1-0")));
 /// ```
 pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
     let mut games = Vec::new();
-    let mut game = SheetGame::default();
+    let mut game = OpenGame::default();
     let mut in_comment = false;
     let mut offset = 0;
     for (li, line) in text.split_inclusive('\n').enumerate() {
@@ -467,9 +474,7 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
         offset += line.len();
         let trimmed = line.trim();
         if trimmed.is_empty() && !in_comment {
-            if !game.moves.is_empty() {
-                games.push(std::mem::take(&mut game));
-            }
+            game.end(&mut games);
             continue;
         }
         // The head of a sheet, above its moves: `Bílý: Novák, Jan`, `Datum: 12. 3. 2026`. Below
@@ -477,19 +482,19 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
         if !in_comment {
             if let Some(fields) = header_line(trimmed) {
                 let only_result = fields.iter().all(|(tag, _)| *tag == "Result");
-                if !game.moves.is_empty() && !only_result {
-                    games.push(std::mem::take(&mut game));
+                if !game.game.moves.is_empty() && !only_result {
+                    game.end(&mut games);
                 }
                 for (tag, value) in fields {
                     if tag == "Result" {
-                        game.result = result_of(&value);
+                        game.game.result = result_of(&value);
                     } else {
-                        game.tags.retain(|(t, _)| t != tag);
-                        game.tags.push((tag.to_owned(), value));
+                        game.game.tags.retain(|(t, _)| t != tag);
+                        game.game.tags.push((tag.to_owned(), value));
                     }
                 }
-                if only_result && !game.moves.is_empty() {
-                    games.push(std::mem::take(&mut game));
+                if only_result {
+                    game.end(&mut games);
                 }
                 continue;
             }
@@ -527,7 +532,7 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             }
             // A result first: `0.5-0.5` is no move number followed by a move.
             if let Some(r) = result_of(word) {
-                end_game(&mut games, &mut game, r);
+                game.result_written(&mut games, r);
                 continue;
             }
             // A move number, alone or glued to the move: `12.`, `12...`, `12)`, `12…`, or
@@ -554,6 +559,19 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                 let last = rest.split_whitespace().nth(n - 2)?.trim_end_matches(',');
                 Some((first, last, spaced))
             });
+            // The ply the number names (`12.` White's 12th move, `12...` Black's), if the word
+            // starts with one that is not part of a spaced castling or result (`1 - 0`).
+            let numbered_ply = match last_joined {
+                Some((first, _, _)) if first.len() == word.len() => None,
+                _ if number => word[..digits].parse::<u64>().ok().map(|n| {
+                    let black = after.starts_with("..") || after.starts_with('…');
+                    2 * n.saturating_sub(1) + u64::from(black)
+                }),
+                _ => None,
+            };
+            if let Some(ply) = numbered_ply {
+                game.numbered(&mut games, ply);
+            }
             let mut spaced = None;
             if let Some((first, last, how)) = last_joined {
                 let offset = |s: &str| s.as_ptr() as usize - text.as_ptr() as usize;
@@ -577,18 +595,22 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                 None => result_of(word),
             };
             if let Some(r) = result {
-                end_game(&mut games, &mut game, r);
+                game.result_written(&mut games, r);
                 continue;
             }
             if is_trailing_mark(word) {
-                if let Some(prev) = game.moves.last_mut() {
+                if let Some(prev) = game.game.moves.last_mut() {
                     let start = prev.text.as_ptr() as usize - text.as_ptr() as usize;
                     prev.text = &text[start..word_start + word.len()];
                     continue;
                 }
             }
             let column = text[line_start..word_start].chars().count() + 1;
-            game.moves.push(SheetMove {
+            if game.result_last && numbered_ply.is_none() {
+                // A move after the result that no number carries on: the next game.
+                game.end(&mut games);
+            }
+            game.push(SheetMove {
                 text: &text[word_start..word_start + word.len()],
                 line: li + 1,
                 column,
@@ -597,17 +619,123 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
         }
     }
     // A head with no moves after it is a game too (with no moves), not dropped.
-    if !game.moves.is_empty() || !game.tags.is_empty() {
-        games.push(game);
+    if !game.game.tags.is_empty() && game.game.moves.is_empty() {
+        games.push(std::mem::take(&mut game.game));
     }
+    game.end(&mut games);
     games
 }
 
-/// A result written after the moves ends the game; one written before any move is not kept.
-fn end_game<'a>(games: &mut Vec<SheetGame<'a>>, game: &mut SheetGame<'a>, result: &'static str) {
-    if !game.moves.is_empty() {
-        game.result = Some(result);
-        games.push(std::mem::take(game));
+/// The game [`read_sheet`] is reading: its moves so far, with the ply each move's number gives
+/// it, so that a sheet of two columns typed row by row (`1. e4 c5   31. Vd1 Dc7`) is put back in
+/// the order of its numbers when it ends.
+#[derive(Default)]
+struct OpenGame<'a> {
+    game: SheetGame<'a>,
+    /// Per move: its ply (0 = White's first move) by the move numbers, `None` before any number.
+    plies: Vec<Option<u64>>,
+    /// The ply of the next move by the numbers.
+    next: Option<u64>,
+    /// A result written while plies the numbers leave out are still missing (the right column's
+    /// last row of a two-column sheet): the game ends once the next number is not the first
+    /// missing ply.
+    pending: bool,
+    /// The last word read was that result: a move with no number before it starts a new game.
+    result_last: bool,
+    /// A move's number came before the number of a move written earlier.
+    out_of_order: bool,
+}
+
+impl<'a> OpenGame<'a> {
+    fn push(&mut self, m: SheetMove<'a>) {
+        if let (Some(Some(last)), Some(next)) = (self.plies.last(), self.next) {
+            self.out_of_order |= next <= *last;
+        }
+        self.game.moves.push(m);
+        self.plies.push(self.next);
+        self.next = self.next.map(|p| p + 1);
+    }
+
+    /// A move number naming `ply`; a result still pending ends the game first unless the number
+    /// goes on with the first ply missing.
+    fn numbered(&mut self, games: &mut Vec<SheetGame<'a>>, ply: u64) {
+        if self.pending && self.first_missing() != Some(ply) {
+            self.end(games);
+        } else if self.complete_out_of_order() && self.plies.iter().flatten().min() == Some(&ply) {
+            // The first number again, after two columns that hold every ply: the next game.
+            self.end(games);
+        }
+        self.result_last = false;
+        self.next = Some(ply);
+    }
+
+    /// A result written after the moves ends the game (one written before any move is not
+    /// kept), unless plies are missing by the numbers: then the rows below may hold them.
+    fn result_written(&mut self, games: &mut Vec<SheetGame<'a>>, result: &'static str) {
+        if self.game.moves.is_empty() {
+            return;
+        }
+        self.game.result = Some(result);
+        if self.pending {
+            self.end(games);
+        } else {
+            self.pending = self.first_missing().is_some();
+            self.result_last = self.pending;
+            if !self.pending {
+                self.end(games);
+            }
+        }
+    }
+
+    /// The plies of the moves sorted, if every move has one and no two the same.
+    fn sorted_plies(&self) -> Option<Vec<u64>> {
+        let mut plies = self.plies.iter().copied().collect::<Option<Vec<u64>>>()?;
+        plies.sort_unstable();
+        plies.windows(2).all(|w| w[0] < w[1]).then_some(plies)
+    }
+
+    /// Whether the moves were written out of the order of their numbers and hold every ply
+    /// from the first once (two columns, every row typed).
+    fn complete_out_of_order(&self) -> bool {
+        self.out_of_order && self.first_missing().is_none() && self.sorted_plies().is_some()
+    }
+
+    /// The first ply the numbers skip, after the lowest one.
+    fn first_missing(&self) -> Option<u64> {
+        let plies = self.sorted_plies()?;
+        plies
+            .windows(2)
+            .find(|w| w[1] != w[0] + 1)
+            .map(|w| w[0] + 1)
+    }
+
+    /// Ends the game (if it has moves) and pushes it onto `games`: in the order of its move
+    /// numbers when they are every ply from the first once, in another order than written.
+    fn end(&mut self, games: &mut Vec<SheetGame<'a>>) {
+        let plies = std::mem::take(&mut self.plies);
+        let mut game = std::mem::take(&mut self.game);
+        self.next = None;
+        self.pending = false;
+        self.result_last = false;
+        let out_of_order = std::mem::take(&mut self.out_of_order);
+        if game.moves.is_empty() {
+            self.game.tags = game.tags;
+            self.game.result = game.result;
+            return;
+        }
+        if out_of_order {
+            let mut keyed: Vec<(u64, SheetMove<'a>)> = plies
+                .iter()
+                .zip(&game.moves)
+                .filter_map(|(p, m)| Some(((*p)?, *m)))
+                .collect();
+            keyed.sort_by_key(|(p, _)| *p);
+            let every_ply_once = keyed.windows(2).all(|w| w[1].0 == w[0].0 + 1);
+            if keyed.len() == game.moves.len() && every_ply_once {
+                game.moves = keyed.into_iter().map(|(_, m)| m).collect();
+            }
+        }
+        games.push(game);
     }
 }
 
@@ -1176,5 +1304,52 @@ mod tests {
             header_line("Datum: 1. 11. 2026").unwrap(),
             [("Date", "2026.11.01".to_owned())]
         );
+    }
+
+    #[test]
+    fn two_columns_typed_row_by_row_are_put_in_the_order_of_their_numbers() {
+        // Columns of three rows: moves 1-3 left, 4-5 right; the result after move 5 in row 2.
+        let sheet = "1. e4 e5    4. d3 d6\n2. Nf3 Nc6  5. O-O O-O 1/2\n3. Bc4 Bc5\n";
+        let games = read_sheet(sheet);
+        assert_eq!(games.len(), 1);
+        let plies = [
+            "e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "d3", "d6", "O-O", "O-O",
+        ];
+        assert_eq!(texts(sheet), [plies]);
+        assert_eq!(games[0].result, Some("1/2-1/2"));
+        // Each move keeps where it was written.
+        assert_eq!((games[0].moves[6].line, games[0].moves[6].column), (1, 16));
+        // Black's moves numbered `4...`, and the next game right after the last row.
+        let sheet = "1. e4 e5  4... d6\n2. Nf3 Nc6 5. O-O\n3. Bc4 Bc5 4. d3\n1. d4 d5";
+        assert_eq!(
+            texts(sheet),
+            [
+                vec!["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "d3", "d6", "O-O"],
+                vec!["d4", "d5"]
+            ]
+        );
+    }
+
+    #[test]
+    fn numbers_out_of_order_but_not_two_columns_change_nothing() {
+        // A number written twice, or one skipped: read as written, as before.
+        let twice = "1. e4 e5 2. Nf3 Nc6 2. Bb5 a6";
+        assert_eq!(texts(twice), [["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]]);
+        let back = "1. e4 e5 3. Bb5 a6 2. Nf3";
+        assert_eq!(texts(back), [["e4", "e5", "Bb5", "a6", "Nf3"]]);
+        // A skipped number, then the result and the next game: the result still ends the game,
+        // whether the next game starts with a number or not.
+        let skipped = "1. e4 e5 3. Nf3 Nc6 1-0\n1. d4 d5\n";
+        assert_eq!(
+            texts(skipped),
+            [vec!["e4", "e5", "Nf3", "Nc6"], vec!["d4", "d5"]]
+        );
+        let unnumbered = "1. e4 e5 3. Nf3 Nc6 1-0 d4 d5";
+        assert_eq!(
+            texts(unnumbered),
+            [vec!["e4", "e5", "Nf3", "Nc6"], vec!["d4", "d5"]]
+        );
+        // Moves before the first number: no order by numbers.
+        assert_eq!(texts("e4 e5 5. Nf3 2. d4"), [["e4", "e5", "Nf3", "d4"]]);
     }
 }

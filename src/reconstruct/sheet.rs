@@ -134,6 +134,7 @@ impl Sheet {
             }
             read_words(line, &words, line_no, &mut tokens);
         }
+        put_columns_in_order(&mut tokens);
         Sheet { tokens, tags }
     }
 
@@ -173,6 +174,47 @@ impl Sheet {
     /// ```
     pub fn moves(&self) -> impl Iterator<Item = &Token> {
         self.tokens.iter().filter(|t| t.kind == TokenKind::Move)
+    }
+}
+
+/// A sheet of two columns typed row by row (`1. e4 e6   31. Sd3 fxg3+`) in the order of its
+/// move numbers: each number with the words after it, up to the next number, moves to its
+/// place. Only where the numbers name every move from the first once (`12.` and `12...` may
+/// both stand) and no move stands before the first number; a sheet whose numbers have a slip
+/// stays as written, for the reconstruction to read.
+fn put_columns_in_order(tokens: &mut Vec<Token>) {
+    let key = |t: &Token| match t.kind {
+        TokenKind::Number { number, black } => Some((number, black)),
+        _ => None,
+    };
+    let starts: Vec<usize> = (0..tokens.len())
+        .filter(|&i| key(&tokens[i]).is_some())
+        .collect();
+    let keys: Vec<(u32, bool)> = starts.iter().filter_map(|&i| key(&tokens[i])).collect();
+    if !keys.windows(2).any(|w| w[1] < w[0]) {
+        return;
+    }
+    let Some(&first) = starts.first() else {
+        return;
+    };
+    if tokens[..first].iter().any(|t| t.kind == TokenKind::Move) {
+        return;
+    }
+    let mut order: Vec<usize> = (0..starts.len()).collect();
+    order.sort_by_key(|&s| keys[s]);
+    let follows = |a: (u32, bool), b: (u32, bool)| {
+        (b.0 == a.0 && !a.1 && b.1) || b.0 == a.0.saturating_add(1)
+    };
+    if !order.windows(2).all(|w| follows(keys[w[0]], keys[w[1]])) {
+        return;
+    }
+    let mut segments: Vec<Vec<Token>> = Vec::with_capacity(starts.len());
+    for &from in starts.iter().rev() {
+        segments.push(tokens.split_off(from));
+    }
+    segments.reverse();
+    for s in order {
+        tokens.append(&mut segments[s]);
     }
 }
 
@@ -502,5 +544,40 @@ mod tests {
         let texts: Vec<&str> = s.tokens.iter().map(|t| t.text.as_str()).collect();
         assert_eq!(texts, ["1.", "e4", "e5", "2.", "d4"]);
         assert_eq!(s.tokens[2].line, 2);
+    }
+
+    #[test]
+    fn two_columns_typed_row_by_row_are_put_in_the_order_of_their_numbers() {
+        let texts = |s: &Sheet| {
+            s.tokens
+                .iter()
+                .map(|t| t.text.to_string())
+                .collect::<Vec<_>>()
+        };
+        let sheet = Sheet::read("1. e4 e5   4. d3 d6\n2. Jf3 Jc6 5. 0-0 0-0 ½-½\n3. Sc4 Sc5");
+        assert_eq!(
+            texts(&sheet),
+            [
+                "1.", "e4", "e5", "2.", "Jf3", "Jc6", "3.", "Sc4", "Sc5", "4.", "d3", "d6", "5.",
+                "0-0", "0-0", "½-½"
+            ]
+        );
+        assert_eq!(sheet.result(), Some("1/2-1/2"));
+        // Each word keeps its place.
+        assert_eq!((sheet.tokens[9].line, sheet.tokens[9].column), (1, 12));
+        // `4.` and `4...` both stand.
+        let split = Sheet::read("1. e4 e5 4... d6\n2. Jf3 Jc6\n3. Sc4 Sc5 4. d3");
+        assert_eq!(texts(&split)[9..], ["4.", "d3", "4...", "d6"]);
+        // Numbers with a slip (one written twice, one skipped, a move before the first):
+        // as written.
+        for written in [
+            "1. e4 e5 3. Sc4 2. Jf3 2. Jc6",
+            "1. e4 e5 4. Sc4 2. Jf3",
+            "e4 1. e5 3. Sc4 2. Jf3",
+        ] {
+            let sheet = Sheet::read(written);
+            let plain: Vec<&str> = written.split_whitespace().collect();
+            assert_eq!(texts(&sheet), plain, "{written}");
+        }
     }
 }
