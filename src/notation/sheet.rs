@@ -82,7 +82,7 @@ pub enum Spaced {
 }
 
 /// Castling or a result typed with spaces around its dashes (`0 - 0`, `O - O - O`, `0 -0`,
-/// `1 - 0`, `½ - ½`, `1/2 - 1/2`): how many of `words`, from the first (two to five), spell one
+/// `1 - 0`, `½ - ½`, `1/2 - 1/2`, `0.5 - 0.5`): how many of `words`, from the first (two to five), spell one
 /// together, the most that do, and which it is; `None` if they spell neither.
 ///
 /// ```
@@ -92,6 +92,8 @@ pub enum Spaced {
 /// assert_eq!(spaced_castling_or_result(["0-0", "0-0"]), None);
 /// assert_eq!(spaced_castling_or_result(["0-", "0-0"]), None);
 /// assert_eq!(spaced_castling_or_result(["1", "-", "0"]), Some((3, Spaced::Result("1-0"))));
+/// let half = Some((3, Spaced::Result("1/2-1/2")));
+/// assert_eq!(spaced_castling_or_result(["0,5", "-", "0,5"]), half);
 /// assert_eq!(spaced_castling_or_result(["e4", "e5"]), None);
 /// ```
 pub fn spaced_castling_or_result<'a>(
@@ -105,7 +107,7 @@ pub fn spaced_castling_or_result<'a>(
             && w.len() <= 8
             && w.chars().filter(|c| CASTLE_ZEROS.contains(c)).count() <= 1
             && w.chars().all(|c| {
-                matches!(c, '1' | '2' | '/' | '½' | ':' | '+' | '#')
+                matches!(c, '1' | '2' | '5' | '.' | ',' | '/' | '½' | ':' | '+' | '#')
                     || CASTLE_ZEROS.contains(&c)
                     || DASHES.contains(&c)
             })
@@ -1260,6 +1262,9 @@ mod tests {
             ("1\u{2013}0", "1-0"),
             ("0.5-0.5", "1/2-1/2"),
             ("0:1", "0-1"),
+            // With spaces: `0.5` was a move number then a move `5`.
+            ("0.5 - 0.5", "1/2-1/2"),
+            ("0,5 - 0,5", "1/2-1/2"),
         ] {
             let text = format!("1. e4 e5 2. Jf3 {written}\n1. d4");
             let games = read_sheet(&text);

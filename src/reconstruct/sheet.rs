@@ -515,6 +515,9 @@ mod tests {
         assert_eq!(kinds[5], TokenKind::Result);
         assert_eq!((s.tokens[1].column, s.tokens[2].column), (3, 9));
         assert_eq!(s.result(), Some("0-1"));
+        let half = Sheet::read("1. e4 e5 0.5 - 0.5");
+        assert_eq!(half.tokens.last().map(|t| t.kind), Some(TokenKind::Result));
+        assert_eq!(half.result(), Some("1/2-1/2"));
     }
 
     #[test]
