@@ -292,3 +292,45 @@ fn a_sheet_of_two_columns_typed_row_by_row_is_repaired_in_the_order_of_its_numbe
     assert!(out.contains("30. Qxc2 f4 31. Bd3 fxg3+"), "{out}");
     assert!(out.trim_end().ends_with("44. Nb7 Re6 0-1"), "{out}");
 }
+
+/// `repair --with`: the other sheet's head fills in the tags the first one lacks, and its
+/// result stands in for one the first does not write; two different results are written `*`
+/// with a note. Before, the other sheet's head and result were not looked at.
+#[test]
+fn two_sheets_heads_and_results_are_combined() {
+    let scratch = common::Scratch::new("repair-two-heads");
+    let sheet = std::fs::read_to_string(fixture("head-and-spaced-castling.txt")).unwrap();
+    // The moves of that sheet without its head and result: 24 plies, no slip.
+    let moves = sheet.split("\n\n").nth(1).unwrap().replace("½ - ½", "");
+    let white = scratch.0.join("white.txt");
+    let black = scratch.0.join("black.txt");
+    let write = |path: &std::path::Path, head: &str, result: &str| {
+        std::fs::write(path, format!("{head}\n\n{moves}{result}\n")).unwrap();
+    };
+    write(&white, "Bílý: Novák, Jan   Černý: Svoboda, Petr", "");
+    write(&black, "Turnaj: Přebor Prahy   Kolo: 2\nBílý: Novak", "1-0");
+    let (w, b) = (white.to_string_lossy(), black.to_string_lossy());
+    let (code, out, err) = repair(&[&w, "--with", &b]);
+    assert_eq!(code, 0, "{out}{err}");
+    for tag in [
+        "[Event \"Přebor Prahy\"]",
+        "[Round \"2\"]",
+        "[White \"Novák, Jan\"]",
+        "[Black \"Svoboda, Petr\"]",
+        "[Result \"1-0\"]",
+    ] {
+        assert!(out.contains(tag), "{tag}\n{out}");
+    }
+    assert!(out.trim_end().ends_with("12. a5 Qc7 1-0"), "{out}");
+    assert!(err.contains("24 plies; 0 corrections"), "{err}");
+    assert!(!err.contains("different results"), "{err}");
+    // The sheets disagree on the result: neither is taken.
+    write(&white, "", "0-1");
+    let (code, out, err) = repair(&[&w, "--with", &b]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("[Result \"*\"]"), "{out}");
+    assert!(
+        err.contains("the sheets give different results (0-1 here, 1-0 on the other sheet)"),
+        "{err}"
+    );
+}

@@ -159,13 +159,35 @@ impl Run<'_> {
             &self.from,
             self.args.beam,
         );
-        let game = result.write_tagged(
-            self.notation,
-            &self.to,
-            &sheet.tags,
-            sheet.result().unwrap_or("*"),
-        );
-        self.done(result, game)
+        // With the other player's sheet: its head fills in the tags this one lacks, and its
+        // result stands in for one not written here; two different results give `*`.
+        let mut tags = sheet.tags.clone();
+        let mut note = None;
+        let mut written = sheet.result();
+        if let Some(other) = &self.other {
+            for (tag, value) in &other.tags {
+                if !tags.iter().any(|(t, _)| t == tag) {
+                    tags.push((tag.clone(), value.clone()));
+                }
+            }
+            match (written, other.result()) {
+                (Some(here), Some(there)) if here != there => {
+                    note = Some(format!(
+                        "the sheets give different results ({here} here, {there} on the other \
+                         sheet): written *\n"
+                    ));
+                    written = Some("*");
+                }
+                (None, there) => written = there,
+                _ => {}
+            }
+        }
+        let game = result.write_tagged(self.notation, &self.to, &tags, written.unwrap_or("*"));
+        let mut done = self.done(result, game);
+        if let Some(note) = note {
+            done.report.push_str(&note);
+        }
+        done
     }
 
     fn done(&self, result: Repair, game: String) -> Done {
