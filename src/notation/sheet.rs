@@ -82,8 +82,8 @@ pub enum Spaced {
 }
 
 /// Castling or a result typed with spaces around its dashes (`0 - 0`, `O - O - O`, `0 -0`,
-/// `1 - 0`, `½ - ½`, `1/2 - 1/2`, `0.5 - 0.5`): how many of `words`, from the first (two to five), spell one
-/// together, the most that do, and which it is; `None` if they spell neither.
+/// `1 - 0`, `½ - ½`, `1/2 - 1/2`, `0.5 - 0.5`): how many of `words`, from the first (two to
+/// five), spell one together, the most that do, and which it is; `None` if they spell neither.
 ///
 /// ```
 /// use scoresheet::notation::sheet::{spaced_castling_or_result, Spaced};
