@@ -499,3 +499,36 @@ fn a_sheet_of_two_columns_typed_row_by_row_is_read_in_the_order_of_its_numbers()
     );
     assert!(e.to_string().contains("move 40 (white)"), "{e}");
 }
+
+#[test]
+fn an_error_tells_the_number_the_sheet_wrote_where_it_differs_from_the_count() {
+    // Black's second move left out: the count makes `Sc4` Black's, the sheet wrote it as
+    // White's third; the message says both, so that the gap above is found.
+    let out = convert_text(
+        "1. e4 e5 2. Jf3 3. Sc4 Jc6\n",
+        "gap.txt",
+        &ConvertOptions::default(),
+    );
+    assert_eq!(out.errors.len(), 1, "{:?}", out.errors);
+    let e = &out.errors[0];
+    assert_eq!((e.move_number, e.side), (2, Color::Black));
+    assert_eq!(e.numbered_as, Some((3, Color::White)));
+    assert!(
+        e.to_string()
+            .starts_with("gap.txt:1:20: move 2 (black, numbered 3. on the sheet) 'Sc4'"),
+        "{e}"
+    );
+    // Where the numbers agree with the count, or there are none, the message is as before.
+    for (text, start) in [
+        ("1. e4 e5 2. Ke3\n", "agree.txt:1:13: move 2 (white) 'Ke3'"),
+        ("e4 e5 Ke3\n", "agree.txt:1:7: move 2 (white) 'Ke3'"),
+    ] {
+        let out = convert_text(text, "agree.txt", &ConvertOptions::default());
+        assert_eq!(out.errors.len(), 1, "{:?}", out.errors);
+        assert!(
+            out.errors[0].to_string().starts_with(start),
+            "{}",
+            out.errors[0]
+        );
+    }
+}

@@ -28,6 +28,9 @@ pub struct SheetMove<'a> {
     pub column: usize,
     /// A draw offer noted apart from the move text (a PGN comment `{ (=) }`).
     pub draw_offer: bool,
+    /// The move number and side the sheet's own numbers give this move (`31.` then two moves:
+    /// White's 31st and Black's), `None` before any number and for PGN.
+    pub numbered_as: Option<(u32, Color)>,
 }
 
 /// One game of a sheet: its moves and the result written after them, if any.
@@ -617,6 +620,7 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                 line: li + 1,
                 column,
                 draw_offer: false,
+                numbered_as: None,
             });
         }
     }
@@ -649,10 +653,21 @@ struct OpenGame<'a> {
 }
 
 impl<'a> OpenGame<'a> {
-    fn push(&mut self, m: SheetMove<'a>) {
+    fn push(&mut self, mut m: SheetMove<'a>) {
         if let (Some(Some(last)), Some(next)) = (self.plies.last(), self.next) {
             self.out_of_order |= next <= *last;
         }
+        m.numbered_as = self.next.and_then(|ply| {
+            let number = u32::try_from(ply / 2 + 1).ok()?;
+            Some((
+                number,
+                if ply % 2 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                },
+            ))
+        });
         self.game.moves.push(m);
         self.plies.push(self.next);
         self.next = self.next.map(|p| p + 1);
@@ -872,7 +887,10 @@ pub enum MoveError {
 
 /// A game that failed, with everything an arbiter needs to find the move on the sheet.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{file}:{line}:{column}: move {move_number} ({side}) '{token}' [{letters}]: {reason}")]
+#[error(
+    "{file}:{line}:{column}: move {move_number} ({side}{}) '{token}' [{letters}]: {reason}",
+    written_as(*.numbered_as, *.move_number, *.side)
+)]
 pub struct GameError {
     /// The file name (`-` for standard input).
     pub file: String,
@@ -890,6 +908,21 @@ pub struct GameError {
     pub letters: String,
     /// What rule failed.
     pub reason: MoveError,
+    /// The move number and side the sheet's own numbers give the move, where it has them: told
+    /// in the message when they differ from the count of moves (a ply left out above it, a
+    /// number miswritten).
+    pub numbered_as: Option<(u32, Color)>,
+}
+
+/// `, numbered 31.` (or `31...`) where the sheet's numbers put a move elsewhere than its count.
+fn written_as(numbered_as: Option<(u32, Color)>, number: u32, side: Color) -> String {
+    match numbered_as {
+        Some((n, s)) if (n, s) != (number, side) => {
+            let dots = if s == Color::White { "." } else { "..." };
+            format!(", numbered {n}{dots} on the sheet")
+        }
+        _ => String::new(),
+    }
 }
 
 /// The position a game starts from: its FEN tag's, or the standard start.
@@ -911,6 +944,7 @@ fn start_of(game: &SheetGame<'_>, file: &str) -> Result<Position, Box<GameError>
                 token: String::new(),
                 letters: String::new(),
                 reason: e.into(),
+                numbered_as: None,
             })
         }),
     }
@@ -942,6 +976,7 @@ impl GameError {
             token: at.text.to_owned(),
             letters: letters.to_owned(),
             reason,
+            numbered_as: at.numbered_as,
         })
     }
 }
@@ -980,6 +1015,7 @@ pub fn read_game(
                         line: 1,
                         column: 1,
                         draw_offer: false,
+                        numbered_as: None,
                     });
                     return Err(GameError::at_ply(file, &start, ply, &at, "auto", e.into()));
                 }
@@ -1181,6 +1217,7 @@ fn convert_pgn(text: &str, file: &str, opts: &ConvertOptions) -> Converted {
                 token: String::new(),
                 letters: String::new(),
                 reason: MoveError::Pgn(e.clone()),
+                numbered_as: None,
             }),
         }
     }
@@ -1203,6 +1240,7 @@ fn sheet_of_pgn(g: &Game) -> SheetGame<'_> {
                 line: n.at.line as usize,
                 column: n.at.column as usize,
                 draw_offer: n.comments.iter().any(|c| c.trim() == "(=)"),
+                numbered_as: None,
             })
             .collect(),
         result: g.outcome.map(|o| o.as_str()),
