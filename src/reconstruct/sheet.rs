@@ -87,13 +87,15 @@ impl Sheet {
         let mut tags = Vec::new();
         // The words of the line being read: first byte, end, column.
         let mut words: Vec<(usize, usize, u32)> = Vec::new();
+        // Whether a move has been read: above the first one, a labelled line is the head.
+        let mut moves_begun = false;
         for (line_index, line) in text.lines().enumerate() {
             let line_no = u32::try_from(line_index + 1).unwrap_or(u32::MAX);
             if !in_comment && line.trim_start().starts_with('[') {
                 continue;
             }
             // The head of a sheet, above its moves (`Bílý: Novák, Jan`): tags, not words.
-            if !in_comment && !tokens.iter().any(|t: &Token| t.kind == TokenKind::Move) {
+            if !in_comment && !moves_begun {
                 if let Some(fields) = crate::notation::sheet::header_line(line) {
                     for (tag, value) in fields {
                         tags.retain(|(t, _): &(String, String)| t != tag);
@@ -132,7 +134,9 @@ impl Sheet {
             if let Some((from, column)) = word {
                 words.push((from, line.len(), column));
             }
+            let before = tokens.len();
             read_words(line, &words, line_no, &mut tokens);
+            moves_begun = moves_begun || tokens[before..].iter().any(|t| t.kind == TokenKind::Move);
         }
         put_columns_in_order(&mut tokens);
         Sheet { tokens, tags }
