@@ -55,6 +55,20 @@ impl Color {
         }
     }
 
+    /// What follows a move number for this side's move: `.` for White (`12.`), `...` for
+    /// Black (`12...`).
+    ///
+    /// ```
+    /// use scoresheet::board::Color;
+    /// assert_eq!(format!("12{}", Color::Black.move_number_dots()), "12...");
+    /// ```
+    pub const fn move_number_dots(self) -> &'static str {
+        match self {
+            Color::White => ".",
+            Color::Black => "...",
+        }
+    }
+
     /// The English word, lower case: `white` or `black`.
     pub const fn name(self) -> &'static str {
         match self {

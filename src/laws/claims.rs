@@ -28,7 +28,7 @@
 use super::dead;
 use super::diagram;
 use super::edition::{Edition, Rule};
-use super::game::{dots, label_move, position_key, AutomaticEnd, ClaimError, GameRecord, Moment};
+use super::game::{label_move, position_key, AutomaticEnd, ClaimError, GameRecord, Moment};
 use crate::board::{Color, Move, Position};
 use serde::Serialize;
 use std::fmt;
@@ -738,5 +738,5 @@ fn capitalised(s: &str) -> String {
 /// assert_eq!(scoresheet::laws::claims::move_number_of(&Position::new()), "1.");
 /// ```
 pub fn move_number_of(pos: &Position) -> String {
-    format!("{}{}", pos.fullmove_number(), dots(pos.turn()))
+    format!("{}{}", pos.fullmove_number(), pos.turn().move_number_dots())
 }

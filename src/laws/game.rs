@@ -200,7 +200,7 @@ impl GameRecord {
                 return Err(ClaimError::IllegalMove {
                     ply: i + 1,
                     number: pos.fullmove_number(),
-                    dots: dots(pos.turn()),
+                    dots: pos.turn().move_number_dots(),
                     text: m.to_string(),
                     fen: pos.to_fen(),
                 });
@@ -258,7 +258,7 @@ impl GameRecord {
                 .ok_or_else(|| ClaimError::IllegalMove {
                     ply: i + 1,
                     number: pos.fullmove_number(),
-                    dots: dots(pos.turn()),
+                    dots: pos.turn().move_number_dots(),
                     text: text.to_string(),
                     fen: pos.to_fen(),
                 })?;
@@ -599,14 +599,6 @@ impl GameRecord {
     }
 }
 
-/// `.` for White, `...` for Black.
-pub(crate) const fn dots(c: Color) -> &'static str {
-    match c {
-        Color::White => ".",
-        Color::Black => "...",
-    }
-}
-
 /// `33...Kg7`: the move number, the side, the move in the FIDE short form of `letters`.
 pub(crate) fn label_move(pos: &Position, m: &Move, letters: &LetterSet) -> String {
     let opts = PrintOptions {
@@ -616,7 +608,7 @@ pub(crate) fn label_move(pos: &Position, m: &Move, letters: &LetterSet) -> Strin
     format!(
         "{}{}{}",
         pos.fullmove_number(),
-        dots(pos.turn()),
+        pos.turn().move_number_dots(),
         move_to_string(pos, m, letters, &opts)
     )
 }

@@ -639,6 +639,14 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
 /// 0.25 s with it, 0.23 s for the same line numbered in order).
 const COLUMN_PLIES: usize = 1200;
 
+/// The first ply missing from `sorted` plies, after the lowest.
+fn first_gap(sorted: &[u64]) -> Option<u64> {
+    sorted
+        .windows(2)
+        .find(|w| w[1] != w[0] + 1)
+        .map(|w| w[0] + 1)
+}
+
 /// The game [`read_sheet`] is reading: its moves so far, with the ply each move's number gives
 /// it, so that a sheet of two columns typed row by row (`1. e4 c5   31. Vd1 Dc7`) is put back in
 /// the order of its numbers when it ends.
@@ -666,14 +674,7 @@ impl<'a> OpenGame<'a> {
         }
         m.numbered_as = self.next.and_then(|ply| {
             let number = u32::try_from(ply / 2 + 1).ok()?;
-            Some((
-                number,
-                if ply % 2 == 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                },
-            ))
+            Some((number, Color::from_white(ply % 2 == 0)))
         });
         self.game.moves.push(m);
         self.plies.push(self.next);
@@ -683,10 +684,14 @@ impl<'a> OpenGame<'a> {
     /// A move number naming `ply`; a result still pending ends the game first unless the number
     /// goes on with the first ply missing.
     fn numbered(&mut self, games: &mut Vec<SheetGame<'a>>, ply: u64) {
-        if self.pending && self.first_missing() != Some(ply) {
-            self.end(games);
-        } else if self.complete_out_of_order() && self.plies.iter().flatten().min() == Some(&ply) {
-            // The first number again, after two columns that hold every ply: the next game.
+        // Held open, a result waits for the first ply missing; otherwise the first number again
+        // after columns that hold every ply starts the next game.
+        let next_game = if self.pending {
+            self.first_missing() != Some(ply)
+        } else {
+            self.starts_again(ply)
+        };
+        if next_game {
             self.end(games);
         }
         self.result_last = false;
@@ -723,19 +728,20 @@ impl<'a> OpenGame<'a> {
         plies.windows(2).all(|w| w[0] < w[1]).then_some(plies)
     }
 
-    /// Whether the moves were written out of the order of their numbers and hold every ply
-    /// from the first once (two columns, every row typed).
-    fn complete_out_of_order(&self) -> bool {
-        self.out_of_order && self.first_missing().is_none() && self.sorted_plies().is_some()
+    /// Whether a number naming `ply` is the first number again after moves written out of the
+    /// order of their numbers that hold every ply from the first once (two columns, every row
+    /// typed): the next game.
+    fn starts_again(&self, ply: u64) -> bool {
+        if !self.out_of_order {
+            return false;
+        }
+        self.sorted_plies()
+            .is_some_and(|plies| first_gap(&plies).is_none() && plies.first() == Some(&ply))
     }
 
     /// The first ply the numbers skip, after the lowest one.
     fn first_missing(&self) -> Option<u64> {
-        let plies = self.sorted_plies()?;
-        plies
-            .windows(2)
-            .find(|w| w[1] != w[0] + 1)
-            .map(|w| w[0] + 1)
+        first_gap(&self.sorted_plies()?)
     }
 
     /// Ends the game (if it has moves) and pushes it onto `games`: in the order of its move
@@ -930,8 +936,7 @@ pub struct GameError {
 fn written_as(numbered_as: Option<(u32, Color)>, number: u32, side: Color) -> String {
     match numbered_as {
         Some((n, s)) if (n, s) != (number, side) => {
-            let dots = if s == Color::White { "." } else { "..." };
-            format!(", numbered {n}{dots} on the sheet")
+            format!(", numbered {n}{} on the sheet", s.move_number_dots())
         }
         _ => String::new(),
     }

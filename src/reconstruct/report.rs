@@ -489,7 +489,7 @@ pub(crate) fn build(
                         SkipKind::NumberOutOfStep => format!(
                             "the move due is {}{}",
                             pos.fullmove_number(),
-                            if pos.turn().is_white() { "." } else { "..." }
+                            pos.turn().move_number_dots()
                         ),
                         SkipKind::PlyDuplicate => {
                             "the move before, written twice: skipped".to_owned()

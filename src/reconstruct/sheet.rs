@@ -187,14 +187,15 @@ impl Sheet {
 /// both stand) and no move stands before the first number; a sheet whose numbers have a slip
 /// stays as written, for the reconstruction to read.
 fn put_columns_in_order(tokens: &mut Vec<Token>) {
-    let key = |t: &Token| match t.kind {
-        TokenKind::Number { number, black } => Some((number, black)),
-        _ => None,
-    };
-    let starts: Vec<usize> = (0..tokens.len())
-        .filter(|&i| key(&tokens[i]).is_some())
-        .collect();
-    let keys: Vec<(u32, bool)> = starts.iter().filter_map(|&i| key(&tokens[i])).collect();
+    // Where each number stands, and the number (Black's for `12...`).
+    let (starts, keys): (Vec<usize>, Vec<(u32, bool)>) = tokens
+        .iter()
+        .enumerate()
+        .filter_map(|(i, t)| match t.kind {
+            TokenKind::Number { number, black } => Some((i, (number, black))),
+            _ => None,
+        })
+        .unzip();
     if !keys.windows(2).any(|w| w[1] < w[0]) {
         return;
     }
