@@ -28,7 +28,7 @@ use scoresheet::board::{File, Rank, Role, Square};
 use scoresheet::board::{Move, MoveList, Position};
 use scoresheet::notation::LetterSet;
 use scoresheet::reconstruct::{
-    move_features, move_squares, square_weight_index, Costs, Feature, MoveReader, SquareTable,
+    features_of_moves, move_squares, square_weight_index, Costs, Feature, MoveReader, SquareTable,
     FEATURE_COUNT, SQUARE_WEIGHTS,
 };
 
@@ -68,8 +68,8 @@ fn collect(games: &[&Vec<Move>]) -> Data {
             pos.legal_moves(&mut legal);
             let first = d.quiet.len();
             let mut played = None;
-            for (j, l) in legal.iter().enumerate() {
-                let f = move_features(&pos, l, &recent);
+            let features = features_of_moves(&pos, &legal, &recent);
+            for (j, (l, f)) in legal.iter().zip(features).enumerate() {
                 d.quiet
                     .push(quiet_features.iter().all(|&q| f[q as usize] == 0.0));
                 d.rows.extend_from_slice(&f);

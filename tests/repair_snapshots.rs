@@ -85,7 +85,7 @@ fn skipped_ply_in_an_exchange_is_reported_ambiguous() {
     assert_eq!(r.alternatives_total, 1);
     let a = &r.alternatives[0];
     assert!(a.sheet_extra_cost < 0.01, "{r}");
-    assert!(a.extra_cost > 0.5, "{r}");
+    assert!(a.extra_cost > 0.3, "{r}");
     assert!(r
         .corrections
         .iter()
@@ -161,7 +161,7 @@ fn a_skipped_ply_tied_by_the_sheet_alone_goes_to_the_moves_players_play() {
 /// look-alike, 1.00 more) and is more plausible by the prior's model over the moves around it.
 /// A game that costs more must be that much more plausible (`tie_extra_nats` per unit of the
 /// extra cost): h3 as written is the game found. Without that (the rule before,
-/// `tie_plausibility` 0.5 alone), the costlier b3 was chosen.
+/// `tie_plausibility` 0.5 alone) and the prior before 2026-11-27, the costlier b3 was chosen.
 #[test]
 fn a_dearer_explanation_needs_more_plausible_moves_to_be_chosen() {
     let r = fixture("two-skips-h3-as-written.txt");
@@ -174,14 +174,16 @@ fn a_dearer_explanation_needs_more_plausible_moves_to_be_chosen() {
         "{r}"
     );
     assert_eq!(invented(&r), [8, 22], "{r}");
-    // The fixture needs the extra cost's weight: with the plausibility threshold alone, the
-    // game that reads h3 as b3 wins.
-    let mut before = Costs::standard().clone();
-    before.tie_plausibility = 0.5;
-    before.tie_extra_nats = 0.0;
-    before.tie_sheet_nats = 0.0;
-    let old = fixture_with("two-skips-h3-as-written.txt", &before);
-    assert_eq!(old.san.get(24).map(|m| m.as_str()), Some("b3"), "{old}");
+    // With the prior before 2026-11-27 the b3 game was the more plausible and, with the
+    // plausibility threshold alone (`tie_plausibility` 0.5, no `tie_extra_nats`), won; since
+    // the `shortfall` / `best_material` features the prior itself prefers h3, with or without
+    // the extra cost's weight.
+    let mut without = Costs::standard().clone();
+    without.tie_plausibility = 0.0;
+    without.tie_extra_nats = 0.0;
+    without.tie_sheet_nats = 0.0;
+    let alone = fixture_with("two-skips-h3-as-written.txt", &without);
+    assert_eq!(alone.san.get(24).map(|m| m.as_str()), Some("h3"), "{alone}");
     insta::assert_snapshot!(report(&r));
 }
 

@@ -31,6 +31,7 @@ mod report;
 mod score;
 mod search;
 mod sheet;
+mod tactics;
 mod two;
 
 /// The inline string type of [`Token::text`] and [`Repair::san`] (from `compact_str`): reads
@@ -45,8 +46,8 @@ mod two;
 pub use compact_str::CompactString;
 pub use costs::{Costs, CostsError, REPAIR_COSTS_TSV};
 pub use prior::{
-    invented_costs, invented_kind, move_features, move_squares, square_weight_index, Feature,
-    InventedKind, SquareTable, FEATURE_COUNT, SQUARE_WEIGHTS,
+    features_of_moves, invented_costs, invented_kind, move_features, move_squares,
+    square_weight_index, Feature, InventedKind, SquareTable, FEATURE_COUNT, SQUARE_WEIGHTS,
 };
 pub use report::{
     Alternative, Correction, Difference, Disagreement, Place, Repair, Stop, ALTERNATIVES_SHOWN,
@@ -54,4 +55,5 @@ pub use report::{
 pub use score::{Edit, Form, MoveReader, PreparedWord, Score, MAX_WORD};
 pub use search::{explain, repair, RepairOptions};
 pub use sheet::{Sheet, Token, TokenKind};
+pub use tactics::move_values;
 pub use two::repair_two;

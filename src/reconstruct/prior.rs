@@ -7,8 +7,9 @@
 //!
 //! The plausibility of a move is a log-linear model (a multinomial logit over the legal moves of
 //! the position): a weighted sum of its [`Feature`]s — the kinds above, whether the exchange the
-//! move starts on its square wins or loses material, whether the piece was en prise, its role,
-//! direction and the phase of the game — with the weights the cost table's `prior_` lines
+//! move starts on its square wins or loses material, how far it falls short of the position's
+//! best move in material once the other side's best capture is counted ([`move_values`]),
+//! whether the piece was en prise, its role, direction and the phase of the game — with the weights the cost table's `prior_` lines
 //! (`grammars/repair-costs.tsv`), plus a weight for the square the piece goes to and the one it
 //! leaves, by role and phase ([`SquareTable`], the table's `square` lines: players put a knight
 //! on f3 more often than on h3, a rook on the seventh rank), all fitted together on real games by
@@ -49,6 +50,7 @@
 //! ```
 
 use super::costs::Costs;
+use super::tactics::{exchange, move_values, value};
 use crate::board::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, ray, rook_attacks,
 };
@@ -240,7 +242,7 @@ pub(crate) fn plausibility(
 }
 
 /// How many features [`move_features`] gives a move.
-pub const FEATURE_COUNT: usize = 42;
+pub const FEATURE_COUNT: usize = 44;
 
 /// A feature of a move that bears on how likely players are to play it: what the plausibility
 /// of an invented move is made of. Each has a weight, the cost table's `prior_` line of its
@@ -348,6 +350,12 @@ pub enum Feature {
     /// The position is in the opening book and the move is not (fewer than two of its games
     /// played it).
     OutOfBook,
+    /// How far the move falls short of the position's best in material, in pawns (0 to 9),
+    /// counting the best capture or promotion it leaves the other side, one exchange deep
+    /// ([`move_values`]): a piece left to be taken, a pawn let through to promote.
+    Shortfall,
+    /// The move is (one of) the position's best in material by that measure.
+    BestMaterial,
 }
 
 impl Feature {
@@ -395,6 +403,8 @@ impl Feature {
         Feature::Abandons,
         Feature::BookShare,
         Feature::OutOfBook,
+        Feature::Shortfall,
+        Feature::BestMaterial,
     ];
 
     /// The feature's name: its weight is the cost table's line `prior_` + name.
@@ -447,6 +457,8 @@ impl Feature {
             Feature::Abandons => "abandons",
             Feature::BookShare => "book_share",
             Feature::OutOfBook => "out_of_book",
+            Feature::Shortfall => "shortfall",
+            Feature::BestMaterial => "best_material",
         }
     }
 
@@ -581,6 +593,27 @@ pub fn move_features(pos: &Position, m: &Move, recent: &[Option<Move>; 4]) -> [f
     Context::new(pos, recent).features(m)
 }
 
+/// The features of each move of `legal` (the legal moves of `pos`), as [`move_features`] gives
+/// them one by one, but with what the moves share worked out once.
+///
+/// ```
+/// use scoresheet::board::{MoveList, Position};
+/// use scoresheet::reconstruct::{features_of_moves, move_features};
+/// let pos = Position::new();
+/// let mut legal = MoveList::new();
+/// pos.legal_moves(&mut legal);
+/// let all = features_of_moves(&pos, &legal, &[None; 4]);
+/// assert_eq!(all[3], move_features(&pos, &legal[3], &[None; 4]));
+/// ```
+pub fn features_of_moves(
+    pos: &Position,
+    legal: &MoveList,
+    recent: &[Option<Move>; 4],
+) -> Vec<[f32; FEATURE_COUNT]> {
+    let ctx = Context::new(pos, recent);
+    legal.iter().map(|m| ctx.features(m)).collect()
+}
+
 /// What the features of all the moves of one position share.
 struct Context<'p> {
     pos: &'p Position,
@@ -591,6 +624,9 @@ struct Context<'p> {
     book: Option<&'static BookEntry>,
     /// The mover's pieces en prise before any move, with their values.
     en_prise_before: ArrayVec<(Square, i32), 64>,
+    /// Each legal move with what it wins in material ([`move_values`]), and the best of them.
+    values: ArrayVec<(Move, i32), MAX_MOVES>,
+    best_value: i32,
 }
 
 /// The opening book as shipped in `grammars/opening-book.tsv`: for each position reached by
@@ -653,18 +689,6 @@ fn book_line(line: &'static str) -> Option<(Position, BookEntry)> {
     (games > 0).then_some((pos, BookEntry { games, moves }))
 }
 
-/// Piece values for the exchanges, in centipawns (the king's: more than all the rest).
-fn value(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 100,
-        Role::Knight => 300,
-        Role::Bishop => 300,
-        Role::Rook => 500,
-        Role::Queen => 900,
-        Role::King => 10_000,
-    }
-}
-
 /// The ring of the board a square is on: 0 for the four centre squares, 3 for the edge.
 fn ring(sq: Square) -> i32 {
     let f = 2 * sq.file().index() as i32 - 7;
@@ -678,12 +702,22 @@ impl<'p> Context<'p> {
             + pos.by_role(Role::Bishop).count()
             + 2 * pos.by_role(Role::Rook).count()
             + 4 * pos.by_role(Role::Queen).count();
+        let mut legal = MoveList::new();
+        pos.legal_moves(&mut legal);
+        let values: ArrayVec<(Move, i32), MAX_MOVES> = legal
+            .iter()
+            .copied()
+            .zip(move_values(pos, &legal))
+            .collect();
+        let best_value = values.iter().map(|&(_, v)| v).max().unwrap_or(0);
         Context {
             pos,
             recent,
             opening: material.min(24) as f32 / 24.0,
             book: opening_book().get(&pos.zobrist()),
             en_prise_before: pieces_en_prise(pos, pos.turn()),
+            values,
+            best_value,
         }
     }
 
@@ -763,6 +797,13 @@ impl<'p> Context<'p> {
                 0 => set(Feature::OutOfBook, 1.0),
                 games => set(Feature::BookShare, games as f32 / book.games as f32),
             }
+        }
+        if let Some(&(_, v)) = self.values.iter().find(|(l, _)| l == m) {
+            set(
+                Feature::Shortfall,
+                ((self.best_value - v) as f32 / 100.0).min(9.0),
+            );
+            set(Feature::BestMaterial, on(v >= self.best_value));
         }
         if m.castling_side().is_some() {
             set(Feature::Castling, 1.0);
@@ -881,45 +922,9 @@ impl<'p> Context<'p> {
         en_prise(self.pos, self.pos.turn(), sq, role)
     }
 
-    /// The material the mover ends up with, in centipawns, when both sides capture on the
-    /// move's square with their cheapest piece for as long as it pays (a static exchange
-    /// evaluation; pins are not looked at).
+    /// The static exchange on the move's square ([`exchange`]).
     fn exchange(&self, m: &Move) -> i32 {
-        let pos = self.pos;
-        let (Some(from), to) = (m.from(), m.to()) else {
-            return 0;
-        };
-        let mut occupied = pos.occupied();
-        occupied.discard(from);
-        if m.is_en_passant() {
-            if let Some(victim) = to.offset(0, if pos.turn().is_white() { -1 } else { 1 }) {
-                occupied.discard(victim);
-            }
-        }
-        let mut on_square = value(m.promotion().unwrap_or(m.role()));
-        let mut gains: ArrayVec<i32, 32> = ArrayVec::new();
-        let promoted = m.promotion().map_or(0, |p| value(p) - value(Role::Pawn));
-        gains.push(m.capture().map_or(0, value) + promoted);
-        let mut side = !pos.turn();
-        while !gains.is_full() {
-            let attackers = pos.attackers_to(to, side, occupied) & occupied;
-            let Some((sq, role)) = Role::ALL
-                .iter()
-                .find_map(|&r| (attackers & pos.by_role(r)).first().map(|sq| (sq, r)))
-            else {
-                break;
-            };
-            gains.push(on_square);
-            on_square = value(role);
-            occupied.discard(sq);
-            side = !side;
-        }
-        // Backwards: each side captures only if what it gets beats stopping.
-        let mut reply = 0;
-        for &g in gains.iter().skip(1).rev() {
-            reply = (g - reply).max(0);
-        }
-        gains.first().copied().unwrap_or(0) - reply
+        exchange(self.pos, m)
     }
 
     /// Whether the piece, on `to` after the move, attacks an enemy piece worth more than itself
