@@ -9,10 +9,11 @@
 //! the position): a weighted sum of its [`Feature`]s — the kinds above, whether the exchange the
 //! move starts on its square wins or loses material, how far it falls short of the position's
 //! best move in material once the other side's best capture is counted ([`move_values`]),
-//! whether the piece was en prise, its role, direction and the phase of the game — with the weights the cost table's `prior_` lines
-//! (`grammars/repair-costs.tsv`), plus a weight for the square the piece goes to and the one it
-//! leaves, by role and phase ([`SquareTable`], the table's `square` lines: players put a knight
-//! on f3 more often than on h3, a rook on the seventh rank), all fitted together on real games by
+//! whether the piece was en prise, its role, direction and the phase of the game — with the
+//! weights the cost table's `prior_` lines (`grammars/repair-costs.tsv`), plus a weight for the
+//! square the piece goes to and the one it leaves, by role and phase ([`SquareTable`], the
+//! table's `square` lines: players put a knight on f3 more often than on h3, a rook on the
+//! seventh rank), all fitted together on real games by
 //! `cargo run --release --example invent_prior`. In the first plies an opening book
 //! (`grammars/opening-book.tsv`: what other games played from the same position) adds its
 //! share of each move. Inventing move `m` costs `ply_missing - ln(n p(m))`, `p` the model's chance of
