@@ -57,6 +57,7 @@ use crate::board::attacks::{
 };
 use crate::board::{Bitboard, Color, Move, MoveList, Position, Role, Square, MAX_MOVES};
 use arrayvec::ArrayVec;
+use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -625,9 +626,10 @@ struct Context<'p> {
     book: Option<&'static BookEntry>,
     /// The mover's pieces en prise before any move, with their values.
     en_prise_before: ArrayVec<(Square, i32), 64>,
-    /// Each legal move with what it wins in material ([`move_values`]), and the best of them.
-    values: ArrayVec<(Move, i32), MAX_MOVES>,
-    best_value: i32,
+    /// Each legal move with what it wins in material ([`move_values`]), and the best of them:
+    /// worked out when the first move's features are (the squares and the exchange of one move
+    /// need none of it).
+    material: OnceCell<(ArrayVec<(Move, i32), MAX_MOVES>, i32)>,
 }
 
 /// The opening book as shipped in `grammars/opening-book.tsv`: for each position reached by
@@ -703,23 +705,29 @@ impl<'p> Context<'p> {
             + pos.by_role(Role::Bishop).count()
             + 2 * pos.by_role(Role::Rook).count()
             + 4 * pos.by_role(Role::Queen).count();
-        let mut legal = MoveList::new();
-        pos.legal_moves(&mut legal);
-        let values: ArrayVec<(Move, i32), MAX_MOVES> = legal
-            .iter()
-            .copied()
-            .zip(move_values(pos, &legal))
-            .collect();
-        let best_value = values.iter().map(|&(_, v)| v).max().unwrap_or(0);
         Context {
             pos,
             recent,
             opening: material.min(24) as f32 / 24.0,
             book: opening_book().get(&pos.zobrist()),
             en_prise_before: pieces_en_prise(pos, pos.turn()),
-            values,
-            best_value,
+            material: OnceCell::new(),
         }
+    }
+
+    /// Each legal move with what it wins in material, and the best of them (see `material`).
+    fn material(&self) -> &(ArrayVec<(Move, i32), MAX_MOVES>, i32) {
+        self.material.get_or_init(|| {
+            let mut legal = MoveList::new();
+            self.pos.legal_moves(&mut legal);
+            let values: ArrayVec<(Move, i32), MAX_MOVES> = legal
+                .iter()
+                .copied()
+                .zip(move_values(self.pos, &legal))
+                .collect();
+            let best = values.iter().map(|&(_, v)| v).max().unwrap_or(0);
+            (values, best)
+        })
     }
 
     /// The square weights of `m` and their shares (see [`move_squares`]).
@@ -799,12 +807,10 @@ impl<'p> Context<'p> {
                 games => set(Feature::BookShare, games as f32 / book.games as f32),
             }
         }
-        if let Some(&(_, v)) = self.values.iter().find(|(l, _)| l == m) {
-            set(
-                Feature::Shortfall,
-                ((self.best_value - v) as f32 / 100.0).min(9.0),
-            );
-            set(Feature::BestMaterial, on(v >= self.best_value));
+        let (values, best) = self.material();
+        if let Some(&(_, v)) = values.iter().find(|(l, _)| l == m) {
+            set(Feature::Shortfall, ((best - v) as f32 / 100.0).min(9.0));
+            set(Feature::BestMaterial, on(v >= *best));
         }
         if m.castling_side().is_some() {
             set(Feature::Castling, 1.0);

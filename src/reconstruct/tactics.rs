@@ -53,8 +53,6 @@ pub fn move_values(pos: &Position, legal: &MoveList) -> ArrayVec<i32, MAX_MOVES>
         .map(|m| {
             after.clone_from(pos);
             after.play(m);
-            let gain = m.capture().map_or(0, value)
-                + m.promotion().map_or(0, |p| value(p) - value(Role::Pawn));
             if after.is_check() && !after.has_legal_moves() {
                 return MATE;
             }
@@ -66,9 +64,14 @@ pub fn move_values(pos: &Position, legal: &MoveList) -> ArrayVec<i32, MAX_MOVES>
                 .max()
                 .unwrap_or(0)
                 .max(0);
-            gain - threat
+            gain(m) - threat
         })
         .collect()
+}
+
+/// What `m` wins before any reply, in centipawns: the piece it takes and what a promotion adds.
+fn gain(m: &Move) -> i32 {
+    m.capture().map_or(0, value) + m.promotion().map_or(0, |p| value(p) - value(Role::Pawn))
 }
 
 /// The material the mover of `m` (a legal move of `pos`) ends up with, in centipawns, when both
@@ -87,8 +90,7 @@ pub(crate) fn exchange(pos: &Position, m: &Move) -> i32 {
     }
     let mut on_square = value(m.promotion().unwrap_or(m.role()));
     let mut gains: ArrayVec<i32, 32> = ArrayVec::new();
-    let promoted = m.promotion().map_or(0, |p| value(p) - value(Role::Pawn));
-    gains.push(m.capture().map_or(0, value) + promoted);
+    gains.push(gain(m));
     let mut side = !pos.turn();
     while !gains.is_full() {
         let attackers = pos.attackers_to(to, side, occupied) & occupied;
