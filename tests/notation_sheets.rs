@@ -532,3 +532,40 @@ fn an_error_tells_the_number_the_sheet_wrote_where_it_differs_from_the_count() {
         );
     }
 }
+
+/// Long-form moves typed with spaces around the dash or colon (`1. e2 – e4   e7 – e6`,
+/// `c5 : d4`, as older books print them) and short moves with a dash between White's and
+/// Black's (`1. e4 – e6`) convert to the same game as the plain sheet (before, both stopped at
+/// the first dash). Where every dash of a sheet stands between two squares (`1. e4 – e5 2. d4 –
+/// d5`), the reading that is legal is the one taken; an error still names the word as written.
+#[test]
+fn long_form_typed_with_spaces_and_dashes_between_moves_convert() {
+    let fixture = |name: &str| {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/scoresheets")
+            .join(name);
+        std::fs::read_to_string(path).unwrap()
+    };
+    let plain = fixture("cs-two-columns-row-by-row.txt");
+    for name in ["cs-long-form-spaced.txt", "cs-dashes-between-moves.txt"] {
+        let text = converts_as(&fixture(name), &plain);
+        assert!(text.contains("9. Bh3 cxd4 10. cxd4 O-O"), "{name}: {text}");
+    }
+    converts_as(
+        "1. e4 \u{2013} e5 2. d4 \u{2013} d5\n",
+        "1. e4 e5 2. d4 d5\n",
+    );
+    converts_as(
+        "1. e2 - e4 e7 - e5 2. d2 -d4 e5- d4 3. Dd1 x d4 Jb8 \u{2014} c6\n",
+        "1. e4 e5 2. d4 exd4 3. Dxd4 Jc6\n",
+    );
+    let bad = convert_text(
+        "1. e2 \u{2013} e4 e7 \u{2013} e5 2. Jg1 \u{2013} f4\n",
+        "bad.txt",
+        &ConvertOptions::default(),
+    );
+    assert_eq!(bad.errors.len(), 1, "{:?}", bad.errors);
+    let e = &bad.errors[0];
+    assert_eq!((e.line, e.column, e.move_number), (1, 23, 2));
+    assert_eq!(e.token, "Jg1 \u{2013} f4");
+}

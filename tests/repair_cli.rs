@@ -334,3 +334,51 @@ fn two_sheets_heads_and_results_are_combined() {
         "{err}"
     );
 }
+
+/// A real game typed in the long form with spaces around its dashes and colons (`3. Jb1 – d2
+/// Jg8 – f6`, `c5 : d4`), and the same game with a dash between White's and Black's moves
+/// (`3. Jd2 – Jf6`): each is read as written, with no correction. Before, a dash alone was a
+/// word to skip at a cost, and each part of a long-form move a move of its own (the long-form
+/// sheet gave another game). A slip in a spaced move is reported at its place, as written.
+#[test]
+fn long_form_typed_with_spaces_and_dashes_between_moves_are_repaired() {
+    let sheet = |name: &str| {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/scoresheets")
+            .join(name)
+            .to_string_lossy()
+            .into_owned()
+    };
+    for name in ["cs-long-form-spaced.txt", "cs-dashes-between-moves.txt"] {
+        let (code, out, err) = repair(&[&sheet(name)]);
+        assert_eq!(code, 0, "{name}: {out}{err}");
+        assert!(err.contains("88 plies; 0 corrections"), "{name}: {err}");
+        assert!(out.contains("9. Bh3 cxd4 10. cxd4 O-O"), "{name}: {out}");
+        assert!(out.trim_end().ends_with("44. Nb7 Re6 0-1"), "{name}: {out}");
+    }
+    let text = std::fs::read_to_string(sheet("cs-long-form-spaced.txt")).unwrap();
+    let slipped = text.replace(
+        "3. Jb1 \u{2013} d2   Jg8 \u{2013} f6",
+        "3. Jb1 \u{2013} d2   Jg8 \u{2013} f5",
+    );
+    assert_ne!(slipped, text);
+    let dir = std::env::temp_dir().join(format!("scoresheet-spaced-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("slipped.txt");
+    std::fs::write(&file, slipped).unwrap();
+    let (code, out, err) = repair(&[&file.to_string_lossy()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.contains("88 plies; 1 correction"), "{err}");
+    assert!(
+        err.contains("Jg8 \u{2013} f5   Jf6") && err.contains("(line 8, column 15)"),
+        "{err}"
+    );
+    // Every dash between squares: the legal reading is the one kept.
+    let amb = dir.join("dashes.txt");
+    std::fs::write(&amb, "1. e4 \u{2013} e5 2. d4 \u{2013} d5\n").unwrap();
+    let (code, out, err) = repair(&[&amb.to_string_lossy()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.contains("4 plies; 0 corrections"), "{err}");
+    assert!(out.contains("1. e4 e5 2. d4 d5 *"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -264,7 +264,10 @@ pub fn sheet_letters(start: &Position, sheet: &Sheet, from: &FromLetters) -> Let
 /// Repairs `sheet` from `start` in the letters `from` gives (detected on its move words when
 /// automatic) with `beam` states a word, reconciled with `other`, the other player's sheet,
 /// when there is one: what `scoresheet repair` does with a sheet, whether a move list or a
-/// PGN game's mainline.
+/// PGN game's mainline. A sheet with long-form moves typed with a lone dash between their
+/// squares (`e4 – e5`) that does not read without a correction is also repaired with those
+/// moves taken as two ([`Sheet::long_moves_split`]), and the better repair is returned (one that
+/// reads to the end, then the cheaper); its [`Repair::words`] then index that reading's tokens.
 ///
 /// ```
 /// use scoresheet::batch::repair_sheet;
@@ -286,9 +289,38 @@ pub fn repair_sheet(
     let mut options = RepairOptions::new(&letters);
     options.beam = beam.max(1);
     options.start = start;
-    match other {
+    let run = |sheet: &Sheet, other: Option<&Sheet>| match other {
         Some(other) => repair_two(sheet, other, &options),
         None => repair(sheet, &options),
+    };
+    let found = run(sheet, other);
+    // Long-form moves typed with a lone dash (`e4 – e5`) may be two moves with a dash between
+    // them: unless the sheet reads as written without a correction (then the other reading
+    // cannot be legal), the sheets are read the other way too and the better repair is kept:
+    // one that reads to the end before one that stops, then the cheaper.
+    let split = sheet.long_moves_split();
+    let other_split = other.and_then(Sheet::long_moves_split);
+    if (split.is_none() && other_split.is_none())
+        || (found.stop.is_none() && found.corrections.is_empty())
+    {
+        return found;
+    }
+    let second = run(
+        split.as_ref().unwrap_or(sheet),
+        other_split.as_ref().or(other),
+    );
+    let better = match (found.stop.is_some(), second.stop.is_some()) {
+        (true, false) => true,
+        (false, true) => false,
+        (true, true) if second.moves.len() != found.moves.len() => {
+            second.moves.len() > found.moves.len()
+        }
+        _ => second.cost < found.cost,
+    };
+    if better {
+        second
+    } else {
+        found
     }
 }
 

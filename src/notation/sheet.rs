@@ -82,6 +82,9 @@ pub enum Spaced {
     Castling,
     /// A result, normalised (`1 - 0` is `1-0`).
     Result(&'static str),
+    /// A move in the long form with its separator written apart (`e2 - e4`, `Jg1 – f3`): see
+    /// [`spaced_long_move`].
+    LongMove,
 }
 
 /// Castling or a result typed with spaces around its dashes (`0 - 0`, `O - O - O`, `0 -0`,
@@ -102,7 +105,6 @@ pub enum Spaced {
 pub fn spaced_castling_or_result<'a>(
     words: impl IntoIterator<Item = &'a str>,
 ) -> Option<(usize, Spaced)> {
-    const DASHES: [char; 3] = ['-', '\u{2013}', '\u{2014}'];
     // Each word holds one castle zero at most: `0- 0-0` are two words (a slip, then castling),
     // not one castling.
     let piece = |w: &str| {
@@ -140,6 +142,189 @@ pub fn spaced_castling_or_result<'a>(
             result_of(joined).map(|r| (n, Spaced::Result(r)))
         }
     })
+}
+
+/// Castling, a result or a long-form move typed with spaces (`0 - 0`, `1 - 0`, `e2 - e4`): how
+/// many of `words`, from the first, spell one together, and which it is; long-form moves only
+/// with `long_moves` (see [`dashes_separate_moves`]). What both sheet readers join.
+///
+/// ```
+/// use scoresheet::notation::sheet::{spaced_word, Spaced};
+/// assert_eq!(spaced_word(["0", "-", "0"], true), Some((3, Spaced::Castling)));
+/// assert_eq!(spaced_word(["Jg1", "-", "f3", "Jb8"], true), Some((3, Spaced::LongMove)));
+/// assert_eq!(spaced_word(["Jg1", "-", "f3"], false), None);
+/// ```
+pub fn spaced_word<'a>(
+    words: impl IntoIterator<Item = &'a str> + Clone,
+    long_moves: bool,
+) -> Option<(usize, Spaced)> {
+    spaced_castling_or_result(words.clone()).or_else(|| {
+        long_moves
+            .then(|| spaced_long_move(words))
+            .flatten()
+            .map(|n| (n, Spaced::LongMove))
+    })
+}
+
+/// The dashes a sheet may write between the parts of a move, as the move reader reads them
+/// (hyphen, en and em dash, non-breaking hyphen, hyphen, minus, figure dash, horizontal bar).
+const DASHES: [char; 8] = [
+    '-', '\u{2013}', '\u{2014}', '\u{2011}', '\u{2010}', '\u{2212}', '\u{2012}', '\u{2015}',
+];
+
+/// A word that is one dash alone (`-`, `–`, `—`): never a move by itself; the sheet readers
+/// join it into the long-form move around it (`e2 – e4`) or pass over it as a separator between
+/// moves (`1. e4 – e5`).
+///
+/// ```
+/// use scoresheet::notation::sheet::is_dash_word;
+/// assert!(is_dash_word("\u{2013}"));
+/// assert!(!is_dash_word("e2-e4"));
+/// ```
+pub fn is_dash_word(word: &str) -> bool {
+    let mut cs = word.chars();
+    cs.next().is_some_and(|c| DASHES.contains(&c)) && cs.next().is_none()
+}
+
+/// The first part of a long-form move written apart: a square, with up to two letters of a
+/// piece before it (`e2`, `Jg1`, `Кf3`, `♘g1`); nothing after it.
+fn is_from_part(word: &str) -> bool {
+    let Some(at) = word.len().checked_sub(2) else {
+        return false;
+    };
+    let (letters, square) = (word.get(..at), word.get(at..));
+    let (Some(letters), Some(square)) = (letters, square) else {
+        return false;
+    };
+    is_square(square)
+        && letters.chars().count() <= 2
+        && letters.chars().all(|c| {
+            (c.is_alphabetic() && !matches!(c, 'a'..='h' | 'x'))
+                || ('\u{2654}'..='\u{265f}').contains(&c)
+        })
+}
+
+/// The last part of a long-form move written apart: a square, then only what may follow a
+/// target square (a promotion, check and mate marks, annotations: `e4`, `d8D`, `d8=D+`, `f7!`).
+fn is_to_part(word: &str) -> bool {
+    let (Some(square), Some(rest)) = (word.get(..2), word.get(2..)) else {
+        return false;
+    };
+    is_square(square)
+        && rest.chars().all(|c| {
+            (c.is_alphabetic() && !c.is_ascii_lowercase())
+                || matches!(
+                    c,
+                    '=' | '/' | '(' | ')' | '+' | '#' | '!' | '?' | '\u{2020}' | '\u{2021}'
+                )
+        })
+}
+
+/// A file `a`-`h` then a rank `1`-`8`, nothing more.
+fn is_square(text: &str) -> bool {
+    matches!(text.as_bytes(), [b'a'..=b'h', b'1'..=b'8'])
+}
+
+/// A long-form move typed with spaces around its separator (`e2 - e4`, `Jg1 – f3`, `Sf1 x b5`,
+/// `e2 -e4`, `e2- e4`): how many of `words`, from the first (two or three), spell it; `None` if
+/// they do not.
+///
+/// ```
+/// use scoresheet::notation::sheet::spaced_long_move;
+/// assert_eq!(spaced_long_move(["e2", "-", "e4", "e7"]), Some(3));
+/// assert_eq!(spaced_long_move(["Jg1", "\u{2013}", "f3"]), Some(3));
+/// assert_eq!(spaced_long_move(["e7", "x", "d8D+"]), Some(3));
+/// assert_eq!(spaced_long_move(["e2", "-e4"]), Some(2));
+/// assert_eq!(spaced_long_move(["e2-", "e4"]), Some(2));
+/// assert_eq!(spaced_long_move(["Jf3", "-", "Jc6"]), None);
+/// assert_eq!(spaced_long_move(["e2e4", "-", "e5"]), None);
+/// ```
+pub fn spaced_long_move<'a>(words: impl IntoIterator<Item = &'a str>) -> Option<usize> {
+    let mut words = words.into_iter();
+    let first = words.next()?;
+    let second = words.next()?;
+    let separator = |w: &str| is_dash_word(w) || matches!(w, "x" | ":" | "\u{d7}");
+    if separator(second) {
+        let third = words.next()?;
+        return (is_from_part(first) && is_to_part(third)).then_some(3);
+    }
+    let glued_after = first
+        .strip_suffix(|c: char| DASHES.contains(&c) || matches!(c, 'x' | ':' | '\u{d7}'))
+        .is_some_and(|from| is_from_part(from) && is_to_part(second));
+    let glued_before = second
+        .strip_prefix(|c: char| DASHES.contains(&c) || matches!(c, 'x' | ':' | '\u{d7}'))
+        .is_some_and(|to| is_from_part(first) && is_to_part(to));
+    (glued_after || glued_before).then_some(2)
+}
+
+/// The three words of a long-form move typed with a lone dash between its squares (`e4 – e5`),
+/// which might also be two moves with a dash between them; `None` for any other text (`e2-e4`,
+/// `Sf1 x b5`, `0 - 0`).
+///
+/// ```
+/// use scoresheet::notation::sheet::dashed_long_move_parts;
+/// assert_eq!(dashed_long_move_parts("e4 \u{2013} e5"), Some(["e4", "\u{2013}", "e5"]));
+/// assert_eq!(dashed_long_move_parts("e2-e4"), None);
+/// ```
+pub fn dashed_long_move_parts(text: &str) -> Option<[&str; 3]> {
+    let mut words = text.split_whitespace();
+    let parts = [words.next()?, words.next()?, words.next()?];
+    let dashed = words.next().is_none() && is_dash_word(parts[1]);
+    (dashed && spaced_long_move(parts).is_some()).then_some(parts)
+}
+
+/// Whether the dashes standing alone in `text` are written between whole moves (`1. e4 – e5
+/// 2. Jf3 – Jc6`) rather than inside long-form moves (`1. e2 – e4 e7 – e5 2. Jg1 – f3`): true as
+/// soon as one such dash stands between two moves that are not a starting square and a target
+/// square (`Jf3 – Jc6`, `exd5 – Jxd5`). A sheet whose dashes all stand between squares is read
+/// in the long form; where that reading fails, `convert` tries the other (see [`read_game`]).
+///
+/// ```
+/// use scoresheet::notation::sheet::dashes_separate_moves;
+/// assert!(dashes_separate_moves("1. e4 \u{2013} e5 2. Jf3 \u{2013} Jc6"));
+/// assert!(!dashes_separate_moves("1. e2 - e4 e7 - e5 2. Jg1 - f3 Jb8 - c6"));
+/// assert!(!dashes_separate_moves("1. e4 e5 2. Jf3"));
+/// ```
+pub fn dashes_separate_moves(text: &str) -> bool {
+    // A word that names a square or castles: what a move on either side of a dash holds.
+    let move_like = |w: &str| {
+        w.as_bytes()
+            .windows(2)
+            .any(|p| matches!(p, [b'a'..=b'h', b'1'..=b'8']))
+            || is_castling(w.trim_end_matches(['+', '#']))
+    };
+    let mut words = text.split_whitespace().map(|w| w.trim_end_matches(','));
+    let (Some(mut before), Some(mut dash)) = (words.next(), words.next()) else {
+        return false;
+    };
+    for after in words {
+        let before_move = without_number(before);
+        if is_dash_word(dash)
+            && move_like(before_move)
+            && move_like(after)
+            && number_of(after).is_none()
+            && !(is_from_part(before_move) && is_to_part(after))
+        {
+            return true;
+        }
+        (before, dash) = (dash, after);
+    }
+    false
+}
+
+/// The digits of a move number written as a word of its own or at a word's front (`12.`,
+/// `12...`, `12)`, `12…`), or `None`.
+fn number_of(word: &str) -> Option<&str> {
+    let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    (digits > 0 && word[digits..].starts_with(['.', ')', '\u{2026}'])).then(|| &word[..digits])
+}
+
+/// `word` without a move number at its front (`12.e4` is `e4`).
+fn without_number(word: &str) -> &str {
+    match number_of(word) {
+        Some(digits) => word[digits.len()..].trim_start_matches(['.', ')', '\u{2026}']),
+        None => word,
+    }
 }
 
 /// `0-0` or `0-0-0` (any of the castle zeros, with a check or mate mark or none).
@@ -470,6 +655,9 @@ fn is_trailing_mark(word: &str) -> bool {
 /// assert_eq!((columns.len(), columns[0].result), (1, Some("1-0")));
 /// ```
 pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
+    // Long-form moves typed with spaces (`e2 - e4`) are one move each, unless the sheet's lone
+    // dashes stand between moves (`1. e4 – e5`).
+    let long_moves = !dashes_separate_moves(text);
     let mut games = Vec::new();
     let mut game = OpenGame::default();
     let mut in_comment = false;
@@ -535,6 +723,10 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             if word.is_empty() || is_clock_time(word) || is_check_or_mate_word(word) {
                 continue;
             }
+            // A dash alone that no long-form move takes in (below) stands between moves.
+            if is_dash_word(word) {
+                continue;
+            }
             // A result first: `0.5-0.5` is no move number followed by a move.
             if let Some(r) = result_of(word) {
                 game.result_written(&mut games, r);
@@ -553,11 +745,11 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             } else {
                 word
             };
-            // Castling or a result typed with spaces (`0 - 0`, `1 - 0`), a move number glued to
-            // its front or not (`8.0 - 0`), is one word.
+            // Castling, a result or a long-form move typed with spaces (`0 - 0`, `1 - 0`,
+            // `e2 - e4`), a move number glued to its front or not (`8.0 - 0`), is one word.
             let joined = [word, unnumbered].into_iter().find_map(|first| {
                 let following = rest.split_whitespace().map(|w| w.trim_end_matches(','));
-                spaced_castling_or_result(std::iter::once(first).chain(following))
+                spaced_word(std::iter::once(first).chain(following), long_moves)
                     .map(|(n, spaced)| (first, n, spaced))
             });
             let last_joined = joined.and_then(|(first, n, spaced)| {
@@ -596,7 +788,7 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             let word_start = word_start + (word.as_ptr() as usize - rest_word_start as usize);
             let result = match spaced {
                 Some(Spaced::Result(r)) => Some(r),
-                Some(Spaced::Castling) => None,
+                Some(Spaced::Castling | Spaced::LongMove) => None,
                 None => result_of(word),
             };
             if let Some(r) = result {
@@ -1008,6 +1200,67 @@ impl GameError {
 /// assert_eq!(game.moves.len(), 4);
 /// ```
 pub fn read_game(
+    game: &SheetGame<'_>,
+    file: &str,
+    from: &FromLetters,
+) -> Result<ReadGame, Box<GameError>> {
+    let read = read_game_as_written(game, file, from);
+    if read.is_ok() {
+        return read;
+    }
+    // Long-form moves typed with spaces (`e4 – e5`) may have been two moves with a dash between
+    // them (`1. e4 – e5 2. d4 – d5`): the two readings cannot both be legal (the first square is
+    // the mover's own piece in one, a square it moves to in the other), so the other is tried
+    // where this one fails.
+    let mut split = game.clone();
+    split.moves.clear();
+    let mut any = false;
+    for m in &game.moves {
+        match split_long_move(m) {
+            Some((a, b)) => {
+                split.moves.extend([a, b]);
+                any = true;
+            }
+            None => split.moves.push(*m),
+        }
+    }
+    if !any {
+        return read;
+    }
+    match (read, read_game_as_written(&split, file, from)) {
+        (_, Ok(game)) => Ok(game),
+        // Neither reads: the error of the reading that got further.
+        (Err(first), Err(other)) if (other.line, other.column) > (first.line, first.column) => {
+            Err(other)
+        }
+        (first, Err(_)) => first,
+    }
+}
+
+/// A long-form move typed with a lone dash between its squares (`e4 – e5`) as the two moves it
+/// would be with the dash between them, each at its place (the second one ply later by the
+/// sheet's numbers); `None` for any other move.
+fn split_long_move<'a>(m: &SheetMove<'a>) -> Option<(SheetMove<'a>, SheetMove<'a>)> {
+    let [first, _, second] = dashed_long_move_parts(m.text)?;
+    let at = second.as_ptr() as usize - m.text.as_ptr() as usize;
+    let numbered_as = m.numbered_as.map(|(n, side)| match side {
+        Color::White => (n, Color::Black),
+        Color::Black => (n.saturating_add(1), Color::White),
+    });
+    Some((
+        SheetMove { text: first, ..*m },
+        SheetMove {
+            text: second,
+            column: m.column + m.text[..at].chars().count(),
+            draw_offer: false,
+            numbered_as,
+            ..*m
+        },
+    ))
+}
+
+/// [`read_game`] with each written move taken as one move.
+fn read_game_as_written(
     game: &SheetGame<'_>,
     file: &str,
     from: &FromLetters,

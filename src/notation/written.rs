@@ -603,6 +603,19 @@ fn separator(i: &str) -> PResult<'_, Separator> {
     .parse(i)
 }
 
+/// The separator of the long form, which may stand apart from its squares when one is written
+/// (`e2 - e4`, `Jg1 – f3`, as typed on some sheets): spaces alone separate nothing.
+fn long_separator(i: &str) -> PResult<'_, Separator> {
+    let (j, _) = space0(i)?;
+    match alt((capture, map(char('-'), |_| Separator::Hyphen))).parse(j) {
+        Ok((k, sep)) => {
+            let (k, _) = space0(k)?;
+            Ok((k, sep))
+        }
+        Err(_) => Ok((i, Separator::None)),
+    }
+}
+
 fn opt_capture(i: &str) -> PResult<'_, Separator> {
     map(opt(capture), |s| s.unwrap_or(Separator::None)).parse(i)
 }
@@ -652,7 +665,7 @@ type Route = (Option<File>, Option<Rank>, Separator, Target);
 /// pawns.
 fn long_or_file_route(i: &str) -> PResult<'_, Route> {
     alt((
-        map((square, separator, square), |(from, sep, to)| {
+        map((square, long_separator, square), |(from, sep, to)| {
             (
                 Some(from.file()),
                 Some(from.rank()),

@@ -22,7 +22,7 @@
 //! assert_eq!((sheet.tokens[5].line, sheet.tokens[5].column), (1, 19));
 //! ```
 
-use crate::notation::sheet::{result_of, spaced_castling_or_result, Spaced};
+use crate::notation::sheet::{dashes_separate_moves, is_dash_word, result_of, spaced_word, Spaced};
 
 /// What a word on the sheet is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -39,7 +39,8 @@ pub enum TokenKind {
     /// A result: `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`.
     Result,
     /// A mark that belongs to the move before it: `e.p.`, `(=)`, `+`, `!?`, `$1`, a clock time
-    /// (`(0:01)`, `1:23:45`), a word for check or mate (`šach`, `mat`).
+    /// (`(0:01)`, `1:23:45`), a word for check or mate (`šach`, `mat`); also a dash alone
+    /// between moves (`1. e4 – e5`), which no long-form move takes in.
     Mark,
     /// A word that cannot be a move (`alebo:`, `or:`, a name).
     Word,
@@ -89,6 +90,9 @@ impl Sheet {
         let mut words: Vec<(usize, usize, u32)> = Vec::new();
         // Whether a move has been read: above the first one, a labelled line is the head.
         let mut moves_begun = false;
+        // Long-form moves typed with spaces (`e2 - e4`) are one token each, unless the sheet's
+        // lone dashes stand between moves (`1. e4 – e5`).
+        let long_moves = !dashes_separate_moves(text);
         for (line_index, line) in text.lines().enumerate() {
             let line_no = u32::try_from(line_index + 1).unwrap_or(u32::MAX);
             if !in_comment && line.trim_start().starts_with('[') {
@@ -135,7 +139,7 @@ impl Sheet {
                 words.push((from, line.len(), column));
             }
             let before = tokens.len();
-            read_words(line, &words, line_no, &mut tokens);
+            read_words(line, &words, line_no, long_moves, &mut tokens);
             moves_begun = moves_begun || tokens[before..].iter().any(|t| t.kind == TokenKind::Move);
         }
         put_columns_in_order(&mut tokens);
@@ -168,6 +172,54 @@ impl Sheet {
         }
         let plain: String = last.text.chars().filter(|c| !c.is_whitespace()).collect();
         result_of(&plain)
+    }
+
+    /// The sheet with each long-form move typed with a lone dash between its squares (`e4 – e5`,
+    /// one token as [`Sheet::read`] joins it) taken as two moves with the dash between them, as
+    /// on a sheet that writes `1. e4 – e5 2. d4 – d5`; `None` when the sheet has no such move.
+    /// Which reading is right only the moves can tell: see [`crate::batch::repair_sheet`].
+    ///
+    /// ```
+    /// use scoresheet::reconstruct::{Sheet, TokenKind};
+    /// let sheet = Sheet::read("1. e4 - e5 2. d4 - d5");
+    /// assert_eq!(sheet.moves().count(), 2);
+    /// let split = sheet.long_moves_split().unwrap();
+    /// let texts: Vec<&str> = split.moves().map(|t| t.text.as_str()).collect();
+    /// assert_eq!(texts, ["e4", "e5", "d4", "d5"]);
+    /// assert_eq!(split.tokens[3].column, 9);
+    /// assert!(Sheet::read("1. e4 e5").long_moves_split().is_none());
+    /// ```
+    pub fn long_moves_split(&self) -> Option<Sheet> {
+        let mut tokens = Vec::with_capacity(self.tokens.len() + 8);
+        let mut any = false;
+        for t in &self.tokens {
+            let parts = (t.kind == TokenKind::Move)
+                .then(|| crate::notation::sheet::dashed_long_move_parts(&t.text))
+                .flatten();
+            let Some(parts) = parts else {
+                tokens.push(t.clone());
+                continue;
+            };
+            any = true;
+            for (part, kind) in
+                parts
+                    .into_iter()
+                    .zip([TokenKind::Move, TokenKind::Mark, TokenKind::Move])
+            {
+                let at = part.as_ptr() as usize - t.text.as_ptr() as usize;
+                let chars = u32::try_from(t.text[..at].chars().count()).unwrap_or(0);
+                tokens.push(Token {
+                    text: part.into(),
+                    line: t.line,
+                    column: t.column + chars,
+                    kind,
+                });
+            }
+        }
+        any.then(|| Sheet {
+            tokens,
+            tags: self.tags.clone(),
+        })
     }
 
     /// The tokens that may be moves.
@@ -223,9 +275,16 @@ fn put_columns_in_order(tokens: &mut Vec<Token>) {
     }
 }
 
-/// The words of one line (first byte, end, column) as tokens: castling or a result typed with
-/// spaces (`0 - 0`, `1 - 0`) is one token, each other word is [`flush`]ed.
-fn read_words(line: &str, words: &[(usize, usize, u32)], line_no: u32, out: &mut Vec<Token>) {
+/// The words of one line (first byte, end, column) as tokens: castling, a result or (with
+/// `long_moves`) a long-form move typed with spaces (`0 - 0`, `1 - 0`, `e2 - e4`) is one token,
+/// each other word is [`flush`]ed.
+fn read_words(
+    line: &str,
+    words: &[(usize, usize, u32)],
+    line_no: u32,
+    long_moves: bool,
+    out: &mut Vec<Token>,
+) {
     let text_of = |&(from, to, _): &(usize, usize, u32)| line[from..to].trim_end_matches(',');
     let mut i = 0;
     while let Some(&(from, _, column)) = words.get(i) {
@@ -233,13 +292,13 @@ fn read_words(line: &str, words: &[(usize, usize, u32)], line_no: u32, out: &mut
         let number = number_len(first);
         let following = || words[i + 1..].iter().map(text_of);
         // As written, or after a move number glued to its front (`8.0 - 0`).
-        let joined = spaced_castling_or_result(std::iter::once(first).chain(following()))
+        let joined = spaced_word(std::iter::once(first).chain(following()), long_moves)
             .map(|j| (0, j))
             .or_else(|| {
                 let unnumbered = &first[number..];
                 (number > 0)
                     .then(|| {
-                        spaced_castling_or_result(std::iter::once(unnumbered).chain(following()))
+                        spaced_word(std::iter::once(unnumbered).chain(following()), long_moves)
                     })
                     .flatten()
                     .map(|j| (number, j))
@@ -259,7 +318,7 @@ fn read_words(line: &str, words: &[(usize, usize, u32)], line_no: u32, out: &mut
             line: line_no,
             column: column + u32::try_from(chars).unwrap_or(0),
             kind: match spaced {
-                Spaced::Castling => TokenKind::Move,
+                Spaced::Castling | Spaced::LongMove => TokenKind::Move,
                 Spaced::Result(_) => TokenKind::Result,
             },
         });
@@ -352,7 +411,7 @@ fn looks_like_usual_move(text: &str) -> bool {
 fn kind_by_rules(text: &str) -> TokenKind {
     if is_result(text) {
         TokenKind::Result
-    } else if is_mark(text) {
+    } else if is_mark(text) || is_dash_word(text) {
         TokenKind::Mark
     } else if is_word(text) {
         TokenKind::Word
