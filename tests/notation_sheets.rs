@@ -415,6 +415,18 @@ fn commas_and_clock_times_between_moves_are_left_out() {
     assert_eq!(bad.errors.len(), 1, "{:?}", bad.errors);
     assert_eq!((bad.errors[0].line, bad.errors[0].column), (1, 15));
     assert_eq!(bad.errors[0].token, "Ke3");
+    // Glued to the words, as in a list typed in a spreadsheet: before, `e4,e5,2.Nf3` was one
+    // word and an error. A decimal comma stays in its result.
+    converts_as(
+        "1.e4,e5,2.Nf3;Nc6,3.Bb5,a6,0,5-0,5\n",
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 ½-½\n",
+    );
+    let bad = convert_text("1.e4,e5,2.Ke3\n", "bad.txt", &ConvertOptions::default());
+    assert_eq!(bad.errors.len(), 1, "{:?}", bad.errors);
+    assert_eq!(
+        (bad.errors[0].column, bad.errors[0].token.as_str()),
+        (11, "Ke3")
+    );
 }
 
 /// The same typed sheet converts: the head's details become tags (the date as PGN writes it),

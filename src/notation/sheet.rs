@@ -293,7 +293,7 @@ pub fn dashes_separate_moves(text: &str) -> bool {
             .any(|p| matches!(p, [b'a'..=b'h', b'1'..=b'8']))
             || is_castling(w.trim_end_matches(['+', '#']))
     };
-    let mut words = text.split_whitespace().map(|w| w.trim_end_matches(','));
+    let mut words = sheet_words(text);
     let (Some(mut before), Some(mut dash)) = (words.next(), words.next()) else {
         return false;
     };
@@ -317,6 +317,69 @@ pub fn dashes_separate_moves(text: &str) -> bool {
 fn number_of(word: &str) -> Option<&str> {
     let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
     (digits > 0 && word[digits..].starts_with(['.', ')', '\u{2026}'])).then(|| &word[..digits])
+}
+
+/// Where the word at the front of `text` ends: at a space, or at a comma or semicolon that
+/// stands between words, spaced or not (`1. e4, e5`, `1.e4,e5,2.Jf3`, `e5;`); not at a decimal
+/// comma (`0,5-0,5`: digits on both sides, and no letter before them as in `e5,2.`).
+///
+/// ```
+/// use scoresheet::notation::sheet::word_end;
+/// assert_eq!(word_end("e4,e5"), 2);
+/// assert_eq!(word_end("e5,2.Jf3"), 2);
+/// assert_eq!(word_end("e5; 2. Jf3"), 2);
+/// assert_eq!(word_end("0,5-0,5 e4"), 7);
+/// ```
+pub fn word_end(text: &str) -> usize {
+    let mut chars = text.char_indices().peekable();
+    // The two characters before the one looked at.
+    let mut before: [Option<char>; 2] = [None, None];
+    while let Some((at, c)) = chars.next() {
+        if c.is_whitespace() {
+            return at;
+        }
+        if matches!(c, ',' | ';') && at > 0 {
+            let next = chars.peek().map(|&(_, n)| n);
+            if !is_decimal_comma(before, next) {
+                return at;
+            }
+        }
+        before = [before[1], Some(c)];
+    }
+    text.len()
+}
+
+/// Whether a comma with `before` (the two characters before it) and `next` after it is a
+/// decimal comma (`0,5`), not one between a square and the next word (`e5,2.`).
+pub(crate) fn is_decimal_comma(before: [Option<char>; 2], next: Option<char>) -> bool {
+    before[1].is_some_and(|p| p.is_ascii_digit())
+        && !before[0].is_some_and(char::is_alphabetic)
+        && next.is_some_and(|n| n.is_ascii_digit())
+}
+
+/// What may stand between two words of a sheet: spaces, commas and semicolons.
+fn is_between_words(c: char) -> bool {
+    c.is_whitespace() || matches!(c, ',' | ';')
+}
+
+/// The words of `text` as both sheet readers split it (see [`word_end`]).
+///
+/// ```
+/// use scoresheet::notation::sheet::sheet_words;
+/// let words: Vec<&str> = sheet_words("1.e4,e5,2.Jf3; Jc6, 0,5-0,5").collect();
+/// assert_eq!(words, ["1.e4", "e5", "2.Jf3", "Jc6", "0,5-0,5"]);
+/// ```
+pub fn sheet_words(text: &str) -> impl Iterator<Item = &str> + Clone {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        rest = rest.trim_start_matches(is_between_words);
+        if rest.is_empty() {
+            return None;
+        }
+        let (word, after) = rest.split_at(word_end(rest));
+        rest = after;
+        Some(word)
+    })
 }
 
 /// `word` without a move number at its front (`12.e4` is `e4`).
@@ -695,13 +758,13 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
         let mut rest = line;
         let mut pos_in_line = 0;
         while !rest.is_empty() {
-            let skip = rest.len() - rest.trim_start().len();
+            let skip = rest.len() - rest.trim_start_matches(is_between_words).len();
             pos_in_line += skip;
             rest = &rest[skip..];
             if rest.is_empty() {
                 break;
             }
-            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            let end = word_end(rest);
             let mut word = &rest[..end];
             let rest_word_start = word.as_ptr();
             let word_start = line_start + pos_in_line;
@@ -748,12 +811,12 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             // Castling, a result or a long-form move typed with spaces (`0 - 0`, `1 - 0`,
             // `e2 - e4`), a move number glued to its front or not (`8.0 - 0`), is one word.
             let joined = [word, unnumbered].into_iter().find_map(|first| {
-                let following = rest.split_whitespace().map(|w| w.trim_end_matches(','));
+                let following = sheet_words(rest);
                 spaced_word(std::iter::once(first).chain(following), long_moves)
                     .map(|(n, spaced)| (first, n, spaced))
             });
             let last_joined = joined.and_then(|(first, n, spaced)| {
-                let last = rest.split_whitespace().nth(n - 2)?.trim_end_matches(',');
+                let last = sheet_words(rest).nth(n - 2)?;
                 Some((first, last, spaced))
             });
             // The ply the number names (`12.` White's 12th move, `12...` Black's), if the word

@@ -112,15 +112,26 @@ impl Sheet {
             // The word being read: its first byte and its column.
             let mut word: Option<(usize, u32)> = None;
             let mut col = 0u32;
+            // The two characters before the one looked at.
+            let mut before: [Option<char>; 2] = [None, None];
             for (at, ch) in line.char_indices() {
                 col += 1;
+                let two_before = before;
+                before = [before[1], Some(ch)];
                 if in_comment {
                     if ch == '}' {
                         in_comment = false;
                     }
                     continue;
                 }
-                let ends_word = ch == '{' || ch.is_whitespace() || ch == '\u{feff}';
+                // A comma or semicolon glued after a word ends it (`1.e4,e5,2.Jf3`, `e5;`),
+                // unless it stands between two digits (`0,5-0,5`); a semicolon before any word
+                // begins a comment (below).
+                let glued = matches!(ch, ',' | ';') && word.is_some() && {
+                    let next = line[at + ch.len_utf8()..].chars().next();
+                    !crate::notation::sheet::is_decimal_comma(two_before, next)
+                };
+                let ends_word = ch == '{' || ch.is_whitespace() || ch == '\u{feff}' || glued;
                 if ends_word {
                     if let Some((from, column)) = word.take() {
                         words.push((from, at, column));
@@ -552,6 +563,27 @@ mod tests {
         // A result written with a colon is a result, not a clock time.
         assert_eq!(kinds[8], TokenKind::Result);
         assert_eq!(kinds[9], TokenKind::Mark);
+        // Glued to the words (a sheet typed as a list: `1.e4,e5,2.Jf3;Jc6`), commas and
+        // semicolons still separate them; a decimal comma (`0,5-0,5`) stays in its word.
+        let glued = Sheet::read("1.e4,e5,2.Jf3;Jc6,0,5-0,5");
+        let texts: Vec<(&str, u32)> = glued
+            .tokens
+            .iter()
+            .map(|t| (t.text.as_str(), t.column))
+            .collect();
+        assert_eq!(
+            texts,
+            [
+                ("1.", 1),
+                ("e4", 3),
+                ("e5", 6),
+                ("2.", 9),
+                ("Jf3", 11),
+                ("Jc6", 15),
+                ("0,5-0,5", 19)
+            ]
+        );
+        assert_eq!(glued.result(), Some("1/2-1/2"));
     }
 
     #[test]
