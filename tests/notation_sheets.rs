@@ -550,6 +550,7 @@ fn an_error_tells_the_number_the_sheet_wrote_where_it_differs_from_the_count() {
 /// Black's (`1. e4 – e6`) convert to the same game as the plain sheet (before, both stopped at
 /// the first dash). Where every dash of a sheet stands between two squares (`1. e4 – e5 2. d4 –
 /// d5`), the reading that is legal is the one taken; an error still names the word as written.
+/// A piece letter written apart from its move (`J f3`, `S x c6`) is one move with it.
 #[test]
 fn long_form_typed_with_spaces_and_dashes_between_moves_convert() {
     let fixture = |name: &str| {
@@ -570,6 +571,11 @@ fn long_form_typed_with_spaces_and_dashes_between_moves_convert() {
     converts_as(
         "1. e2 - e4 e7 - e5 2. d2 -d4 e5- d4 3. Dd1 x d4 Jb8 \u{2014} c6\n",
         "1. e4 e5 2. d4 exd4 3. Dxd4 Jc6\n",
+    );
+    // A piece letter apart from the rest of its move, with and without a capture mark apart.
+    converts_as(
+        "1. e4 e5 2. J f3 J c6 3. S b5 a6 4. S x c6 dxc6 5. 0-0 f6 6. d4 exd4 7. J xd4 c5 8. V e1\n",
+        "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sxc6 dxc6 5. 0-0 f6 6. d4 exd4 7. Jxd4 c5 8. Ve1\n",
     );
     let bad = convert_text(
         "1. e2 \u{2013} e4 e7 \u{2013} e5 2. Jg1 \u{2013} f4\n",

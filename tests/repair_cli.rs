@@ -227,6 +227,26 @@ fn letters_of_a_faulty_sheet_are_the_ones_its_words_use() {
     }
 }
 
+/// A Czech sheet typed with its piece letters in lower case (`jf3`, `sb5`) is read in Czech
+/// letters, each lower-case letter a correction of its case; before, no set's capitals were
+/// used, English was taken, and the game read was another (`2. f3 c6 3. Bb5 a6 4. a4 f6`,
+/// confidence 0.39).
+#[test]
+fn a_sheet_typed_with_lower_case_piece_letters_is_read_in_its_letters() {
+    let dir = std::env::temp_dir().join(format!("scoresheet-lower-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("lower.txt");
+    std::fs::write(&file, "1. e4 e5 2. jf3 jc6 3. sb5 a6 4. sa4 jf6\n").unwrap();
+    let (code, out, err) = repair(&[&file.to_string_lossy()]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        err.contains("read in letters: cs; 8 plies; 5 corrections"),
+        "{err}"
+    );
+    assert!(out.contains("2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6"), "{out}");
+}
+
 /// `--to` with a form that is not written in letters (PGN here) says so on stderr instead of
 /// leaving the English output unexplained; with the Laws' short form it applies, silently.
 #[test]

@@ -241,6 +241,28 @@ pub fn sheet_letters(start: &Position, sheet: &Sheet, from: &FromLetters) -> Let
                         .clone()
                 }
             };
+            // A sheet typed with its piece letters in lower case (`jf3 sb5`) names no set by
+            // upper-case letters: then its words count with the first letter raised, where that
+            // letter is no file (`b` may be the b-file; `j`, `s`, `n` are pieces).
+            let raised: Vec<String>;
+            let mut words = words;
+            if LetterSet::all()
+                .iter()
+                .all(|set| letters_used(set, &words) == 0)
+            {
+                raised = words
+                    .iter()
+                    .filter_map(|w| {
+                        let mut cs = w.chars();
+                        let first = cs.next()?;
+                        (first.is_lowercase() && !matches!(first, 'a'..='h' | 'x' | 'o'))
+                            .then(|| first.to_uppercase().chain(cs).collect())
+                    })
+                    .collect();
+                if !raised.is_empty() {
+                    words = raised.iter().map(String::as_str).collect();
+                }
+            }
             let most = LetterSet::all()
                 .iter()
                 .map(|set| letters_used(set, &words))

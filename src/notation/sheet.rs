@@ -82,9 +82,10 @@ pub enum Spaced {
     Castling,
     /// A result, normalised (`1 - 0` is `1-0`).
     Result(&'static str),
-    /// A move in the long form with its separator written apart (`e2 - e4`, `Jg1 – f3`): see
-    /// [`spaced_long_move`].
-    LongMove,
+    /// A move with its parts written apart: the long form with its separator apart (`e2 - e4`,
+    /// `Jg1 – f3`: see [`spaced_long_move`]), or a piece letter apart from the rest (`J f3`,
+    /// `S x c6`: see [`spaced_piece_move`]).
+    Move,
 }
 
 /// Castling or a result typed with spaces around its dashes (`0 - 0`, `O - O - O`, `0 -0`,
@@ -144,26 +145,80 @@ pub fn spaced_castling_or_result<'a>(
     })
 }
 
-/// Castling, a result or a long-form move typed with spaces (`0 - 0`, `1 - 0`, `e2 - e4`): how
+/// Castling, a result or a move typed with spaces (`0 - 0`, `1 - 0`, `e2 - e4`, `J f3`): how
 /// many of `words`, from the first, spell one together, and which it is; long-form moves only
 /// with `long_moves` (see [`dashes_separate_moves`]). What both sheet readers join.
 ///
 /// ```
 /// use scoresheet::notation::sheet::{spaced_word, Spaced};
 /// assert_eq!(spaced_word(["0", "-", "0"], true), Some((3, Spaced::Castling)));
-/// assert_eq!(spaced_word(["Jg1", "-", "f3", "Jb8"], true), Some((3, Spaced::LongMove)));
+/// assert_eq!(spaced_word(["Jg1", "-", "f3", "Jb8"], true), Some((3, Spaced::Move)));
 /// assert_eq!(spaced_word(["Jg1", "-", "f3"], false), None);
+/// assert_eq!(spaced_word(["J", "f3"], false), Some((2, Spaced::Move)));
 /// ```
 pub fn spaced_word<'a>(
     words: impl IntoIterator<Item = &'a str> + Clone,
     long_moves: bool,
 ) -> Option<(usize, Spaced)> {
-    spaced_castling_or_result(words.clone()).or_else(|| {
-        long_moves
-            .then(|| spaced_long_move(words))
-            .flatten()
-            .map(|n| (n, Spaced::LongMove))
-    })
+    spaced_castling_or_result(words.clone())
+        .or_else(|| {
+            long_moves
+                .then(|| spaced_long_move(words.clone()))
+                .flatten()
+                .map(|n| (n, Spaced::Move))
+        })
+        .or_else(|| spaced_piece_move(words).map(|n| (n, Spaced::Move)))
+}
+
+/// A piece's move typed with its letter apart from the rest (`J f3`, `S x c6`, `V ae1`, `J g1f3`,
+/// as a hurried hand or a scan leaves it): how many of `words`, from the first (two or three),
+/// spell it; `None` if they do not. The letter is one capital (not `O`, which castles) or a
+/// figurine; what follows is what may follow a piece letter in one word.
+///
+/// ```
+/// use scoresheet::notation::sheet::spaced_piece_move;
+/// assert_eq!(spaced_piece_move(["J", "f3", "e5"]), Some(2));
+/// assert_eq!(spaced_piece_move(["S", "x", "c6+"]), Some(3));
+/// assert_eq!(spaced_piece_move(["V", "ae1"]), Some(2));
+/// assert_eq!(spaced_piece_move(["O", "-", "O"]), None);
+/// assert_eq!(spaced_piece_move(["Jf3", "e5"]), None);
+/// assert_eq!(spaced_piece_move(["J", "1-0"]), None);
+/// ```
+pub fn spaced_piece_move<'a>(words: impl IntoIterator<Item = &'a str>) -> Option<usize> {
+    let mut words = words.into_iter();
+    let letter = words.next()?;
+    let mut cs = letter.chars();
+    let c = cs.next()?;
+    let is_letter = (c.is_uppercase() && c != 'O') || ('\u{2654}'..='\u{265f}').contains(&c);
+    if !is_letter || cs.next().is_some() {
+        return None;
+    }
+    let second = words.next()?;
+    if matches!(second, "x" | ":" | "\u{d7}") {
+        return is_to_part(words.next()?).then_some(3);
+    }
+    is_piece_route(second).then_some(2)
+}
+
+/// What may follow a piece letter in one word: a target square with or without a capture mark,
+/// a file, a rank or a whole square before it (`f3`, `xc6`, `bd7`, `1f3`, `g1f3`, `g1-f3`), and
+/// marks after it.
+fn is_piece_route(word: &str) -> bool {
+    let separator = |b: u8| matches!(b, b'x' | b':' | b'-');
+    let to_after = |from: usize| {
+        word.get(from..).is_some_and(|rest| {
+            is_to_part(rest)
+                || (rest.as_bytes().first().is_some_and(|&b| separator(b))
+                    && rest.get(1..).is_some_and(is_to_part))
+        })
+    };
+    let bytes = word.as_bytes();
+    match bytes {
+        [b'a'..=b'h', b'1'..=b'8', ..] => to_after(0) || to_after(2),
+        [b'a'..=b'h' | b'1'..=b'8', ..] => to_after(1),
+        [b, ..] if separator(*b) && *b != b'-' => word.get(1..).is_some_and(is_to_part),
+        _ => false,
+    }
 }
 
 /// The dashes a sheet may write between the parts of a move, as the move reader reads them
@@ -851,7 +906,7 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             let word_start = word_start + (word.as_ptr() as usize - rest_word_start as usize);
             let result = match spaced {
                 Some(Spaced::Result(r)) => Some(r),
-                Some(Spaced::Castling | Spaced::LongMove) => None,
+                Some(Spaced::Castling | Spaced::Move) => None,
                 None => result_of(word),
             };
             if let Some(r) = result {

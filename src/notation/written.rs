@@ -686,7 +686,7 @@ fn piece_route(i: &str) -> PResult<'_, Route> {
         map((rank, opt_capture, square), |(r, sep, to)| {
             (None, Some(r), sep, Target::Square(to))
         }),
-        map((separator, square), |(sep, to)| {
+        map((separator, space0, square), |(sep, _, to)| {
             (None, None, sep, Target::Square(to))
         }),
     ))
@@ -748,7 +748,8 @@ fn parse_body<'a>(i: &'a str, letters: &'a LetterSet) -> PResult<'a, Body> {
     }
     match letters.match_piece(i) {
         Some((role, len)) if role != Role::Pawn => {
-            let (rest, route) = piece_route(&i[len..])?;
+            // The letter may stand apart from the rest (`J f3`, `S x c6`: see the grammar).
+            let (rest, route) = piece_route(i[len..].trim_start_matches(' '))?;
             Ok((rest, piece_move(role, route)))
         }
         matched => {

@@ -329,7 +329,7 @@ fn read_words(
             line: line_no,
             column: column + u32::try_from(chars).unwrap_or(0),
             kind: match spaced {
-                Spaced::Castling | Spaced::LongMove => TokenKind::Move,
+                Spaced::Castling | Spaced::Move => TokenKind::Move,
                 Spaced::Result(_) => TokenKind::Result,
             },
         });
@@ -614,6 +614,37 @@ mod tests {
         let half = Sheet::read("1. e4 e5 0.5 - 0.5");
         assert_eq!(half.tokens.last().map(|t| t.kind), Some(TokenKind::Result));
         assert_eq!(half.result(), Some("1/2-1/2"));
+    }
+
+    #[test]
+    fn moves_typed_apart_are_one_token_and_lone_dashes_marks() {
+        let s = Sheet::read("1. e2 \u{2013} e4 e7 - e5 2. J f3 J x e5 3. Jg1 -f3 \u{2013}");
+        let texts: Vec<(&str, u32)> = s
+            .tokens
+            .iter()
+            .map(|t| (t.text.as_str(), t.column))
+            .collect();
+        assert_eq!(
+            texts,
+            [
+                ("1.", 1),
+                ("e2 \u{2013} e4", 4),
+                ("e7 - e5", 12),
+                ("2.", 20),
+                ("J f3", 23),
+                ("J x e5", 28),
+                ("3.", 35),
+                ("Jg1 -f3", 38),
+                ("\u{2013}", 46)
+            ]
+        );
+        assert_eq!(s.tokens[8].kind, TokenKind::Mark);
+        assert!(s.tokens[1..8].iter().all(|t| t.kind != TokenKind::Mark));
+        // Dashes between moves: each move its own token, the dashes marks.
+        let between = Sheet::read("1. e4 \u{2013} e5 2. Jf3 \u{2013} Jc6");
+        let kinds: Vec<_> = between.tokens.iter().map(|t| t.kind).collect();
+        assert_eq!(kinds.iter().filter(|k| **k == TokenKind::Move).count(), 4);
+        assert_eq!(kinds.iter().filter(|k| **k == TokenKind::Mark).count(), 2);
     }
 
     #[test]
