@@ -427,6 +427,12 @@ fn commas_and_clock_times_between_moves_are_left_out() {
         (bad.errors[0].column, bad.errors[0].token.as_str()),
         (11, "Ke3")
     );
+    // A semicolon before a word begins a comment to the end of the line, as in PGN (and as
+    // `repair` reads it); before, its words were read as moves (`'Demonstrates'`: an error).
+    converts_as(
+        "; the players' own notes\n1. e4 e5 ; good\n2. Nf3 Nc6\n",
+        "1. e4 e5 2. Nf3 Nc6\n",
+    );
 }
 
 /// The same typed sheet converts: the head's details become tags (the date as PGN writes it),

@@ -813,11 +813,24 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
         let mut rest = line;
         let mut pos_in_line = 0;
         while !rest.is_empty() {
-            let skip = rest.len() - rest.trim_start_matches(is_between_words).len();
+            let skip = rest.len()
+                - rest
+                    .trim_start_matches(|c: char| c != ';' && is_between_words(c))
+                    .len();
             pos_in_line += skip;
             rest = &rest[skip..];
             if rest.is_empty() {
                 break;
+            }
+            if let Some(after) = rest.strip_prefix(';') {
+                // Glued after a word (`e5;`), a semicolon separates; before a word, as in PGN,
+                // it begins a comment that runs to the end of the line (`repair` reads it so).
+                if (skip > 0 || pos_in_line == 0) && !in_comment {
+                    break;
+                }
+                pos_in_line += 1;
+                rest = after;
+                continue;
             }
             let end = word_end(rest);
             let mut word = &rest[..end];

@@ -125,8 +125,8 @@ impl Sheet {
                     continue;
                 }
                 // A comma or semicolon glued after a word ends it (`1.e4,e5,2.Jf3`, `e5;`),
-                // unless it stands between two digits (`0,5-0,5`); a semicolon before any word
-                // begins a comment (below).
+                // unless it is a decimal comma (`0,5-0,5`: `is_decimal_comma`, as `convert`
+                // reads it); a semicolon before any word begins a comment (below).
                 let glued = matches!(ch, ',' | ';') && word.is_some() && {
                     let next = line[at + ch.len_utf8()..].chars().next();
                     !crate::notation::sheet::is_decimal_comma(two_before, next)
