@@ -566,13 +566,8 @@ mod tests {
         // Glued to the words (a sheet typed as a list: `1.e4,e5,2.Jf3;Jc6`), commas and
         // semicolons still separate them; a decimal comma (`0,5-0,5`) stays in its word.
         let glued = Sheet::read("1.e4,e5,2.Jf3;Jc6,0,5-0,5");
-        let texts: Vec<(&str, u32)> = glued
-            .tokens
-            .iter()
-            .map(|t| (t.text.as_str(), t.column))
-            .collect();
         assert_eq!(
-            texts,
+            words_and_columns(&glued),
             [
                 ("1.", 1),
                 ("e4", 3),
@@ -616,16 +611,20 @@ mod tests {
         assert_eq!(half.result(), Some("1/2-1/2"));
     }
 
-    #[test]
-    fn moves_typed_apart_are_one_token_and_lone_dashes_marks() {
-        let s = Sheet::read("1. e2 \u{2013} e4 e7 - e5 2. J f3 J x e5 3. Jg1 -f3 \u{2013}");
-        let texts: Vec<(&str, u32)> = s
+    /// Each token's text and column.
+    fn words_and_columns(sheet: &Sheet) -> Vec<(&str, u32)> {
+        sheet
             .tokens
             .iter()
             .map(|t| (t.text.as_str(), t.column))
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn moves_typed_apart_are_one_token_and_lone_dashes_marks() {
+        let s = Sheet::read("1. e2 \u{2013} e4 e7 - e5 2. J f3 J x e5 3. Jg1 -f3 \u{2013}");
         assert_eq!(
-            texts,
+            words_and_columns(&s),
             [
                 ("1.", 1),
                 ("e2 \u{2013} e4", 4),
