@@ -583,6 +583,17 @@ fn long_form_typed_with_spaces_and_dashes_between_moves_convert() {
         "1. e4 e5 2. J f3 J c6 3. S b5 a6 4. S x c6 dxc6 5. 0-0 f6 6. d4 exd4 7. J xd4 c5 8. V e1\n",
         "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sxc6 dxc6 5. 0-0 f6 6. d4 exd4 7. Jxd4 c5 8. Ve1\n",
     );
+    // ... and the long form typed with spaces after it; where the dashes stand between moves,
+    // the letter stays with its square (`J f3 - e6` is Jf3 and e6 there).
+    converts_as(
+        "1. e2 - e4 d7 - d5 2. e4 \u{2715} d5 D d8 \u{2a2f} d5 3. J b1 - c3 D d5 - a5\n",
+        "1. e4 d5 2. exd5 Dxd5 3. Jc3 Da5\n",
+    );
+    converts_as(
+        "1. e4 - e5 2. J f3 - J c6 3. S b5 - a6 4. S a4 - J f6\n",
+        "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sa4 Jf6\n",
+    );
+    converts_as("1. d4 - d5 2. J f3 - e6\n", "1. d4 d5 2. Jf3 e6\n");
     let bad = convert_text(
         "1. e2 \u{2013} e4 e7 \u{2013} e5 2. Jg1 \u{2013} f4\n",
         "bad.txt",

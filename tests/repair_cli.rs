@@ -400,5 +400,22 @@ fn long_form_typed_with_spaces_and_dashes_between_moves_are_repaired() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(err.contains("4 plies; 0 corrections"), "{err}");
     assert!(out.contains("1. e4 e5 2. d4 d5 *"), "{out}");
+    // A piece letter apart before a long-form move typed with spaces is one move with it.
+    let apart = dir.join("apart.txt");
+    std::fs::write(
+        &apart,
+        "1. e2 - e4 d7 - d5\n2. e4 x d5 D d8 x d5\n3. J b1 - c3\n",
+    )
+    .unwrap();
+    let (code, out, err) = repair(&[&apart.to_string_lossy()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.contains("5 plies; 0 corrections"), "{err}");
+    assert!(out.contains("1. e4 d5 2. exd5 Qxd5 3. Nc3 *"), "{out}");
+    let both = dir.join("both.txt");
+    std::fs::write(&both, "1. d4 - d5 2. J f3 - e6\n").unwrap();
+    let (code, out, err) = repair(&[&both.to_string_lossy()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.contains("4 plies; 0 corrections"), "{err}");
+    assert!(out.contains("1. d4 d5 2. Nf3 e6 *"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }

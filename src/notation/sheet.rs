@@ -12,7 +12,7 @@ use super::detect::{detect_letters, AmbiguousLetters};
 use super::letters::LetterSet;
 use super::print::{write_move, PrintOptions, Style};
 use super::resolve::{Policy, ResolveError, Warnings};
-use super::written::{ParseError, WrittenMove, CASTLE_ZEROS};
+use super::written::{is_figurine, ParseError, WrittenMove, CASTLE_ZEROS};
 use crate::board::{Color, FenError, Move, Position};
 use crate::pgn::{Game, PgnError};
 use std::fmt::Write;
@@ -167,34 +167,49 @@ pub fn spaced_word<'a>(
                 .flatten()
                 .map(|n| (n, Spaced::Move))
         })
-        .or_else(|| spaced_piece_move(words).map(|n| (n, Spaced::Move)))
+        .or_else(|| spaced_piece_move(words, long_moves).map(|n| (n, Spaced::Move)))
 }
 
 /// A piece's move typed with its letter apart from the rest (`J f3`, `S x c6`, `V ae1`, `J g1f3`,
 /// as a hurried hand or a scan leaves it): how many of `words`, from the first (two or three),
 /// spell it; `None` if they do not. The letter is one capital (not `O`, which castles) or a
-/// figurine; what follows is what may follow a piece letter in one word.
+/// figurine; what follows is what may follow a piece letter in one word, or, with `long_moves`
+/// (see [`dashes_separate_moves`]), a long-form move typed with spaces (`J g1 – f3`, four words).
 ///
 /// ```
 /// use scoresheet::notation::sheet::spaced_piece_move;
-/// assert_eq!(spaced_piece_move(["J", "f3", "e5"]), Some(2));
-/// assert_eq!(spaced_piece_move(["S", "x", "c6+"]), Some(3));
-/// assert_eq!(spaced_piece_move(["V", "ae1"]), Some(2));
-/// assert_eq!(spaced_piece_move(["O", "-", "O"]), None);
-/// assert_eq!(spaced_piece_move(["Jf3", "e5"]), None);
-/// assert_eq!(spaced_piece_move(["J", "1-0"]), None);
+/// assert_eq!(spaced_piece_move(["J", "f3", "e5"], true), Some(2));
+/// assert_eq!(spaced_piece_move(["S", "x", "c6+"], true), Some(3));
+/// assert_eq!(spaced_piece_move(["\u{2658}", "\u{2a2f}", "c6"], true), Some(3));
+/// assert_eq!(spaced_piece_move(["V", "ae1"], true), Some(2));
+/// assert_eq!(spaced_piece_move(["J", "g1", "-", "f3"], true), Some(4));
+/// assert_eq!(spaced_piece_move(["J", "g1", "-", "f3"], false), Some(2));
+/// assert_eq!(spaced_piece_move(["O", "-", "O"], true), None);
+/// assert_eq!(spaced_piece_move(["Jf3", "e5"], true), None);
+/// assert_eq!(spaced_piece_move(["J", "1-0"], true), None);
 /// ```
-pub fn spaced_piece_move<'a>(words: impl IntoIterator<Item = &'a str>) -> Option<usize> {
+pub fn spaced_piece_move<'a>(
+    words: impl IntoIterator<Item = &'a str> + Clone,
+    long_moves: bool,
+) -> Option<usize> {
+    let all = words.clone();
     let mut words = words.into_iter();
     let letter = words.next()?;
     let mut cs = letter.chars();
     let c = cs.next()?;
-    let is_letter = (c.is_uppercase() && c != 'O') || ('\u{2654}'..='\u{265f}').contains(&c);
+    let is_letter = (c.is_uppercase() && c != 'O') || is_figurine(c);
     if !is_letter || cs.next().is_some() {
         return None;
     }
+    // The starting square alone after the letter, then the separator and the target square.
+    let from_square = all.clone().into_iter().nth(1).is_some_and(is_square);
+    if long_moves && from_square {
+        if let Some(n) = spaced_long_move(all.into_iter().skip(1)) {
+            return Some(1 + n);
+        }
+    }
     let second = words.next()?;
-    if matches!(second, "x" | ":" | "\u{d7}") {
+    if is_capture_word(second) {
         return is_to_part(words.next()?).then_some(3);
     }
     is_piece_route(second).then_some(2)
@@ -227,6 +242,16 @@ const DASHES: [char; 8] = [
     '-', '\u{2013}', '\u{2014}', '\u{2011}', '\u{2010}', '\u{2212}', '\u{2012}', '\u{2015}',
 ];
 
+/// The capture marks a sheet may write between the parts of a move, as the move reader reads
+/// them (`x`, the colon, and the multiplication signs `×`, `⨯`, `✕`).
+const CAPTURES: [char; 5] = ['x', ':', '\u{d7}', '\u{2a2f}', '\u{2715}'];
+
+/// A word that is one capture mark alone (`Sf1 x b5`, `c5 : d4`).
+fn is_capture_word(word: &str) -> bool {
+    let mut cs = word.chars();
+    cs.next().is_some_and(|c| CAPTURES.contains(&c)) && cs.next().is_none()
+}
+
 /// A word that is one dash alone (`-`, `–`, `—`): never a move by itself; the sheet readers
 /// join it into the long-form move around it (`e2 – e4`) or pass over it as a separator between
 /// moves (`1. e4 – e5`).
@@ -253,10 +278,9 @@ fn is_from_part(word: &str) -> bool {
     };
     is_square(square)
         && letters.chars().count() <= 2
-        && letters.chars().all(|c| {
-            (c.is_alphabetic() && !matches!(c, 'a'..='h' | 'x'))
-                || ('\u{2654}'..='\u{265f}').contains(&c)
-        })
+        && letters
+            .chars()
+            .all(|c| (c.is_alphabetic() && !matches!(c, 'a'..='h' | 'x')) || is_figurine(c))
 }
 
 /// The last part of a long-form move written apart: a square, then only what may follow a
@@ -289,6 +313,7 @@ fn is_square(text: &str) -> bool {
 /// assert_eq!(spaced_long_move(["e2", "-", "e4", "e7"]), Some(3));
 /// assert_eq!(spaced_long_move(["Jg1", "\u{2013}", "f3"]), Some(3));
 /// assert_eq!(spaced_long_move(["e7", "x", "d8D+"]), Some(3));
+/// assert_eq!(spaced_long_move(["Sf1", "\u{d7}", "b5"]), Some(3));
 /// assert_eq!(spaced_long_move(["e2", "-e4"]), Some(2));
 /// assert_eq!(spaced_long_move(["e2-", "e4"]), Some(2));
 /// assert_eq!(spaced_long_move(["Jf3", "-", "Jc6"]), None);
@@ -298,16 +323,16 @@ pub fn spaced_long_move<'a>(words: impl IntoIterator<Item = &'a str>) -> Option<
     let mut words = words.into_iter();
     let first = words.next()?;
     let second = words.next()?;
-    let separator = |w: &str| is_dash_word(w) || matches!(w, "x" | ":" | "\u{d7}");
+    let separator = |w: &str| is_dash_word(w) || is_capture_word(w);
     if separator(second) {
         let third = words.next()?;
         return (is_from_part(first) && is_to_part(third)).then_some(3);
     }
     let glued_after = first
-        .strip_suffix(|c: char| DASHES.contains(&c) || matches!(c, 'x' | ':' | '\u{d7}'))
+        .strip_suffix(|c: char| DASHES.contains(&c) || CAPTURES.contains(&c))
         .is_some_and(|from| is_from_part(from) && is_to_part(second));
     let glued_before = second
-        .strip_prefix(|c: char| DASHES.contains(&c) || matches!(c, 'x' | ':' | '\u{d7}'))
+        .strip_prefix(|c: char| DASHES.contains(&c) || CAPTURES.contains(&c))
         .is_some_and(|to| is_from_part(first) && is_to_part(to));
     (glued_after || glued_before).then_some(2)
 }
@@ -316,16 +341,31 @@ pub fn spaced_long_move<'a>(words: impl IntoIterator<Item = &'a str>) -> Option<
 /// which might also be two moves with a dash between them; `None` for any other text (`e2-e4`,
 /// `Sf1 x b5`, `0 - 0`).
 ///
+/// The first part keeps a piece letter written apart from its square (`J f3 – e6`, which may be
+/// `Jf3` and `e6`).
+///
 /// ```
 /// use scoresheet::notation::sheet::dashed_long_move_parts;
 /// assert_eq!(dashed_long_move_parts("e4 \u{2013} e5"), Some(["e4", "\u{2013}", "e5"]));
+/// assert_eq!(dashed_long_move_parts("J f3 - e6"), Some(["J f3", "-", "e6"]));
 /// assert_eq!(dashed_long_move_parts("e2-e4"), None);
+/// assert_eq!(dashed_long_move_parts("J x f3"), None);
 /// ```
 pub fn dashed_long_move_parts(text: &str) -> Option<[&str; 3]> {
     let mut words = text.split_whitespace();
-    let parts = [words.next()?, words.next()?, words.next()?];
-    let dashed = words.next().is_none() && is_dash_word(parts[1]);
-    (dashed && spaced_long_move(parts).is_some()).then_some(parts)
+    let first = words.next()?;
+    let (first, dash) = match words.next()? {
+        // A piece letter apart: the first part runs from it to the end of its square.
+        square if is_square(square) && spaced_piece_move([first, square], false) == Some(2) => {
+            let end = square.as_ptr() as usize - text.as_ptr() as usize + square.len();
+            (text.get(..end)?, words.next()?)
+        }
+        dash => (first, dash),
+    };
+    let parts = [first, dash, words.next()?];
+    let dashed = words.next().is_none() && is_dash_word(dash);
+    let long = spaced_long_move([first.rsplit(' ').next()?, dash, parts[2]]).is_some();
+    (dashed && long).then_some(parts)
 }
 
 /// Whether the dashes standing alone in `text` are written between whole moves (`1. e4 – e5

@@ -566,7 +566,12 @@ fn parse_plain<'l>(text: &[u8], letters: &'l LetterSet) -> Option<WrittenMove<'l
 }
 
 fn is_letter_like(c: char) -> bool {
-    c.is_alphabetic() || matches!(c as u32, 0x2654..=0x265F)
+    c.is_alphabetic() || is_figurine(c)
+}
+
+/// A chess figurine (`♔`..`♟`, U+2654..U+265F), which the move reader takes for a piece letter.
+pub(crate) fn is_figurine(c: char) -> bool {
+    matches!(c as u32, 0x2654..=0x265F)
 }
 
 fn file(i: &str) -> PResult<'_, File> {
