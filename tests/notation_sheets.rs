@@ -551,6 +551,42 @@ fn an_error_tells_the_number_the_sheet_wrote_where_it_differs_from_the_count() {
     }
 }
 
+/// Dots or a dash alone after a move number hold the place of White's move, written on the
+/// line above or not at all (`23. ... Jf6`, `23. – Jf6`): the number is Black's, as `23...` is;
+/// dots alone between moves are passed over. Before, the dots stopped the sheet as a bad move.
+#[test]
+fn dots_or_a_dash_after_a_move_number_make_it_blacks() {
+    for held in ["...", "..", "\u{2026}", "\u{2013}", "-"] {
+        let typed = format!("1. e4 e5 2. Jf3\n2. {held} Jc6 3. Sb5 {held} a6\n");
+        converts_as(&typed, "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6\n");
+    }
+    // The number the sheet wrote is Black's (the message names it where it differs from the
+    // count).
+    for (text, numbered, said) in [
+        (
+            "1. e4 e5 2. Jf3\n2. ... Jc5\n",
+            (2, Color::Black),
+            "move 2 (black) 'Jc5'",
+        ),
+        (
+            "1. e4 e5 2. Jf3\n3. ... Jc5\n",
+            (3, Color::Black),
+            "move 2 (black, numbered 3... on the sheet) 'Jc5'",
+        ),
+    ] {
+        let out = convert_text(text, "held.txt", &ConvertOptions::default());
+        assert_eq!(out.errors.len(), 1, "{:?}", out.errors);
+        let e = &out.errors[0];
+        assert_eq!((e.line, e.column, e.move_number), (2, 8, 2), "{e}");
+        assert_eq!(
+            (e.token.as_str(), e.numbered_as),
+            ("Jc5", Some(numbered)),
+            "{e}"
+        );
+        assert!(e.to_string().contains(said), "{e}");
+    }
+}
+
 /// Long-form moves typed with spaces around the dash or colon (`1. e2 – e4   e7 – e6`,
 /// `c5 : d4`, as older books print them) and short moves with a dash between White's and
 /// Black's (`1. e4 – e6`) convert to the same game as the plain sheet (before, both stopped at

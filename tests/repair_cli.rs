@@ -400,6 +400,17 @@ fn long_form_typed_with_spaces_and_dashes_between_moves_are_repaired() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(err.contains("4 plies; 0 corrections"), "{err}");
     assert!(out.contains("1. e4 e5 2. d4 d5 *"), "{out}");
+    // Dots or a dash alone after a number hold White's place: the number is Black's, in step.
+    let held = dir.join("held.txt");
+    std::fs::write(
+        &held,
+        "1. e4 e5 2. Jf3\n2. ... Jc6 3. Sb5\n3. \u{2013} a6\n",
+    )
+    .unwrap();
+    let (code, out, err) = repair(&[&held.to_string_lossy()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.contains("6 plies; 0 corrections"), "{err}");
+    assert!(out.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"), "{out}");
     // A piece letter apart before a long-form move typed with spaces is one move with it.
     let apart = dir.join("apart.txt");
     std::fs::write(

@@ -407,6 +407,24 @@ pub fn dashes_separate_moves(text: &str) -> bool {
     false
 }
 
+/// A word of dots alone (`...`, `..`, `…`), which holds the place of a move written elsewhere
+/// (`23. ... Jf6`: Black's 23rd move, White's written on the line above): never a move.
+///
+/// ```
+/// use scoresheet::notation::sheet::is_ellipsis_word;
+/// assert!(is_ellipsis_word("..."));
+/// assert!(is_ellipsis_word("\u{2026}"));
+/// assert!(!is_ellipsis_word("."));
+/// assert!(!is_ellipsis_word("2..."));
+/// ```
+pub fn is_ellipsis_word(word: &str) -> bool {
+    let dots = word.bytes().filter(|&b| b == b'.').count();
+    let ellipses = word.chars().filter(|&c| c == '\u{2026}').count();
+    !word.is_empty()
+        && word.chars().all(|c| matches!(c, '.' | '\u{2026}'))
+        && (dots >= 2 || ellipses > 0)
+}
+
 /// The digits of a move number written as a word of its own or at a word's front (`12.`,
 /// `12...`, `12)`, `12…`), or `None`.
 fn number_of(word: &str) -> Option<&str> {
@@ -894,8 +912,9 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             if word.is_empty() || is_clock_time(word) || is_check_or_mate_word(word) {
                 continue;
             }
-            // A dash alone that no long-form move takes in (below) stands between moves.
-            if is_dash_word(word) {
+            // A dash alone that no long-form move takes in (below) stands between moves; dots
+            // alone hold the place of a move written elsewhere (`23. ... Jf6`).
+            if is_dash_word(word) || is_ellipsis_word(word) {
                 continue;
             }
             // A result first: `0.5-0.5` is no move number followed by a move.
@@ -932,7 +951,12 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             let numbered_ply = match last_joined {
                 Some((first, _, _)) if first.len() == word.len() => None,
                 _ if number => word[..digits].parse::<u64>().ok().map(|n| {
-                    let black = after.starts_with("..") || after.starts_with('…');
+                    // `12...`, or `12. ...` and `12. –`: the place of White's move held.
+                    let held = unnumbered.is_empty()
+                        && sheet_words(rest)
+                            .next()
+                            .is_some_and(|w| is_ellipsis_word(w) || is_dash_word(w));
+                    let black = after.starts_with("..") || after.starts_with('…') || held;
                     2 * n.saturating_sub(1) + u64::from(black)
                 }),
                 _ => None,

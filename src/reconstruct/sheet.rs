@@ -22,7 +22,9 @@
 //! assert_eq!((sheet.tokens[5].line, sheet.tokens[5].column), (1, 19));
 //! ```
 
-use crate::notation::sheet::{dashes_separate_moves, is_dash_word, result_of, spaced_word, Spaced};
+use crate::notation::sheet::{
+    dashes_separate_moves, is_dash_word, is_ellipsis_word, result_of, spaced_word, Spaced,
+};
 
 /// What a word on the sheet is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -40,7 +42,8 @@ pub enum TokenKind {
     Result,
     /// A mark that belongs to the move before it: `e.p.`, `(=)`, `+`, `!?`, `$1`, a clock time
     /// (`(0:01)`, `1:23:45`), a word for check or mate (`šach`, `mat`); also a dash alone
-    /// between moves (`1. e4 – e5`), which no long-form move takes in.
+    /// between moves (`1. e4 – e5`), which no long-form move takes in, and dots alone holding
+    /// a move's place (`23. ... Jf6`, which makes the number before them Black's).
     Mark,
     /// A word that cannot be a move (`alebo:`, `or:`, a name).
     Word,
@@ -151,6 +154,7 @@ impl Sheet {
             }
             let before = tokens.len();
             read_words(line, &words, line_no, long_moves, &mut tokens);
+            hold_places(&mut tokens[before..]);
             moves_begun = moves_begun || tokens[before..].iter().any(|t| t.kind == TokenKind::Move);
         }
         put_columns_in_order(&mut tokens);
@@ -337,6 +341,18 @@ fn read_words(
     }
 }
 
+/// A move number followed by dots or a dash alone (`23. ... Jf6`, `23. – Jf6`) announces Black's
+/// move, as `23...` does: White's is written elsewhere, and the dots or dash hold its place.
+fn hold_places(tokens: &mut [Token]) {
+    for i in 1..tokens.len() {
+        let held = tokens[i].kind == TokenKind::Mark
+            && (is_ellipsis_word(&tokens[i].text) || is_dash_word(&tokens[i].text));
+        if let (true, TokenKind::Number { black, .. }) = (held, &mut tokens[i - 1].kind) {
+            *black = true;
+        }
+    }
+}
+
 /// How many bytes of `text` a move number at its front takes (`12.`, `12...`, `12)`, `12…`; 0
 /// for none). A result (`1-0`) has none.
 fn number_len(text: &str) -> usize {
@@ -422,7 +438,7 @@ fn looks_like_usual_move(text: &str) -> bool {
 fn kind_by_rules(text: &str) -> TokenKind {
     if is_result(text) {
         TokenKind::Result
-    } else if is_mark(text) || is_dash_word(text) {
+    } else if is_mark(text) || is_dash_word(text) || is_ellipsis_word(text) {
         TokenKind::Mark
     } else if is_word(text) {
         TokenKind::Word
