@@ -551,6 +551,31 @@ fn an_error_tells_the_number_the_sheet_wrote_where_it_differs_from_the_count() {
     }
 }
 
+/// A sheet typed with its piece letters in lower case stops where the notation reader first
+/// meets one, and the error says what the capital would be (`convert` reads the letters as
+/// written; `repair` reads them as the capitals, each a correction).
+#[test]
+fn a_piece_letter_in_lower_case_is_named_in_the_error() {
+    for (text, said) in [
+        (
+            "1. e4 e5 2. nf3 nc6\n",
+            "move 2 (white) 'nf3' [en]: 'n' at column 1: piece letters are capitals, and N is the knight in en",
+        ),
+        (
+            "1. e4 e5 2. jf3 jc6\n",
+            "'j' at column 1: piece letters are capitals, and J is no piece in en (the knight in cs, sk)",
+        ),
+        (
+            "1. e4 e5 2. Jf3 Jc6 3. sb5\n",
+            "move 3 (white) 'sb5' [cs]: 's' at column 1: piece letters are capitals, and S is the bishop in cs",
+        ),
+    ] {
+        let out = convert_text(text, "lower.txt", &ConvertOptions::default());
+        assert_eq!(out.errors.len(), 1, "{:?}", out.errors);
+        assert!(out.errors[0].to_string().contains(said), "{}", out.errors[0]);
+    }
+}
+
 /// Dots or a dash alone after a move number hold the place of White's move, written on the
 /// line above or not at all (`23. ... Jf6`, `23. – Jf6`): the number is Black's, as `23...` is;
 /// dots alone between moves are passed over. Before, the dots stopped the sheet as a bad move.

@@ -215,7 +215,9 @@ pub enum ParseError {
     #[error("too long for a move ({0} bytes)")]
     TooLong(usize),
     /// A capital or non-Latin letter that names no piece in the letter set (C.2, C.3).
-    #[error("'{letter}' at column {column} is not a piece letter in the {set} letter set")]
+    #[error(
+        "'{letter}' at column {column} is not a piece letter in the {set} letter set{elsewhere}"
+    )]
     UnknownLetter {
         /// The letter.
         letter: char,
@@ -223,6 +225,22 @@ pub enum ParseError {
         column: usize,
         /// The letter set's code.
         set: String,
+        /// What the letter names in other letter sets (` (the rook in pl)`), or nothing.
+        elsewhere: String,
+    },
+    /// A piece letter written in lower case (`nf3`, `jf3`): piece letters are capitals (C.2);
+    /// `meaning` says what the capital is, in the letter set read or in others.
+    #[error("'{letter}' at column {column}: piece letters are capitals, and {capital} {meaning}")]
+    LowerCaseLetter {
+        /// The letter as written.
+        letter: char,
+        /// 1-based column (in characters) within the move.
+        column: usize,
+        /// The capital it stands for.
+        capital: char,
+        /// What the capital names: `is the knight in en`, or `is no piece in en (the knight in
+        /// cs, sk)`.
+        meaning: String,
     },
     /// The text does not follow the grammar at `column`.
     #[error("unexpected '{found}' at column {column}: {expected}")]
@@ -284,12 +302,17 @@ impl<'l> WrittenMove<'l> {
         };
         let rest = parse_suffixes(rest, &mut w);
         if let Some(found) = rest.chars().next() {
+            // `bf1c4` reads as far as a pawn's `bf1`, but is a bishop's move in lower case.
+            if let Some(e) = lower_case_piece(text, letters) {
+                return Err(e);
+            }
             let column = text[..text.len() - rest.len()].chars().count() + 1;
             if is_letter_like(found) && letters.match_piece(rest).is_none() {
                 return Err(ParseError::UnknownLetter {
                     letter: found,
                     column,
                     set: letters.code().to_owned(),
+                    elsewhere: elsewhere(found, letters),
                 });
             }
             return Err(ParseError::Syntax {
@@ -563,6 +586,68 @@ fn parse_plain<'l>(text: &[u8], letters: &'l LetterSet) -> Option<WrittenMove<'l
         draw_offer: false,
         folded: false,
     })
+}
+
+/// The error for a move whose first letter is a piece letter in lower case (`nf3`, `jf3`,
+/// `bb5`), or `None`. A file letter (`b`, `d`, `e`...) counts only where the move reads with its
+/// capital, since `bxc6` is a pawn's capture.
+fn lower_case_piece(text: &str, letters: &LetterSet) -> Option<ParseError> {
+    let mut chars = text.chars();
+    let letter = chars.next().filter(|c| c.is_lowercase())?;
+    let mut upper = letter.to_uppercase();
+    let capital = upper.next().filter(|_| upper.next().is_none())?;
+    let mut buf = [0u8; 4];
+    let capital_text = &*capital.encode_utf8(&mut buf);
+    let meant = |set: &LetterSet| set.role_of(capital_text).filter(|&r| r != Role::Pawn);
+    if ('a'..='h').contains(&letter) {
+        meant(letters)?;
+        let mut with_capital = String::with_capacity(text.len());
+        with_capital.push(capital);
+        with_capital.push_str(chars.as_str());
+        parse_body(&with_capital, letters).ok()?;
+    }
+    let meaning = match meant(letters) {
+        Some(role) => format!("is the {role} in {}", letters.code()),
+        None => match elsewhere(capital, letters) {
+            named if named.is_empty() => {
+                format!("is no piece in {} or any other letter set", letters.code())
+            }
+            named => format!("is no piece in {}{named}", letters.code()),
+        },
+    };
+    Some(ParseError::LowerCaseLetter {
+        letter,
+        column: 1,
+        capital,
+        meaning,
+    })
+}
+
+/// What `letter` names in the built-in letter sets other than `letters`, grouped by piece (at
+/// most four codes each): ` (the knight in cs, sk)`, or nothing where it names none.
+fn elsewhere(letter: char, letters: &LetterSet) -> String {
+    let mut buf = [0u8; 4];
+    let text = &*letter.encode_utf8(&mut buf);
+    let mut by_role: Vec<(Role, Vec<&str>)> = Vec::new();
+    let others = LetterSet::all()
+        .iter()
+        .filter(|set| !set.same_letters(letters))
+        .filter_map(|set| Some((set.role_of(text).filter(|&r| r != Role::Pawn)?, set.code())));
+    for (role, code) in others {
+        match by_role.iter_mut().find(|(r, _)| *r == role) {
+            Some((_, codes)) if codes.len() < 4 => codes.push(code),
+            Some(_) => {}
+            None => by_role.push((role, vec![code])),
+        }
+    }
+    if by_role.is_empty() {
+        return String::new();
+    }
+    let named: Vec<String> = by_role
+        .iter()
+        .map(|(role, codes)| format!("the {role} in {}", codes.join(", ")))
+        .collect();
+    format!(" ({})", named.join("; "))
 }
 
 fn is_letter_like(c: char) -> bool {
@@ -851,6 +936,9 @@ fn parse_suffixes<'a>(mut i: &'a str, w: &mut WrittenMove<'_>) -> &'a str {
 fn body_error(text: &str, letters: &LetterSet) -> ParseError {
     let column_of = |rest: &str| text[..text.len() - rest.len()].chars().count() + 1;
     let first = text.chars().next().unwrap_or(' ');
+    if let Some(e) = lower_case_piece(text, letters) {
+        return e;
+    }
     // A capital or non-Latin letter that is no piece: the commonest error, a wrong letter set.
     if is_letter_like(first) && !('a'..='h').contains(&first) && letters.match_piece(text).is_none()
     {
@@ -858,6 +946,7 @@ fn body_error(text: &str, letters: &LetterSet) -> ParseError {
             letter: first,
             column: 1,
             set: letters.code().to_owned(),
+            elsewhere: elsewhere(first, letters),
         };
     }
     // Walk the longest prefix the grammar accepts, to point at the first wrong character.
@@ -889,6 +978,7 @@ fn body_error(text: &str, letters: &LetterSet) -> ParseError {
                 letter: found,
                 column: column_of(rest),
                 set: letters.code().to_owned(),
+                elsewhere: elsewhere(found, letters),
             }
         }
         Some(found) => ParseError::Syntax {
@@ -1199,8 +1289,34 @@ mod tests {
             Err(ParseError::UnknownLetter {
                 letter: 'J',
                 column: 1,
-                set: "hr".into()
+                set: "hr".into(),
+                elsewhere: " (the knight in cs, sk)".into(),
             })
+        );
+        // A piece letter in lower case: what its capital is, here or in other sets; a file
+        // letter only where the move reads with its capital (`bxc6` is a pawn's capture).
+        let cs = LetterSet::by_code("cs").unwrap();
+        let lower = |text: &str, set: &LetterSet| match WrittenMove::parse(text, set) {
+            Err(e @ ParseError::LowerCaseLetter { .. }) => e.to_string(),
+            other => format!("{other:?}"),
+        };
+        assert_eq!(
+            lower("nf3", LetterSet::english()),
+            "'n' at column 1: piece letters are capitals, and N is the knight in en"
+        );
+        assert_eq!(
+            lower("jf3", LetterSet::english()),
+            "'j' at column 1: piece letters are capitals, and J is no piece in en (the knight in cs, sk)"
+        );
+        assert_eq!(
+            lower("sxc6", cs),
+            "'s' at column 1: piece letters are capitals, and S is the bishop in cs"
+        );
+        assert!(WrittenMove::parse("bxc6", LetterSet::english()).is_ok());
+        assert!(WrittenMove::parse("dd8", cs).is_ok());
+        assert_eq!(
+            lower("bf1c4", LetterSet::english()),
+            "'b' at column 1: piece letters are capitals, and B is the bishop in en"
         );
         assert!(matches!(
             WrittenMove::parse("e8X", LetterSet::english()),

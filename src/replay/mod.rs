@@ -701,7 +701,9 @@ pub(crate) fn read_token(
     }
     let written = WrittenMove::parse(san, letters).map_err(|e| {
         let kind = match e {
-            ParseError::UnknownLetter { .. } => ErrorKind::UnknownLetter,
+            ParseError::UnknownLetter { .. } | ParseError::LowerCaseLetter { .. } => {
+                ErrorKind::UnknownLetter
+            }
             _ => ErrorKind::Unparsable,
         };
         (kind, e.to_string())
