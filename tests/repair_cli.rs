@@ -401,16 +401,31 @@ fn long_form_typed_with_spaces_and_dashes_between_moves_are_repaired() {
     assert!(err.contains("4 plies; 0 corrections"), "{err}");
     assert!(out.contains("1. e4 e5 2. d4 d5 *"), "{out}");
     // Dots or a dash alone after a number hold White's place: the number is Black's, in step.
-    let held = dir.join("held.txt");
+    let held_file = dir.join("held.txt");
     std::fs::write(
-        &held,
+        &held_file,
         "1. e4 e5 2. Jf3\n2. ... Jc6 3. Sb5\n3. \u{2013} a6\n",
     )
     .unwrap();
-    let (code, out, err) = repair(&[&held.to_string_lossy()]);
+    let (code, out, err) = repair(&[&held_file.to_string_lossy()]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(err.contains("6 plies; 0 corrections"), "{err}");
     assert!(out.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"), "{out}");
+    // White's move not written anywhere: one ply invented before the number, which is then in
+    // step, as every number after it is (before, both numbers were charged as out of step).
+    for held in ["2. \u{2013} Jc6", "2... Jc6", "2. ... Jc6"] {
+        std::fs::write(&held_file, format!("1. e4 e5\n{held}\n3. Sb5 a6\n")).unwrap();
+        let (code, out, err) = repair(&[&held_file.to_string_lossy()]);
+        // Which move White played the sheet cannot tell: flagged, so the exit status is 1.
+        assert_eq!(code, 1, "{out}{err}");
+        assert!(err.contains("AMBIGUOUS"), "{err}");
+        assert!(err.contains("6 plies; 1 correction"), "{held}: {err}");
+        assert!(
+            err.contains("ply_missing") && !err.contains("number_out_of_step"),
+            "{err}"
+        );
+        assert!(out.contains(" Nc6 3. Bb5 a6 *"), "{out}");
+    }
     // A piece letter apart before a long-form move typed with spaces is one move with it.
     let apart = dir.join("apart.txt");
     std::fs::write(

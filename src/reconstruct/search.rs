@@ -1541,6 +1541,11 @@ impl<'s, 'a> Search<'s, 'a> {
             TokenKind::Number { number, black } => {
                 let (c, shift) = self.number_cost(&state.pos, number, black, state.shift);
                 skip(self, SkipKind::NumberOutOfStep, c, shift);
+                if black && c > 0.0 && state.pos.turn().is_white() && shift == state.shift - 1 {
+                    // `12...` (or `12. ...`, `12. –`) where White's 12th move is due: the sheet
+                    // says White's move is not written here.
+                    self.invent_before_number(i, state, number);
+                }
             }
             TokenKind::Result => {
                 let c = if last_move_word {
@@ -1774,6 +1779,52 @@ impl<'s, 'a> Search<'s, 'a> {
         self.swapped(state, &[j, i], 0, from());
         if let Some(l) = self.next_move_word(j) {
             self.swapped(state, &[l, j, i], 0, from());
+        }
+    }
+
+    /// A ply missing right before move number `number` (word `i`), which announces Black's move
+    /// while White's is due (`2... Jc6`, `2. – Jc6` after `1. e4 e5`): White's move invented
+    /// there, so that the number is in step after it (without this, the number is charged as out
+    /// of step, the ply is invented at the next move word, and every later number is charged
+    /// too).
+    fn invent_before_number(&mut self, i: usize, state: &State, number: u32) {
+        let c = self.costs;
+        let mut legal = MoveList::new();
+        state.pos.legal_moves(&mut legal);
+        let recent = self.recent_moves(state.node);
+        let priced = invented_costs(&state.pos, &legal, &recent, c);
+        for (m, &(kind, invented)) in legal.iter().zip(priced.iter()) {
+            if !self.allowed(&state.pos, m) {
+                continue;
+            }
+            let mut pos = state.pos.clone();
+            pos.play(m);
+            let (number_cost, shift) = self.number_cost(&pos, number, true, state.shift);
+            let inv = self.push_node(
+                state.node,
+                Step::Invent {
+                    mv: *m,
+                    cost: invented,
+                    kind,
+                },
+            );
+            let node = self.push_node(
+                inv,
+                Step::Skip {
+                    tok: word_at(i),
+                    kind: SkipKind::NumberOutOfStep,
+                    cost: number_cost,
+                },
+            );
+            let mut fresh = State::fresh(
+                pos,
+                state.cost + invented + number_cost,
+                node,
+                shift,
+                state.node.saturating_add(1),
+            );
+            fresh.prior = state.prior + invented - c.ply_missing;
+            self.push(i + 1, fresh);
         }
     }
 
