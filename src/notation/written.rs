@@ -589,8 +589,8 @@ fn parse_plain<'l>(text: &[u8], letters: &'l LetterSet) -> Option<WrittenMove<'l
 }
 
 /// The error for a move whose first letter is a piece letter in lower case (`nf3`, `jf3`,
-/// `bb5`), or `None`. A file letter (`b`, `d`, `e`...) counts only where the move reads with its
-/// capital, since `bxc6` is a pawn's capture.
+/// `bf1c4`), or `None`: the text must read as a move with the capital, in the letter set read
+/// or in another (a file letter only in the set read, since `bxc6` is a pawn's capture).
 fn lower_case_piece(text: &str, letters: &LetterSet) -> Option<ParseError> {
     let mut chars = text.chars();
     let letter = chars.next().filter(|c| c.is_lowercase())?;
@@ -599,12 +599,16 @@ fn lower_case_piece(text: &str, letters: &LetterSet) -> Option<ParseError> {
     let mut buf = [0u8; 4];
     let capital_text = &*capital.encode_utf8(&mut buf);
     let meant = |set: &LetterSet| set.role_of(capital_text).filter(|&r| r != Role::Pawn);
-    if ('a'..='h').contains(&letter) {
-        meant(letters)?;
-        let mut with_capital = String::with_capacity(text.len());
-        with_capital.push(capital);
-        with_capital.push_str(chars.as_str());
-        parse_body(&with_capital, letters).ok()?;
+    let mut with_capital = String::with_capacity(text.len());
+    with_capital.push(capital);
+    with_capital.push_str(chars.as_str());
+    // Only a word that is a move with the capital (`nf3`, not `remiza`), in the set read or,
+    // unless the letter is a file's, in another.
+    let reads =
+        |set: &LetterSet| meant(set).is_some() && WrittenMove::parse(&with_capital, set).is_ok();
+    let file = ('a'..='h').contains(&letter);
+    if !reads(letters) && (file || !LetterSet::all().iter().any(reads)) {
+        return None;
     }
     let meaning = match meant(letters) {
         Some(role) => format!("is the {role} in {}", letters.code()),
@@ -1314,6 +1318,11 @@ mod tests {
         );
         assert!(WrittenMove::parse("bxc6", LetterSet::english()).is_ok());
         assert!(WrittenMove::parse("dd8", cs).is_ok());
+        // A word that is no move with the capital either keeps the unknown letter's error.
+        assert!(matches!(
+            WrittenMove::parse("remiza", cs),
+            Err(ParseError::UnknownLetter { letter: 'r', .. })
+        ));
         assert_eq!(
             lower("bf1c4", LetterSet::english()),
             "'b' at column 1: piece letters are capitals, and B is the bishop in en"
