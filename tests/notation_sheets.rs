@@ -551,6 +551,27 @@ fn an_error_tells_the_number_the_sheet_wrote_where_it_differs_from_the_count() {
     }
 }
 
+/// A draw written as a word (`remíza`, `Remis`, `nulle`), in the head or after the last move,
+/// is the result `1/2-1/2` (before, `Výsledek: remíza` was no head line and stopped the sheet as
+/// a bad move, and `remíza` after the moves was a bad move too).
+#[test]
+fn a_draw_written_as_a_word_is_the_result() {
+    for text in [
+        "Bílý: Novák, Jan\nČerný: Svoboda, Petr\nVýsledek: remíza\n1. e4 e5 2. Jf3 Jc6\n",
+        "1. e4 e5 2. Jf3 Jc6 remíza\n",
+        "1. e4 e5 2. Jf3 Jc6 REMIZA\n",
+    ] {
+        let out = convert_text(text, "draw.txt", &ConvertOptions::default());
+        assert!(out.errors.is_empty(), "{text}: {:?}", out.errors);
+        assert_eq!(out.games, 1);
+        assert!(out.text.contains("[Result \"1/2-1/2\"]"), "{}", out.text);
+        assert!(out.text.contains("2. Nf3 Nc6 1/2-1/2"), "{}", out.text);
+    }
+    // A word that only begins like one is not a result.
+    let out = convert_text("1. e4 e5 remízou\n", "draw.txt", &ConvertOptions::default());
+    assert_eq!(out.errors.len(), 1, "{:?}", out.errors);
+}
+
 /// A sheet typed with its piece letters in lower case stops where the notation reader first
 /// meets one, and the error says what the capital would be (`convert` reads the letters as
 /// written; `repair` reads them as the capitals, each a correction).

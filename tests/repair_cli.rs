@@ -426,6 +426,17 @@ fn long_form_typed_with_spaces_and_dashes_between_moves_are_repaired() {
         );
         assert!(out.contains(" Nc6 3. Bb5 a6 *"), "{out}");
     }
+    // A draw written as a word is the result, in the head or after the moves.
+    for sheet in [
+        "Výsledek: remíza\n1. e4 e5 2. Jf3 Jc6\n",
+        "1. e4 e5 2. Jf3 Jc6 Remis\n",
+    ] {
+        std::fs::write(&held_file, sheet).unwrap();
+        let (code, out, err) = repair(&[&held_file.to_string_lossy()]);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(err.contains("4 plies; 0 corrections"), "{err}");
+        assert!(out.contains("2. Nf3 Nc6 1/2-1/2"), "{out}");
+    }
     // A piece letter apart before a long-form move typed with spaces is one move with it.
     let apart = dir.join("apart.txt");
     std::fs::write(

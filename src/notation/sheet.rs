@@ -45,26 +45,59 @@ pub struct SheetGame<'a> {
     pub tags: Vec<(String, String)>,
 }
 
+/// The words for a draw that sheets write in the result box or the head (`Výsledek: remíza`),
+/// in the languages of the letter sets, compared in lower case: Czech and Slovak, Croatian,
+/// Serbian, Slovenian and the Scandinavian languages, German and Polish, Dutch, French, Spanish,
+/// Italian, Portuguese, English, Hungarian, Russian, Romanian, Turkish.
+pub const DRAW_WORDS: [&str; 16] = [
+    "remíza",
+    "remiza",
+    "remi",
+    "remis",
+    "remise",
+    "nulle",
+    "tablas",
+    "patta",
+    "empate",
+    "draw",
+    "döntetlen",
+    "ничья",
+    "ничия",
+    "remiză",
+    "beraberlik",
+    "nerozhodně",
+];
+
 /// The result a word of a sheet writes, normalised to PGN's (`1-0`, `0-1`, `1/2-1/2`, `*`):
 /// with a hyphen, an en or em dash or a colon (`1–0`, `1:0`), draws also as `½-½`, `1/2`,
-/// `0.5-0.5`. The one list that both sheet readers (`convert`'s and `repair`'s) use.
+/// `0.5-0.5` or a word for it ([`DRAW_WORDS`]: `remíza`, `Remis`). The one list that both sheet
+/// readers (`convert`'s and `repair`'s) use.
 ///
 /// ```
 /// use scoresheet::notation::sheet::result_of;
 /// assert_eq!(result_of("1\u{2013}0"), Some("1-0"));
 /// assert_eq!(result_of("0:1"), Some("0-1"));
 /// assert_eq!(result_of("0.5-0.5"), Some("1/2-1/2"));
+/// assert_eq!(result_of("Remíza"), Some("1/2-1/2"));
 /// assert_eq!(result_of("10"), None);
+/// assert_eq!(result_of("remízou"), None);
 /// ```
 pub fn result_of(word: &str) -> Option<&'static str> {
     let mut plain = arrayvec::ArrayString::<16>::new();
+    let mut letters = false;
     for c in word.chars() {
         let c = if matches!(c, '\u{2013}' | '\u{2014}') {
             '-'
         } else {
             c
         };
-        plain.try_push(c).ok()?;
+        letters |= c.is_alphabetic();
+        for lower in c.to_lowercase() {
+            plain.try_push(lower).ok()?;
+        }
+    }
+    if letters {
+        return DRAW_WORDS.contains(&plain.as_str()).then_some("1/2-1/2");
     }
     match plain.as_str() {
         "1-0" | "1:0" => Some("1-0"),
