@@ -8,7 +8,7 @@ use super::report::{self, Alternative, Repair, ALTERNATIVES_SHOWN};
 use super::score::{key_disambiguation, move_keys, MoveReader, PreparedWord};
 use super::sheet::{Sheet, TokenKind};
 use crate::board::attacks;
-use crate::board::{Bitboard, Move, MoveList, Position, Square};
+use crate::board::{Bitboard, Move, MoveList, Position, Square, MAX_MOVES};
 use crate::notation::LetterSet;
 use arrayvec::ArrayVec;
 use std::cell::RefCell;
@@ -1721,16 +1721,9 @@ impl<'s, 'a> Search<'s, 'a> {
             return;
         }
         // A ply missing from the sheet: invent it, then read the word as the next ply.
-        let mut legal = MoveList::new();
-        state.pos.legal_moves(&mut legal);
-        let recent = self.recent_moves(state.node);
-        let priced = invented_costs(&state.pos, &legal, &recent, c);
-        for (m1, &(kind, invented)) in legal.iter().zip(priced.iter()) {
-            if !self.allowed(&state.pos, m1) {
-                continue;
-            }
+        for (m1, kind, invented) in self.inventable(state) {
             let mut pos1 = state.pos.clone();
-            pos1.play(m1);
+            pos1.play(&m1);
             let mut reads = self.best_reads(&pos1, i, c.read_max, usize::MAX);
             if reads.is_empty() {
                 continue;
@@ -1741,7 +1734,7 @@ impl<'s, 'a> Search<'s, 'a> {
             let inv = self.push_node(
                 state.node,
                 Step::Invent {
-                    mv: *m1,
+                    mv: m1,
                     cost: invented,
                     kind,
                 },
@@ -1785,25 +1778,17 @@ impl<'s, 'a> Search<'s, 'a> {
     /// A ply missing right before move number `number` (word `i`), which announces Black's move
     /// while White's is due (`2... Jc6`, `2. – Jc6` after `1. e4 e5`): White's move invented
     /// there, so that the number is in step after it (without this, the number is charged as out
-    /// of step, the ply is invented at the next move word, and every later number is charged
-    /// too).
+    /// of step, the ply is invented at the next move word, and the next number is charged too).
     fn invent_before_number(&mut self, i: usize, state: &State, number: u32) {
         let c = self.costs;
-        let mut legal = MoveList::new();
-        state.pos.legal_moves(&mut legal);
-        let recent = self.recent_moves(state.node);
-        let priced = invented_costs(&state.pos, &legal, &recent, c);
-        for (m, &(kind, invented)) in legal.iter().zip(priced.iter()) {
-            if !self.allowed(&state.pos, m) {
-                continue;
-            }
+        for (m, kind, invented) in self.inventable(state) {
             let mut pos = state.pos.clone();
-            pos.play(m);
+            pos.play(&m);
             let (number_cost, shift) = self.number_cost(&pos, number, true, state.shift);
             let inv = self.push_node(
                 state.node,
                 Step::Invent {
-                    mv: *m,
+                    mv: m,
                     cost: invented,
                     kind,
                 },
@@ -1877,22 +1862,15 @@ impl<'s, 'a> Search<'s, 'a> {
     /// numbers and marks as `expand` reads them; any other word gives up), and the results land
     /// at `to`.
     fn invent_back(&mut self, from: usize, state: &State, to: usize) {
-        let mut legal = MoveList::new();
-        state.pos.legal_moves(&mut legal);
-        let recent = self.recent_moves(state.node);
-        let priced = invented_costs(&state.pos, &legal, &recent, self.costs);
-        'invented: for (invented, &(kind, invented_cost)) in legal.iter().zip(priced.iter()) {
-            if !self.allowed(&state.pos, invented) {
-                continue;
-            }
+        'invented: for (invented, kind, invented_cost) in self.inventable(state) {
             let mut pos = state.pos.clone();
-            pos.play(invented);
+            pos.play(&invented);
             let mut cost = state.cost + invented_cost;
             let mut shift = state.shift;
             let mut node = self.push_node(
                 state.node,
                 Step::Invent {
-                    mv: *invented,
+                    mv: invented,
                     cost: invented_cost,
                     kind,
                 },
@@ -1951,6 +1929,22 @@ impl<'s, 'a> Search<'s, 'a> {
 
     /// The last four moves of the explanation ending at `node`, the latest first (`None` past
     /// the start): what an invented move's plausibility looks at.
+    /// The moves that may be invented from `state` for a ply missing from the sheet: its legal
+    /// moves the search allows, in the generator's order, each with the kind and the cost the
+    /// invented-move prior gives it.
+    fn inventable(&self, state: &State) -> ArrayVec<(Move, InventedKind, f32), MAX_MOVES> {
+        let mut legal = MoveList::new();
+        state.pos.legal_moves(&mut legal);
+        let recent = self.recent_moves(state.node);
+        let priced = invented_costs(&state.pos, &legal, &recent, self.costs);
+        legal
+            .iter()
+            .zip(priced.iter())
+            .filter(|(m, _)| self.allowed(&state.pos, m))
+            .map(|(m, &(kind, cost))| (*m, kind, cost))
+            .collect()
+    }
+
     fn recent_moves(&self, mut node: u32) -> [Option<Move>; 4] {
         let mut recent = [None; 4];
         let mut found = 0;
