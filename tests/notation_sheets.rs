@@ -606,6 +606,16 @@ fn dots_or_a_dash_after_a_move_number_make_it_blacks() {
         let typed = format!("1. e4 e5 2. Jf3\n2. {held} Jc6 3. Sb5 {held} a6\n");
         converts_as(&typed, "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6\n");
     }
+    // A sheet that writes a dash after every number, as Spanish books do, holds no place with
+    // it: the dash is part of the number (before, `1.-e4` stopped the sheet as a bad move).
+    for typed in [
+        "1.-e4 e5 2.-Cf3 Cc6 3.-Ab5 a6\n",
+        "1.- e4 e5 2.- Cf3 Cc6 3.- Ab5 a6\n",
+        "1. - e4 e5 2. - Cf3 Cc6 3. - Ab5 a6\n",
+        "1.\u{2013}e4 e5 2.\u{2013}Cf3 Cc6 3.\u{2013}Ab5 a6\n",
+    ] {
+        converts_as(typed, "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6\n");
+    }
     // The number the sheet wrote is Black's (the message names it where it differs from the
     // count).
     for (text, numbered, said) in [

@@ -426,6 +426,20 @@ fn long_form_typed_with_spaces_and_dashes_between_moves_are_repaired() {
         );
         assert!(out.contains(" Nc6 3. Bb5 a6 *"), "{out}");
     }
+    // A dash after every number (Spanish books) is part of the numbers: nothing to correct.
+    for sheet in [
+        "1.-e4 e5 2.-Cf3 Cc6 3.-Ab5 a6\n",
+        "1. - e4 e5 2. - Cf3 Cc6 3. - Ab5 a6\n",
+    ] {
+        std::fs::write(&held_file, sheet).unwrap();
+        let (code, out, err) = repair(&[&held_file.to_string_lossy()]);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(
+            err.contains("read in letters: es; 6 plies; 0 corrections"),
+            "{err}"
+        );
+        assert!(out.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"), "{out}");
+    }
     // A draw written as a word is the result, in the head or after the moves.
     for sheet in [
         "Výsledek: remíza\n1. e4 e5 2. Jf3 Jc6\n",

@@ -381,6 +381,7 @@ pub fn spaced_long_move<'a>(words: impl IntoIterator<Item = &'a str>) -> Option<
 /// use scoresheet::notation::sheet::dashed_long_move_parts;
 /// assert_eq!(dashed_long_move_parts("e4 \u{2013} e5"), Some(["e4", "\u{2013}", "e5"]));
 /// assert_eq!(dashed_long_move_parts("J f3 - e6"), Some(["J f3", "-", "e6"]));
+/// assert_eq!(dashed_long_move_parts("J\tf3 - e6"), Some(["J\tf3", "-", "e6"]));
 /// assert_eq!(dashed_long_move_parts("e2-e4"), None);
 /// assert_eq!(dashed_long_move_parts("J x f3"), None);
 /// ```
@@ -397,7 +398,8 @@ pub fn dashed_long_move_parts(text: &str) -> Option<[&str; 3]> {
     };
     let parts = [first, dash, words.next()?];
     let dashed = words.next().is_none() && is_dash_word(dash);
-    let long = spaced_long_move([first.rsplit(' ').next()?, dash, parts[2]]).is_some();
+    let long =
+        spaced_long_move([first.rsplit(char::is_whitespace).next()?, dash, parts[2]]).is_some();
     (dashed && long).then_some(parts)
 }
 
@@ -438,6 +440,37 @@ pub fn dashes_separate_moves(text: &str) -> bool {
         (before, dash) = (dash, after);
     }
     false
+}
+
+/// Whether the sheet writes a dash after White's move numbers, as Spanish books do (`1.-e4 e5
+/// 2.-Cf3`, `1.- e4`, `1. - e4 e5`): true when at least two of White's numbers carry one and
+/// they are most of them. Then a dash after a number is part of it, not the place of a move
+/// held (`23. – Jf6` on other sheets: Black's move, White's written elsewhere).
+///
+/// ```
+/// use scoresheet::notation::sheet::numbers_take_dashes;
+/// assert!(numbers_take_dashes("1.-e4 e5 2.-Cf3 Cc6 3.-Ab5"));
+/// assert!(numbers_take_dashes("1. - e4 e5 2. - Cf3 Cc6"));
+/// assert!(!numbers_take_dashes("1. e4 e5 2. Jf3\n2. \u{2013} Jc6 3. Sb5 a6"));
+/// ```
+pub fn numbers_take_dashes(text: &str) -> bool {
+    let mut words = sheet_words(text).peekable();
+    let (mut numbers, mut dashed) = (0usize, 0usize);
+    while let Some(word) = words.next() {
+        let Some(digits) = number_of(word) else {
+            continue;
+        };
+        let after = &word[digits.len()..];
+        if after.starts_with("..") || after.starts_with('\u{2026}') {
+            continue;
+        }
+        numbers += 1;
+        let rest = after.trim_start_matches(['.', ')']);
+        let glued = rest.starts_with(DASHES);
+        let apart = rest.is_empty() && words.peek().is_some_and(|w| is_dash_word(w));
+        dashed += usize::from(glued || apart);
+    }
+    dashed >= 2 && 2 * dashed > numbers
 }
 
 /// A word of dots alone (`...`, `..`, `…`), which holds the place of a move written elsewhere
@@ -867,6 +900,7 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
     // Long-form moves typed with spaces (`e2 - e4`) are one move each, unless the sheet's lone
     // dashes stand between moves (`1. e4 – e5`).
     let long_moves = !dashes_separate_moves(text);
+    let dashed_numbers = numbers_take_dashes(text);
     let mut games = Vec::new();
     let mut game = OpenGame::default();
     let mut in_comment = false;
@@ -964,7 +998,13 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                 && (after.starts_with(['.', ')', '…'])
                     || (after.is_empty() && !word.starts_with('0')));
             let unnumbered = if number {
-                after.trim_start_matches(['.', ')', '…'])
+                // A dash glued after the number (`1.-e4`, `1.-`, as Spanish books write) is
+                // part of it.
+                let rest = after.trim_start_matches(['.', ')', '…']);
+                match rest.strip_prefix(DASHES) {
+                    Some(moved) if rest.len() < after.len() => moved,
+                    _ => rest,
+                }
             } else {
                 word
             };
@@ -985,10 +1025,12 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                 Some((first, _, _)) if first.len() == word.len() => None,
                 _ if number => word[..digits].parse::<u64>().ok().map(|n| {
                     // `12...`, or `12. ...` and `12. –`: the place of White's move held.
+                    // (Not a dash where the sheet writes one after every number: `1. - e4 e5`.)
                     let held = unnumbered.is_empty()
-                        && sheet_words(rest)
-                            .next()
-                            .is_some_and(|w| is_ellipsis_word(w) || is_dash_word(w));
+                        && !after.contains(DASHES)
+                        && sheet_words(rest).next().is_some_and(|w| {
+                            is_ellipsis_word(w) || (!dashed_numbers && is_dash_word(w))
+                        });
                     let black = after.starts_with("..") || after.starts_with('…') || held;
                     2 * n.saturating_sub(1) + u64::from(black)
                 }),

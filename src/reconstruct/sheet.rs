@@ -23,7 +23,8 @@
 //! ```
 
 use crate::notation::sheet::{
-    dashes_separate_moves, is_dash_word, is_ellipsis_word, result_of, spaced_word, Spaced,
+    dashes_separate_moves, is_dash_word, is_ellipsis_word, numbers_take_dashes, result_of,
+    spaced_word, Spaced,
 };
 
 /// What a word on the sheet is.
@@ -96,6 +97,9 @@ impl Sheet {
         // Long-form moves typed with spaces (`e2 - e4`) are one token each, unless the sheet's
         // lone dashes stand between moves (`1. e4 – e5`).
         let long_moves = !dashes_separate_moves(text);
+        // A dash after a number holds White's place (`23. – Jf6`) unless the sheet writes one
+        // after every number (`1. - e4 e5`).
+        let dashed_numbers = numbers_take_dashes(text);
         for (line_index, line) in text.lines().enumerate() {
             let line_no = u32::try_from(line_index + 1).unwrap_or(u32::MAX);
             if !in_comment && line.trim_start().starts_with('[') {
@@ -154,7 +158,7 @@ impl Sheet {
             }
             let before = tokens.len();
             read_words(line, &words, line_no, long_moves, &mut tokens);
-            hold_places(&mut tokens[before..]);
+            hold_places(&mut tokens[before..], dashed_numbers);
             moves_begun = moves_begun || tokens[before..].iter().any(|t| t.kind == TokenKind::Move);
         }
         put_columns_in_order(&mut tokens);
@@ -343,10 +347,11 @@ fn read_words(
 
 /// A move number followed by dots or a dash alone (`23. ... Jf6`, `23. – Jf6`) announces Black's
 /// move, as `23...` does: White's is written elsewhere, and the dots or dash hold its place.
-fn hold_places(tokens: &mut [Token]) {
+fn hold_places(tokens: &mut [Token], dashed_numbers: bool) {
     for i in 1..tokens.len() {
+        let text = &tokens[i].text;
         let held = tokens[i].kind == TokenKind::Mark
-            && (is_ellipsis_word(&tokens[i].text) || is_dash_word(&tokens[i].text));
+            && (is_ellipsis_word(text) || (!dashed_numbers && is_dash_word(text)));
         if let (true, TokenKind::Number { black, .. }) = (held, &mut tokens[i - 1].kind) {
             *black = true;
         }
@@ -369,8 +374,14 @@ fn number_len(text: &str) -> usize {
     } else {
         0
     };
+    // A dash glued after it is part of it (`1.-e4`, `1.-`, as Spanish books write).
+    let dash = after[mark..]
+        .chars()
+        .next()
+        .filter(|&c| mark > 0 && is_dash_word(c.encode_utf8(&mut [0; 4])))
+        .map_or(0, char::len_utf8);
     if digits > 0 && mark > 0 && !is_result(text) {
-        digits + mark
+        digits + mark + dash
     } else {
         0
     }
