@@ -1927,8 +1927,6 @@ impl<'s, 'a> Search<'s, 'a> {
         }
     }
 
-    /// The last four moves of the explanation ending at `node`, the latest first (`None` past
-    /// the start): what an invented move's plausibility looks at.
     /// The moves that may be invented from `state` for a ply missing from the sheet: its legal
     /// moves the search allows, in the generator's order, each with the kind and the cost the
     /// invented-move prior gives it.
@@ -1945,6 +1943,8 @@ impl<'s, 'a> Search<'s, 'a> {
             .collect()
     }
 
+    /// The last four moves of the explanation ending at `node`, the latest first (`None` past
+    /// the start): what an invented move's plausibility looks at.
     fn recent_moves(&self, mut node: u32) -> [Option<Move>; 4] {
         let mut recent = [None; 4];
         let mut found = 0;

@@ -358,8 +358,8 @@ fn hold_places(tokens: &mut [Token], dashed_numbers: bool) {
     }
 }
 
-/// How many bytes of `text` a move number at its front takes (`12.`, `12...`, `12)`, `12…`; 0
-/// for none). A result (`1-0`) has none.
+/// How many bytes of `text` a move number at its front takes (`12.`, `12...`, `12)`, `12…`,
+/// `12.-`; 0 for none). A result (`1-0`) has none.
 fn number_len(text: &str) -> usize {
     let digits = text.bytes().take_while(u8::is_ascii_digit).count();
     let after = &text[digits..];
