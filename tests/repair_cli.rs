@@ -400,22 +400,60 @@ fn long_form_typed_with_spaces_and_dashes_between_moves_are_repaired() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(err.contains("4 plies; 0 corrections"), "{err}");
     assert!(out.contains("1. e4 e5 2. d4 d5 *"), "{out}");
-    // Dots or a dash alone after a number hold White's place: the number is Black's, in step.
-    let held_file = dir.join("held.txt");
-    std::fs::write(
-        &held_file,
-        "1. e4 e5 2. Jf3\n2. ... Jc6 3. Sb5\n3. \u{2013} a6\n",
-    )
-    .unwrap();
-    let (code, out, err) = repair(&[&held_file.to_string_lossy()]);
-    assert_eq!(code, 0, "{out}{err}");
-    assert!(err.contains("6 plies; 0 corrections"), "{err}");
-    assert!(out.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"), "{out}");
+    // Sheets that read with nothing to correct: the summary and the game.
+    let sheet_file = dir.join("sheet.txt");
+    for (sheet, summary, game) in [
+        // Dots or a dash alone after a number hold White's place: the number is Black's.
+        (
+            "1. e4 e5 2. Jf3\n2. ... Jc6 3. Sb5\n3. \u{2013} a6\n",
+            "6 plies; 0 corrections",
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *",
+        ),
+        // A dash after every number (Spanish books) is part of the numbers.
+        (
+            "1.-e4 e5 2.-Cf3 Cc6 3.-Ab5 a6\n",
+            "read in letters: es; 6 plies; 0 corrections",
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *",
+        ),
+        (
+            "1. - e4 e5 2. - Cf3 Cc6 3. - Ab5 a6\n",
+            "read in letters: es; 6 plies; 0 corrections",
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *",
+        ),
+        // A draw written as a word is the result, in the head or after the moves.
+        (
+            "Výsledek: remíza\n1. e4 e5 2. Jf3 Jc6\n",
+            "4 plies; 0 corrections",
+            "2. Nf3 Nc6 1/2-1/2",
+        ),
+        (
+            "1. e4 e5 2. Jf3 Jc6 Remis\n",
+            "4 plies; 0 corrections",
+            "2. Nf3 Nc6 1/2-1/2",
+        ),
+        // A piece letter apart before a long-form move typed with spaces is one move with it.
+        (
+            "1. e2 - e4 d7 - d5\n2. e4 x d5 D d8 x d5\n3. J b1 - c3\n",
+            "5 plies; 0 corrections",
+            "1. e4 d5 2. exd5 Qxd5 3. Nc3 *",
+        ),
+        (
+            "1. d4 - d5 2. J f3 - e6\n",
+            "4 plies; 0 corrections",
+            "1. d4 d5 2. Nf3 e6 *",
+        ),
+    ] {
+        std::fs::write(&sheet_file, sheet).unwrap();
+        let (code, out, err) = repair(&[&sheet_file.to_string_lossy()]);
+        assert_eq!(code, 0, "{sheet}: {out}{err}");
+        assert!(err.contains(summary), "{sheet}: {err}");
+        assert!(out.contains(game), "{sheet}: {out}");
+    }
     // White's move not written anywhere: one ply invented before the number, which is then in
     // step, as every number after it is (before, both numbers were charged as out of step).
     for held in ["2. \u{2013} Jc6", "2... Jc6", "2. ... Jc6"] {
-        std::fs::write(&held_file, format!("1. e4 e5\n{held}\n3. Sb5 a6\n")).unwrap();
-        let (code, out, err) = repair(&[&held_file.to_string_lossy()]);
+        std::fs::write(&sheet_file, format!("1. e4 e5\n{held}\n3. Sb5 a6\n")).unwrap();
+        let (code, out, err) = repair(&[&sheet_file.to_string_lossy()]);
         // Which move White played the sheet cannot tell: flagged, so the exit status is 1.
         assert_eq!(code, 1, "{out}{err}");
         assert!(err.contains("AMBIGUOUS"), "{err}");
@@ -426,47 +464,5 @@ fn long_form_typed_with_spaces_and_dashes_between_moves_are_repaired() {
         );
         assert!(out.contains(" Nc6 3. Bb5 a6 *"), "{out}");
     }
-    // A dash after every number (Spanish books) is part of the numbers: nothing to correct.
-    for sheet in [
-        "1.-e4 e5 2.-Cf3 Cc6 3.-Ab5 a6\n",
-        "1. - e4 e5 2. - Cf3 Cc6 3. - Ab5 a6\n",
-    ] {
-        std::fs::write(&held_file, sheet).unwrap();
-        let (code, out, err) = repair(&[&held_file.to_string_lossy()]);
-        assert_eq!(code, 0, "{out}{err}");
-        assert!(
-            err.contains("read in letters: es; 6 plies; 0 corrections"),
-            "{err}"
-        );
-        assert!(out.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"), "{out}");
-    }
-    // A draw written as a word is the result, in the head or after the moves.
-    for sheet in [
-        "Výsledek: remíza\n1. e4 e5 2. Jf3 Jc6\n",
-        "1. e4 e5 2. Jf3 Jc6 Remis\n",
-    ] {
-        std::fs::write(&held_file, sheet).unwrap();
-        let (code, out, err) = repair(&[&held_file.to_string_lossy()]);
-        assert_eq!(code, 0, "{out}{err}");
-        assert!(err.contains("4 plies; 0 corrections"), "{err}");
-        assert!(out.contains("2. Nf3 Nc6 1/2-1/2"), "{out}");
-    }
-    // A piece letter apart before a long-form move typed with spaces is one move with it.
-    let apart = dir.join("apart.txt");
-    std::fs::write(
-        &apart,
-        "1. e2 - e4 d7 - d5\n2. e4 x d5 D d8 x d5\n3. J b1 - c3\n",
-    )
-    .unwrap();
-    let (code, out, err) = repair(&[&apart.to_string_lossy()]);
-    assert_eq!(code, 0, "{out}{err}");
-    assert!(err.contains("5 plies; 0 corrections"), "{err}");
-    assert!(out.contains("1. e4 d5 2. exd5 Qxd5 3. Nc3 *"), "{out}");
-    let both = dir.join("both.txt");
-    std::fs::write(&both, "1. d4 - d5 2. J f3 - e6\n").unwrap();
-    let (code, out, err) = repair(&[&both.to_string_lossy()]);
-    assert_eq!(code, 0, "{out}{err}");
-    assert!(err.contains("4 plies; 0 corrections"), "{err}");
-    assert!(out.contains("1. d4 d5 2. Nf3 e6 *"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }

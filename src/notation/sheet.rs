@@ -285,6 +285,11 @@ fn is_capture_word(word: &str) -> bool {
     cs.next().is_some_and(|c| CAPTURES.contains(&c)) && cs.next().is_none()
 }
 
+/// One of the dashes a sheet may write ([`DASHES`]).
+pub(crate) fn is_dash(c: char) -> bool {
+    DASHES.contains(&c)
+}
+
 /// A word that is one dash alone (`-`, `–`, `—`): never a move by itself; the sheet readers
 /// join it into the long-form move around it (`e2 – e4`) or pass over it as a separator between
 /// moves (`1. e4 – e5`).
@@ -484,11 +489,8 @@ pub fn numbers_take_dashes(text: &str) -> bool {
 /// assert!(!is_ellipsis_word("2..."));
 /// ```
 pub fn is_ellipsis_word(word: &str) -> bool {
-    let dots = word.bytes().filter(|&b| b == b'.').count();
-    let ellipses = word.chars().filter(|&c| c == '\u{2026}').count();
-    !word.is_empty()
-        && word.chars().all(|c| matches!(c, '.' | '\u{2026}'))
-        && (dots >= 2 || ellipses > 0)
+    // Dots and ellipses only, and more than one lone full stop.
+    !word.is_empty() && word != "." && word.chars().all(|c| matches!(c, '.' | '\u{2026}'))
 }
 
 /// The digits of a move number written as a word of its own or at a word's front (`12.`,

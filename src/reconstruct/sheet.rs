@@ -23,7 +23,7 @@
 //! ```
 
 use crate::notation::sheet::{
-    dashes_separate_moves, is_dash_word, is_ellipsis_word, numbers_take_dashes, result_of,
+    dashes_separate_moves, is_dash, is_dash_word, is_ellipsis_word, numbers_take_dashes, result_of,
     spaced_word, Spaced,
 };
 
@@ -378,7 +378,7 @@ fn number_len(text: &str) -> usize {
     let dash = after[mark..]
         .chars()
         .next()
-        .filter(|&c| mark > 0 && is_dash_word(c.encode_utf8(&mut [0; 4])))
+        .filter(|&c| mark > 0 && is_dash(c))
         .map_or(0, char::len_utf8);
     if digits > 0 && mark > 0 && !is_result(text) {
         digits + mark + dash
