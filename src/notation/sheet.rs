@@ -437,7 +437,7 @@ pub fn dashes_separate_moves(text: &str) -> bool {
         if is_dash_word(dash)
             && move_like(before_move)
             && move_like(after)
-            && number_of(after).is_none()
+            && MoveNumber::at(after).is_none()
             && !(is_from_part(before_move) && is_to_part(after))
         {
             return true;
@@ -462,18 +462,12 @@ pub fn numbers_take_dashes(text: &str) -> bool {
     let mut words = sheet_words(text).peekable();
     let (mut numbers, mut dashed) = (0usize, 0usize);
     while let Some(word) = words.next() {
-        let Some(digits) = number_of(word) else {
+        let Some(number) = MoveNumber::at(word).filter(|n| !n.black) else {
             continue;
         };
-        let after = &word[digits.len()..];
-        if after.starts_with("..") || after.starts_with('\u{2026}') {
-            continue;
-        }
         numbers += 1;
-        let rest = after.trim_start_matches(['.', ')']);
-        let glued = rest.starts_with(DASHES);
-        let apart = rest.is_empty() && words.peek().is_some_and(|w| is_dash_word(w));
-        dashed += usize::from(glued || apart);
+        let apart = number.len == word.len() && words.peek().is_some_and(|w| is_dash_word(w));
+        dashed += usize::from(number.dash || apart);
     }
     dashed >= 2 && 2 * dashed > numbers
 }
@@ -493,12 +487,49 @@ pub fn is_ellipsis_word(word: &str) -> bool {
     !word.is_empty() && word != "." && word.chars().all(|c| matches!(c, '.' | '\u{2026}'))
 }
 
-/// The digits of a move number written as a word of its own or at a word's front (`12.`,
-/// `12...`, `12)`, `12…`), or `None`.
-fn number_of(word: &str) -> Option<&str> {
-    let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    (digits > 0 && word[digits..].starts_with(['.', ')', '\u{2026}'])).then(|| &word[..digits])
+/// A move number at the front of a word, as both sheet readers read it: digits, then the dots,
+/// parenthesis or ellipsis that end them (`12.`, `12...`, `12)`, `12…`), then a dash glued after
+/// them where the sheet writes one (`1.-e4`, as Spanish books do). A result (`0.5-0.5`) is none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct MoveNumber {
+    /// The number written (`u32::MAX` for one too long to be real).
+    pub value: u32,
+    /// Bytes of its digits.
+    pub digits: usize,
+    /// Bytes it takes in all: digits, mark and glued dash.
+    pub len: usize,
+    /// Black's number (`12...`, `12…`).
+    pub black: bool,
+    /// A dash glued after the mark (`1.-`).
+    pub dash: bool,
 }
+
+impl MoveNumber {
+    /// The move number at the front of `word`, or `None`.
+    pub(crate) fn at(word: &str) -> Option<MoveNumber> {
+        let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+        let after = &word[digits..];
+        let marks = after.len() - after.trim_start_matches(NUMBER_MARKS).len();
+        if digits == 0 || marks == 0 || result_of(word).is_some() {
+            return None;
+        }
+        let dash = after[marks..]
+            .chars()
+            .next()
+            .filter(|&c| is_dash(c))
+            .map_or(0, char::len_utf8);
+        Some(MoveNumber {
+            value: word[..digits].parse().unwrap_or(u32::MAX),
+            digits,
+            len: digits + marks + dash,
+            black: after.starts_with("..") || after.starts_with('\u{2026}'),
+            dash: dash > 0,
+        })
+    }
+}
+
+/// What ends the digits of a move number (`12.`, `12)`, `12…`).
+const NUMBER_MARKS: [char; 3] = ['.', ')', '\u{2026}'];
 
 /// Where the word at the front of `text` ends: at a space, or at a comma or semicolon that
 /// stands between words, spaced or not (`1. e4, e5`, `1.e4,e5,2.Jf3`, `e5;`); not at a decimal
@@ -563,12 +594,9 @@ pub fn sheet_words(text: &str) -> impl Iterator<Item = &str> + Clone {
     })
 }
 
-/// `word` without a move number at its front (`12.e4` is `e4`).
+/// `word` without a move number at its front (`12.e4` and `1.-e4` are `e4`).
 fn without_number(word: &str) -> &str {
-    match number_of(word) {
-        Some(digits) => word[digits.len()..].trim_start_matches(['.', ')', '\u{2026}']),
-        None => word,
-    }
+    MoveNumber::at(word).map_or(word, |n| &word[n.len..])
 }
 
 /// `0-0` or `0-0-0` (any of the castle zeros, with a check or mate mark or none).
@@ -994,21 +1022,17 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             // A move number, alone or glued to the move: `12.`, `12...`, `12)`, `12…`, or
             // digits alone (`1 e4 e5 2 Nf3`: no move is written in digits only; no move number
             // starts with 0, so that a stray `0` or `00` is still reported, not dropped).
-            let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-            let after = &word[digits..];
-            let number = digits > 0
-                && (after.starts_with(['.', ')', '…'])
-                    || (after.is_empty() && !word.starts_with('0')));
-            let unnumbered = if number {
-                // A dash glued after the number (`1.-e4`, `1.-`, as Spanish books write) is
-                // part of it.
-                let rest = after.trim_start_matches(['.', ')', '…']);
-                match rest.strip_prefix(DASHES) {
-                    Some(moved) if rest.len() < after.len() => moved,
-                    _ => rest,
-                }
-            } else {
-                word
+            // A dash glued after the number (`1.-e4`, `1.-`, as Spanish books write) is part
+            // of it.
+            let marked = MoveNumber::at(word);
+            let bare = !word.is_empty()
+                && word.bytes().all(|b| b.is_ascii_digit())
+                && !word.starts_with('0');
+            let number = marked.is_some() || bare;
+            let unnumbered = match marked {
+                Some(n) => &word[n.len..],
+                None if bare => "",
+                None => word,
             };
             // Castling, a result or a long-form move typed with spaces (`0 - 0`, `1 - 0`,
             // `e2 - e4`), a move number glued to its front or not (`8.0 - 0`), is one word.
@@ -1025,17 +1049,21 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             // starts with one that is not part of a spaced castling or result (`1 - 0`).
             let numbered_ply = match last_joined {
                 Some((first, _, _)) if first.len() == word.len() => None,
-                _ if number => word[..digits].parse::<u64>().ok().map(|n| {
-                    // `12...`, or `12. ...` and `12. –`: the place of White's move held.
-                    // (Not a dash where the sheet writes one after every number: `1. - e4 e5`.)
-                    let held = unnumbered.is_empty()
-                        && !after.contains(DASHES)
-                        && sheet_words(rest).next().is_some_and(|w| {
-                            is_ellipsis_word(w) || (!dashed_numbers && is_dash_word(w))
-                        });
-                    let black = after.starts_with("..") || after.starts_with('…') || held;
-                    2 * n.saturating_sub(1) + u64::from(black)
-                }),
+                _ if number => {
+                    let digits = marked.map_or(word.len(), |n| n.digits);
+                    word[..digits].parse::<u64>().ok().map(|n| {
+                        // `12...`, or `12. ...` and `12. –`: the place of White's move held.
+                        // (Not a dash where the sheet writes one after every number:
+                        // `1. - e4 e5`.)
+                        let held = unnumbered.is_empty()
+                            && !marked.is_some_and(|m| m.dash)
+                            && sheet_words(rest).next().is_some_and(|w| {
+                                is_ellipsis_word(w) || (!dashed_numbers && is_dash_word(w))
+                            });
+                        let black = marked.is_some_and(|m| m.black) || held;
+                        2 * n.saturating_sub(1) + u64::from(black)
+                    })
+                }
                 _ => None,
             };
             if let Some(ply) = numbered_ply {
@@ -1810,6 +1838,25 @@ fn convert_games(games: Vec<SheetGame<'_>>, file: &str, opts: &ConvertOptions) -
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_move_number_is_read_the_same_way_everywhere() {
+        let n = |word: &str| MoveNumber::at(word).map(|n| (n.value, n.len, n.black, n.dash));
+        assert_eq!(n("12."), Some((12, 3, false, false)));
+        assert_eq!(n("12.Jf3"), Some((12, 3, false, false)));
+        assert_eq!(n("12...Jf6"), Some((12, 5, true, false)));
+        assert_eq!(n("12\u{2026}Jf6"), Some((12, 5, true, false)));
+        assert_eq!(n("12)"), Some((12, 3, false, false)));
+        assert_eq!(n("1.-e4"), Some((1, 3, false, true)));
+        assert_eq!(n("12...\u{2013}Jf6"), Some((12, 8, true, true)));
+        // Digits alone, a result, a move: no number with its mark.
+        for word in ["12", "0.5-0.5", "1-0", "e4", "Jf3", ".5"] {
+            assert_eq!(n(word), None, "{word}");
+        }
+        // Both readers take the same number off the front of a word.
+        assert_eq!(without_number("1.-e4"), "e4");
+        assert_eq!(without_number("0.5-0.5"), "0.5-0.5");
+    }
 
     fn texts(text: &str) -> Vec<Vec<&str>> {
         read_sheet(text)

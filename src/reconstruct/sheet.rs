@@ -23,8 +23,8 @@
 //! ```
 
 use crate::notation::sheet::{
-    dashes_separate_moves, is_dash, is_dash_word, is_ellipsis_word, numbers_take_dashes, result_of,
-    spaced_word, Spaced,
+    dashes_separate_moves, is_dash_word, is_ellipsis_word, numbers_take_dashes, result_of,
+    spaced_word, MoveNumber, Spaced,
 };
 
 /// What a word on the sheet is.
@@ -359,32 +359,9 @@ fn hold_places(tokens: &mut [Token], dashed_numbers: bool) {
 }
 
 /// How many bytes of `text` a move number at its front takes (`12.`, `12...`, `12)`, `12…`,
-/// `12.-`; 0 for none). A result (`1-0`) has none.
+/// `12.-`; 0 for none): see [`MoveNumber`]. A result (`1-0`, `0.5-0.5`) has none.
 fn number_len(text: &str) -> usize {
-    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
-    let after = &text[digits..];
-    let dots = after.bytes().take_while(|&c| c == b'.').count();
-    // What ends the number: dots (`12.`, `12...`), a parenthesis (`12)`), an ellipsis (`12…`).
-    let mark = if dots > 0 {
-        dots
-    } else if after.starts_with(')') {
-        1
-    } else if after.starts_with('…') {
-        '…'.len_utf8()
-    } else {
-        0
-    };
-    // A dash glued after it is part of it (`1.-e4`, `1.-`, as Spanish books write).
-    let dash = after[mark..]
-        .chars()
-        .next()
-        .filter(|&c| mark > 0 && is_dash(c))
-        .map_or(0, char::len_utf8);
-    if digits > 0 && mark > 0 && !is_result(text) {
-        digits + mark + dash
-    } else {
-        0
-    }
+    MoveNumber::at(text).map_or(0, |n| n.len)
 }
 
 /// Ends a word: splits a leading move number off (`12.Jf3`) and classifies the rest.
@@ -394,18 +371,15 @@ fn flush(text: &str, line: u32, column: u32, out: &mut Vec<Token>) {
     if text.is_empty() {
         return;
     }
-    let number = number_len(text);
-    if number > 0 {
-        let black = text[..number].ends_with("..") || text[..number].ends_with('…');
-        let digits = text.bytes().take_while(u8::is_ascii_digit).count();
-        let value: u32 = text[..digits].parse().unwrap_or(u32::MAX);
+    if let Some(n) = MoveNumber::at(text) {
+        let number = n.len;
         out.push(Token {
             text: text[..number].into(),
             line,
             column,
             kind: TokenKind::Number {
-                number: value,
-                black,
+                number: n.value,
+                black: n.black,
             },
         });
         let rest = &text[number..];
@@ -571,6 +545,10 @@ mod tests {
         );
         let texts: Vec<&str> = s.tokens.iter().map(|t| t.text.as_str()).collect();
         assert_eq!(texts[6], "d6");
+        // Black's number with a dash glued after it, as Spanish sheets write it.
+        let spanish = Sheet::read("12...-Jf6");
+        assert_eq!(spanish.tokens[0].kind, number(12, true));
+        assert_eq!(spanish.tokens[1].text, "Jf6");
         // Columns count characters: the ellipsis is one.
         assert_eq!(s.tokens[6].column, 18);
     }
