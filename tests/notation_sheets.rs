@@ -590,10 +590,34 @@ fn a_piece_letter_in_lower_case_is_named_in_the_error() {
             "1. e4 e5 2. Jf3 Jc6 3. sb5\n",
             "move 3 (white) 'sb5' [cs]: 's' at column 1: piece letters are capitals, and S is the bishop in cs",
         ),
+        // A letter that is also a file reads as a pawn move from that file; where no pawn can
+        // make it, the error names the piece that can.
+        (
+            "1. e4 e5 2. Nf3 Nc6 3. bb5\n",
+            "no white pawn capturing from the b-file can move to b5 (Article 3); Bb5 is legal: the bishop's letter is a capital B",
+        ),
+        (
+            "1. e4 d5 2. exd5 Dxd5 3. Jc3 dd8\n",
+            "move 3 (black) 'dd8' [cs]: no black pawn capturing from the d-file can move to d8 (Article 3); Dd8 is legal: the queen's letter is a capital D",
+        ),
     ] {
         let out = convert_text(text, "lower.txt", &ConvertOptions::default());
         assert_eq!(out.errors.len(), 1, "{:?}", out.errors);
         assert!(out.errors[0].to_string().contains(said), "{}", out.errors[0]);
+    }
+    // No hint where no such piece can go (no bishop reaches b5), or two can (the French
+    // knights, C, on f3 and b5 both reach d4).
+    for text in [
+        "1. d4 d5 2. bb5\n",
+        "1. Cf3 Cf6 2. Cc3 Cc6 3. Cb5 e5 4. cd4\n",
+    ] {
+        let out = convert_text(text, "lower.txt", &ConvertOptions::default());
+        assert_eq!(out.errors.len(), 1, "{:?}", out.errors);
+        let said = out.errors[0].to_string();
+        assert!(
+            said.contains("(Article 3)") && !said.contains("is legal"),
+            "{said}"
+        );
     }
 }
 

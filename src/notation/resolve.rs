@@ -164,7 +164,7 @@ pub struct Resolved {
 pub enum ResolveError {
     /// No piece of that kind (from the written starting file/rank) can move there by the rules of
     /// movement (Article 3).
-    #[error("no {piece}{from} can move to {target} (Article 3)")]
+    #[error("no {piece}{from} can move to {target} (Article 3){hint}")]
     Unreachable {
         /// The piece as named: `knight (J)`.
         piece: String,
@@ -172,6 +172,10 @@ pub enum ResolveError {
         from: String,
         /// The target as written.
         target: String,
+        /// What was likely meant, or empty: a pawn move from a file whose letter is a piece's
+        /// letter in lower case (`bb5` in English) where that piece can go (`; Bb5 is legal:
+        /// the bishop's letter is a capital B`).
+        hint: String,
     },
     /// The piece can move there but the move leaves the own king attacked (Article 3.9).
     #[error("{mv} is illegal: {reason} (Article 3.9)")]
@@ -503,6 +507,7 @@ impl WrittenMove<'_> {
             (None, Some(r)) => format!(" from rank {}", r.char()),
             (None, None) => String::new(),
         };
+        let written_target = target;
         let target = match target {
             Target::Square(s) => s.to_string(),
             Target::File(f) => format!("the {}-file", f.char()),
@@ -512,11 +517,42 @@ impl WrittenMove<'_> {
         } else {
             piece_name(role, self.letters)
         };
+        let hint = match (role, from_file, from_rank, written_target) {
+            (Role::Pawn, Some(file), None, Target::Square(to)) => {
+                self.capital_meant(pos, file, to).unwrap_or_default()
+            }
+            _ => String::new(),
+        };
         ResolveError::Unreachable {
             piece: format!("{} {kind}", pos.turn()),
             from,
             target,
+            hint,
         }
+    }
+
+    /// Where a pawn move from `file` to `to` fits no pawn: whether the file's letter in capital
+    /// is a piece's letter in this move's set and exactly one such piece can go to `to` (`bb5`
+    /// written for `Bb5` in English, `dd4` for `Dd4` in Czech); then the hint that says so.
+    fn capital_meant(
+        &self,
+        pos: &Position,
+        file: crate::board::File,
+        to: Square,
+    ) -> Option<String> {
+        let capital = file.char().to_ascii_uppercase();
+        let mut buf = [0; 4];
+        let role = self.letters.role_of(capital.encode_utf8(&mut buf))?;
+        let mut legal = MoveList::new();
+        pos.legal_moves_to(role, to, &mut legal);
+        let [m] = legal.as_slice() else {
+            return None;
+        };
+        Some(format!(
+            "; {} is legal: the {}'s letter is a capital {capital}",
+            move_to_string(pos, m, self.letters, &plain(Style::Fide)),
+            role.name(),
+        ))
     }
 }
 
