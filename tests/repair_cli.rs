@@ -420,6 +420,12 @@ fn long_form_typed_with_spaces_and_dashes_between_moves_are_repaired() {
             "read in letters: es; 6 plies; 0 corrections",
             "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *",
         ),
+        // Black's number with its dash (`2...-Cc6`) is Black's.
+        (
+            "1.-e4 e5 2.-Cf3\n2...-Cc6 3.-Ab5 a6\n",
+            "read in letters: es; 6 plies; 0 corrections",
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *",
+        ),
         // A draw written as a word is the result, in the head or after the moves.
         (
             "Výsledek: remíza\n1. e4 e5 2. Jf3 Jc6\n",
