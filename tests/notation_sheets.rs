@@ -572,6 +572,40 @@ fn a_draw_written_as_a_word_is_the_result() {
     assert_eq!(out.errors.len(), 1, "{:?}", out.errors);
 }
 
+/// Results as sheets write them: with a colon, decimal halves, in parentheses, spaced or not.
+/// Before, `0,5 : 0,5`, `(1-0)` and `(1 - 0)` stopped the sheet as a bad move.
+#[test]
+fn results_in_parentheses_or_with_decimal_halves() {
+    for (written, result) in [
+        ("1 : 0", "1-0"),
+        ("(1-0)", "1-0"),
+        ("(1 - 0)", "1-0"),
+        ("( 0:1 )", "0-1"),
+        ("0,5 : 0,5", "1/2-1/2"),
+        ("0.5:0.5", "1/2-1/2"),
+        ("1/2 : 1/2", "1/2-1/2"),
+        ("(\u{bd}-\u{bd})", "1/2-1/2"),
+    ] {
+        let text = format!("1. e4 e5 2. Jf3 Jc6 {written}\n");
+        let out = convert_text(&text, "result.txt", &ConvertOptions::default());
+        assert!(out.errors.is_empty(), "{written}: {:?}", out.errors);
+        assert!(
+            out.text.contains(&format!("2. Nf3 Nc6 {result}")),
+            "{written}: {}",
+            out.text
+        );
+        let sheet = scoresheet::reconstruct::Sheet::read(&text);
+        assert_eq!(sheet.result(), Some(result), "{written}");
+    }
+    // Castling in parentheses is no result (nor castling: the sheet stops there).
+    let out = convert_text(
+        "1. e4 e5 2. Jf3 Jc6 (0 - 0)\n",
+        "result.txt",
+        &ConvertOptions::default(),
+    );
+    assert_eq!(out.errors.len(), 1, "{:?}", out.errors);
+}
+
 /// A sheet typed with its piece letters in lower case stops where the notation reader first
 /// meets one, and the error says what the capital would be (`convert` reads the letters as
 /// written; `repair` reads them as the capitals, each a correction).

@@ -70,19 +70,25 @@ pub const DRAW_WORDS: [&str; 16] = [
 
 /// The result a word of a sheet writes, normalised to PGN's (`1-0`, `0-1`, `1/2-1/2`, `*`):
 /// with a hyphen, an en or em dash or a colon (`1–0`, `1:0`), draws also as `½-½`, `1/2`,
-/// `0.5-0.5` or a word for it ([`DRAW_WORDS`]: `remíza`, `Remis`). The one list that both sheet
-/// readers (`convert`'s and `repair`'s) use.
+/// `0.5-0.5`, `0,5:0,5` or a word for it ([`DRAW_WORDS`]: `remíza`, `Remis`); in parentheses
+/// too (`(1-0)`). The one list that both sheet readers (`convert`'s and `repair`'s) use.
 ///
 /// ```
 /// use scoresheet::notation::sheet::result_of;
 /// assert_eq!(result_of("1\u{2013}0"), Some("1-0"));
 /// assert_eq!(result_of("0:1"), Some("0-1"));
+/// assert_eq!(result_of("(0:1)"), Some("0-1"));
 /// assert_eq!(result_of("0.5-0.5"), Some("1/2-1/2"));
+/// assert_eq!(result_of("0,5:0,5"), Some("1/2-1/2"));
 /// assert_eq!(result_of("Remíza"), Some("1/2-1/2"));
 /// assert_eq!(result_of("10"), None);
 /// assert_eq!(result_of("remízou"), None);
 /// ```
 pub fn result_of(word: &str) -> Option<&'static str> {
+    let word = word
+        .strip_prefix('(')
+        .and_then(|w| w.strip_suffix(')'))
+        .unwrap_or(word);
     let mut plain = arrayvec::ArrayString::<16>::new();
     let mut letters = false;
     for c in word.chars() {
@@ -102,7 +108,8 @@ pub fn result_of(word: &str) -> Option<&'static str> {
     match plain.as_str() {
         "1-0" | "1:0" => Some("1-0"),
         "0-1" | "0:1" => Some("0-1"),
-        "1/2-1/2" | "½-½" | "1/2" | "½:½" | "0.5-0.5" | "0,5-0,5" => Some("1/2-1/2"),
+        "1/2-1/2" | "1/2:1/2" | "½-½" | "½:½" | "1/2" | "0.5-0.5" | "0,5-0,5" | "0.5:0.5"
+        | "0,5:0,5" => Some("1/2-1/2"),
         "*" => Some("*"),
         _ => None,
     }
@@ -146,8 +153,10 @@ pub fn spaced_castling_or_result<'a>(
             && w.len() <= 8
             && w.chars().filter(|c| CASTLE_ZEROS.contains(c)).count() <= 1
             && w.chars().all(|c| {
-                matches!(c, '1' | '2' | '5' | '.' | ',' | '/' | '½' | ':' | '+' | '#')
-                    || CASTLE_ZEROS.contains(&c)
+                matches!(
+                    c,
+                    '1' | '2' | '5' | '.' | ',' | '/' | '½' | ':' | '+' | '#' | '(' | ')'
+                ) || CASTLE_ZEROS.contains(&c)
                     || DASHES.contains(&c)
             })
     };
@@ -1014,11 +1023,6 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             if is_dash_word(word) || is_ellipsis_word(word) {
                 continue;
             }
-            // A result first: `0.5-0.5` is no move number followed by a move.
-            if let Some(r) = result_of(word) {
-                game.result_written(&mut games, r);
-                continue;
-            }
             // A move number, alone or glued to the move: `12.`, `12...`, `12)`, `12…`, or
             // digits alone (`1 e4 e5 2 Nf3`: no move is written in digits only; no move number
             // starts with 0, so that a stray `0` or `00` is still reported, not dropped).
@@ -1086,6 +1090,8 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             }
             // What was cut off the front (a move number) moves the word's start.
             let word_start = word_start + (word.as_ptr() as usize - rest_word_start as usize);
+            // A result, as one word or spelled with the words after it (`1/2 : 1/2`, where
+            // `1/2` alone would be one too); `0.5-0.5` was read as no move number above.
             let result = match spaced {
                 Some(Spaced::Result(r)) => Some(r),
                 Some(Spaced::Castling | Spaced::Move) => None,
