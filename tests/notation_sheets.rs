@@ -754,3 +754,26 @@ fn long_form_typed_with_spaces_and_dashes_between_moves_convert() {
     assert_eq!((e.line, e.column, e.move_number), (1, 23, 2));
     assert_eq!(e.token, "Jg1 \u{2013} f4");
 }
+
+/// A promotion typed with the new piece apart (`bxa8 D`, `e8 = D`, `bxa8 (D)`) is one move in
+/// both readers. Before, `convert` stopped at `bxa8` (no piece named) and `repair` read the
+/// piece as the letter of the next move (`D e5`), two corrections.
+#[test]
+fn a_promotion_with_its_piece_apart_is_one_move() {
+    let plain = "1. e4 d5 2. exd5 c6 3. dxc6 Jf6 4. cxb7 Jbd7 5. bxa8D e5\n";
+    for apart in [
+        "bxa8 D", "bxa8 = D", "bxa8 =D", "bxa8= D", "bxa8 (D)", "bxa8 D+",
+    ] {
+        let typed = plain.replace("bxa8D", apart);
+        converts_as(&typed, plain);
+        let sheet = scoresheet::reconstruct::Sheet::read(&typed);
+        let moves: Vec<&str> = sheet
+            .tokens
+            .iter()
+            .filter(|t| t.kind == scoresheet::reconstruct::TokenKind::Move)
+            .map(|t| t.text.as_str())
+            .collect();
+        assert_eq!(moves.len(), 10, "{apart}: {moves:?}");
+        assert_eq!(moves[8], apart, "{apart}");
+    }
+}

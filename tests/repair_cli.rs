@@ -426,6 +426,12 @@ fn long_form_typed_with_spaces_and_dashes_between_moves_are_repaired() {
             "read in letters: es; 6 plies; 0 corrections",
             "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *",
         ),
+        // A promotion with its piece apart is one move.
+        (
+            "1. e4 d5 2. exd5 c6 3. dxc6 Jf6 4. cxb7 Jbd7 5. bxa8 = D e5\n",
+            "10 plies; 0 corrections",
+            "5. bxa8=Q e5 *",
+        ),
         // A draw written as a word is the result, in the head or after the moves.
         (
             "Výsledek: remíza\n1. e4 e5 2. Jf3 Jc6\n",

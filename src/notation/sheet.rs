@@ -209,7 +209,80 @@ pub fn spaced_word<'a>(
                 .flatten()
                 .map(|n| (n, Spaced::Move))
         })
+        .or_else(|| spaced_promotion(words.clone()).map(|n| (n, Spaced::Move)))
         .or_else(|| spaced_piece_move(words, long_moves).map(|n| (n, Spaced::Move)))
+}
+
+/// A pawn's move to the last rank typed with its new piece apart (`bxa8 D`, `e8 = D`, `e8 =D`,
+/// `e8= D`, `e8 (D)`): how many of `words`, from the first (two or three), spell it; `None` if
+/// they do not. The piece is one capital letter (not `O`) or a figurine. A pawn reaching the
+/// last rank must name its piece (C.11), so a lone capital after one is that piece, not the
+/// letter of the next move typed apart (`e8 D e5` is `e8D e5`).
+///
+/// ```
+/// use scoresheet::notation::sheet::spaced_promotion;
+/// assert_eq!(spaced_promotion(["bxa8", "D", "e5"]), Some(2));
+/// assert_eq!(spaced_promotion(["e8", "=", "D+"]), Some(3));
+/// assert_eq!(spaced_promotion(["e1", "(J)"]), Some(2));
+/// assert_eq!(spaced_promotion(["b7-a8", "=D"]), Some(2));
+/// assert_eq!(spaced_promotion(["e7", "D"]), None);
+/// assert_eq!(spaced_promotion(["Ve8", "D"]), None);
+/// assert_eq!(spaced_promotion(["e8D", "D"]), None);
+/// ```
+pub fn spaced_promotion<'a>(words: impl IntoIterator<Item = &'a str>) -> Option<usize> {
+    let mut words = words.into_iter();
+    if !is_pawn_to_last_rank(words.next()?) {
+        return None;
+    }
+    // The piece, with the marks that may stand around it: `D`, `=D`, `(D)`, `/D`, `D+`.
+    let piece = |w: &str, marked: bool| {
+        let w = w.trim_end_matches(['+', '#', '!', '?']);
+        let w = match w.strip_prefix('(') {
+            Some(inner) => inner.strip_suffix(')').unwrap_or(""),
+            None if marked => w,
+            None => w.strip_prefix(['=', '/']).unwrap_or(w),
+        };
+        let mut cs = w.chars();
+        cs.next()
+            .is_some_and(|c| (c.is_uppercase() && c != 'O') || is_figurine(c))
+            && cs.next().is_none()
+    };
+    let second = words.next()?;
+    if piece(second, false) {
+        return Some(2);
+    }
+    (matches!(second, "=" | "/") && piece(words.next()?, true)).then_some(3)
+}
+
+/// A pawn's move, short or long, to the first or last rank with no piece named: `e8`, `bxa8`,
+/// `ba8`, `b7a8`, `b7-a8`, `e8=` (the piece is in the next word).
+fn is_pawn_to_last_rank(word: &str) -> bool {
+    let word = word.strip_suffix(['=', '/']).unwrap_or(word);
+    let Some(at) = word.len().checked_sub(2) else {
+        return false;
+    };
+    let (Some(route), Some(to)) = (word.get(..at), word.get(at..)) else {
+        return false;
+    };
+    let last_rank = is_square(to) && matches!(to.as_bytes()[1], b'1' | b'8');
+    let mut cs = route.chars();
+    let file = |c: Option<char>| c.is_some_and(|c| matches!(c, 'a'..='h'));
+    let route_ok = match route.chars().count() {
+        0 => true,
+        1 => file(cs.next()),
+        2 => {
+            let (a, b) = (cs.next(), cs.next());
+            file(a) && b.is_some_and(|b| CAPTURES.contains(&b) || matches!(b, '2' | '7'))
+        }
+        3 => {
+            let (a, b, c) = (cs.next(), cs.next(), cs.next());
+            file(a)
+                && b.is_some_and(|b| matches!(b, '2' | '7'))
+                && c.is_some_and(|c| CAPTURES.contains(&c) || is_dash(c))
+        }
+        _ => false,
+    };
+    last_rank && route_ok
 }
 
 /// A piece's move typed with its letter apart from the rest (`J f3`, `S x c6`, `V ae1`, `J g1f3`,

@@ -805,7 +805,7 @@ fn promotion<'a>(
 ) -> impl FnMut(&'a str) -> PResult<'a, (Role, PromotionMark)> {
     move |i: &'a str| {
         alt((
-            map(preceded(char('='), piece(letters)), |r| {
+            map(preceded((char('='), space0), piece(letters)), |r| {
                 (r, PromotionMark::Equals)
             }),
             map(preceded(char('/'), piece(letters)), |r| {
@@ -852,7 +852,8 @@ fn parse_body<'a>(i: &'a str, letters: &'a LetterSet) -> PResult<'a, Body> {
                 None => (false, i),
             };
             let (i, (from_file, from_rank, separator, target)) = pawn_route(i)?;
-            let (i, promotion) = opt(promotion(letters)).parse(i)?;
+            // The new piece may stand apart (`e8 D`, `e8 = D`: the sheet readers join them).
+            let (i, promotion) = opt(preceded(space0, promotion(letters))).parse(i)?;
             Ok((
                 i,
                 Body::Move {
