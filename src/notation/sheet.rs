@@ -223,6 +223,8 @@ pub fn spaced_word<'a>(
 /// use scoresheet::notation::sheet::spaced_promotion;
 /// assert_eq!(spaced_promotion(["bxa8", "D", "e5"]), Some(2));
 /// assert_eq!(spaced_promotion(["e8", "=", "D+"]), Some(3));
+/// assert_eq!(spaced_promotion(["e8", "/", "D"]), Some(3));
+/// assert_eq!(spaced_promotion(["e8", "=", "(D)"]), None);
 /// assert_eq!(spaced_promotion(["e1", "(J)"]), Some(2));
 /// assert_eq!(spaced_promotion(["b7-a8", "=D"]), Some(2));
 /// assert_eq!(spaced_promotion(["e7", "D"]), None);
@@ -238,7 +240,8 @@ pub fn spaced_promotion<'a>(words: impl IntoIterator<Item = &'a str>) -> Option<
     let piece = |w: &str, marked: bool| {
         let w = w.trim_end_matches(['+', '#', '!', '?']);
         let w = match w.strip_prefix('(') {
-            Some(inner) => inner.strip_suffix(')').unwrap_or(""),
+            Some(inner) if !marked => inner.strip_suffix(')').unwrap_or(""),
+            Some(_) => "",
             None if marked => w,
             None => w.strip_prefix(['=', '/']).unwrap_or(w),
         };

@@ -808,7 +808,7 @@ fn promotion<'a>(
             map(preceded((char('='), space0), piece(letters)), |r| {
                 (r, PromotionMark::Equals)
             }),
-            map(preceded(char('/'), piece(letters)), |r| {
+            map(preceded((char('/'), space0), piece(letters)), |r| {
                 (r, PromotionMark::Slash)
             }),
             map(delimited(char('('), piece(letters), char(')')), |r| {
