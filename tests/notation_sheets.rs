@@ -777,3 +777,43 @@ fn a_promotion_with_its_piece_apart_is_one_move() {
         assert_eq!(moves[8], apart, "{apart}");
     }
 }
+
+/// A pawn's push written with its file in front (`bb5`) is read as the push, and where the
+/// piece whose letter is that file's capital can make the move too (`Bb5`), both `convert`
+/// (a doubt, on stderr as a note) and `check` (a warning) say so: a lower-case bishop, perhaps.
+#[test]
+fn a_push_that_reads_like_a_lower_case_piece_is_in_doubt() {
+    let out = convert_text(
+        "1. e4 e5 2. b4 d6 3. bb5 a6\n",
+        "doubt.txt",
+        &ConvertOptions::default(),
+    );
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert!(out.text.contains("3. b5 a6"), "{}", out.text);
+    assert_eq!(out.doubts.len(), 1, "{:?}", out.doubts);
+    let said = out.doubts[0].to_string();
+    assert!(
+        said.starts_with("doubt.txt:1:22: move 3 (white) 'bb5' [en]: read as a pawn's move"),
+        "{said}"
+    );
+    // No bishop can go to b5 (the e-pawn has not moved): no doubt.
+    let out = convert_text(
+        "1. b4 e5 2. bb5 a6\n",
+        "doubt.txt",
+        &ConvertOptions::default(),
+    );
+    assert!(out.errors.is_empty() && out.doubts.is_empty(), "{out:?}");
+    // The same game as PGN, checked: a warning.
+    let games = scoresheet::pgn::Game::read_all("1. e4 e5 2. b4 d6 3. bb5 a6 *".as_bytes());
+    let game = games.into_iter().next().unwrap().unwrap();
+    let replay = scoresheet::replay::replay_game(&game, &Default::default());
+    assert!(replay.error.is_none(), "{:?}", replay.error);
+    assert!(
+        replay
+            .warnings
+            .iter()
+            .any(|w| w.contains("'bb5'") && w.contains("piece letters are capitals")),
+        "{:?}",
+        replay.warnings
+    );
+}

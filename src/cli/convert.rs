@@ -59,6 +59,9 @@ fn try_run(args: &ConvertArgs) -> Result<ExitCode, String> {
         for e in &converted.errors {
             eprintln!("error: {e}");
         }
+        for d in &converted.doubts {
+            eprintln!("note: {d}");
+        }
         failed |= !converted.errors.is_empty();
         if !output.is_empty() && !converted.text.is_empty() && notation != Notation::Uci {
             output.push('\n');

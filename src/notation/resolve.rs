@@ -64,10 +64,14 @@ pub enum Warning {
     CastlingAsKingMove,
     /// Unicode look-alikes (×, en dash, fullwidth letters) had to be folded.
     UnicodeFolded,
+    /// A pawn's move straight ahead written with its file in front (`bb5`, read as b4-b5)
+    /// where the piece whose letter is that file's in capital could make the move too (`Bb5`):
+    /// a piece letter written in lower case, perhaps (C.2: piece letters are capitals).
+    FileLikePieceLetter,
 }
 
 impl Warning {
-    const ALL: [Warning; 14] = [
+    const ALL: [Warning; 15] = [
         Warning::MissingCaptureMark,
         Warning::CaptureMarkOnNonCapture,
         Warning::ColonCapture,
@@ -82,6 +86,7 @@ impl Warning {
         Warning::MateMarkWithoutMate,
         Warning::CastlingAsKingMove,
         Warning::UnicodeFolded,
+        Warning::FileLikePieceLetter,
     ];
 }
 
@@ -104,6 +109,10 @@ impl fmt::Display for Warning {
             Warning::MateMarkWithoutMate => "mate mark written but the move does not mate",
             Warning::CastlingAsKingMove => "castling written as a king move (C.13: 0-0 / 0-0-0)",
             Warning::UnicodeFolded => "Unicode look-alike characters folded",
+            Warning::FileLikePieceLetter => {
+                "read as a pawn's move with its file in front; the piece whose letter is that \
+                 file in capital can make it too (C.2: piece letters are capitals)"
+            }
         })
     }
 }
@@ -449,6 +458,15 @@ impl WrittenMove<'_> {
             }
         } else if from_rank.is_some() {
             warnings.insert(Warning::OverDisambiguated);
+        } else if let (Some(file), Target::Square(to), false) = (from_file, target, mv.is_capture())
+        {
+            // A push needs no file: `bb5` for b4-b5 is over-written, or a bishop's move with
+            // its letter in lower case.
+            warnings.insert(if self.capital_meant(pos, file, to).is_some() {
+                Warning::FileLikePieceLetter
+            } else {
+                Warning::OverDisambiguated
+            });
         }
         Ok(mv)
     }

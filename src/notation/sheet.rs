@@ -11,7 +11,7 @@
 use super::detect::{detect_letters, AmbiguousLetters};
 use super::letters::LetterSet;
 use super::print::{write_move, PrintOptions, Style};
-use super::resolve::{Policy, ResolveError, Warnings};
+use super::resolve::{Policy, ResolveError, Warning, Warnings};
 use super::written::{is_figurine, ParseError, WrittenMove, CASTLE_ZEROS};
 use crate::board::{Color, FenError, Move, Position};
 use crate::pgn::{Game, PgnError};
@@ -1455,9 +1455,12 @@ pub struct ReadGame {
     pub result: &'static str,
     /// The tags of PGN input (empty for move lists).
     pub tags: Vec<(String, String)>,
+    /// Moves read, but perhaps not as meant (see [`MoveError::Doubtful`]), with where they are.
+    pub doubts: Vec<GameError>,
 }
 
-/// Why a move could not be read.
+/// Why a move could not be read, or (as [`MoveError::Doubtful`], in [`Converted::doubts`]) why
+/// the way it was read is in doubt.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// The text is not a move in the letter set.
@@ -1475,6 +1478,10 @@ pub enum MoveError {
     /// The game's FEN tag does not describe a legal position to start from.
     #[error("FEN tag: {0}")]
     Fen(#[from] FenError),
+    /// Not an error: the move was read, but perhaps not as the writer meant
+    /// ([`Warning::FileLikePieceLetter`]: `bb5` read as a pawn's push where `Bb5` is legal too).
+    #[error("{0}")]
+    Doubtful(Warning),
 }
 
 /// A game that failed, with everything an arbiter needs to find the move on the sheet.
@@ -1676,6 +1683,7 @@ fn read_game_as_written(
     };
     let mut pos = start.clone();
     let mut moves = Vec::with_capacity(game.moves.len());
+    let mut doubts = Vec::new();
     for (ply, sm) in game.moves.iter().enumerate() {
         let fail =
             |reason: MoveError| GameError::at_ply(file, &start, ply, sm, letters.code(), reason);
@@ -1684,6 +1692,10 @@ fn read_game_as_written(
             .resolve(&pos, Policy::Lenient)
             .map_err(|e| fail(e.into()))?;
         pos.play(&r.mv);
+        if r.warnings.contains(Warning::FileLikePieceLetter) {
+            let doubt = MoveError::Doubtful(Warning::FileLikePieceLetter);
+            doubts.push(*fail(doubt));
+        }
         moves.push((r.mv, w.draw_offer || sm.draw_offer, r.warnings));
     }
     Ok(ReadGame {
@@ -1692,6 +1704,7 @@ fn read_game_as_written(
         moves,
         result: game.result.unwrap_or("*"),
         tags: game.tags.clone(),
+        doubts,
     })
 }
 
@@ -1811,6 +1824,9 @@ pub struct Converted {
     pub games: usize,
     /// One error per failed game (the run goes on with the next game).
     pub errors: Vec<GameError>,
+    /// Moves of converted games read, but perhaps not as the writer meant (`bb5` read as a
+    /// pawn's push where `Bb5` is legal too: [`MoveError::Doubtful`]).
+    pub doubts: Vec<GameError>,
 }
 
 /// Converts every game of a move list. A failed game is reported and skipped.
@@ -1877,6 +1893,7 @@ fn convert_pgn(text: &str, file: &str, opts: &ConvertOptions) -> Converted {
     result.text = converted.text;
     result.games = converted.games;
     result.errors.extend(converted.errors);
+    result.doubts = converted.doubts;
     result
 }
 
@@ -1910,6 +1927,7 @@ fn convert_games(games: Vec<SheetGame<'_>>, file: &str, opts: &ConvertOptions) -
                 }
                 let _ = write_game(&mut result.text, &g, opts.notation, &opts.to);
                 result.games += 1;
+                result.doubts.extend(g.doubts);
             }
             Err(e) => result.errors.push(*e),
         }

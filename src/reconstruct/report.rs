@@ -1077,6 +1077,7 @@ impl Repair {
                 .collect(),
             result: self.result(result),
             tags: tags.to_vec(),
+            doubts: Vec::new(),
         };
         let mut out = String::new();
         if crate::notation::sheet::write_game(&mut out, &game, notation, letters).is_err() {

@@ -730,10 +730,11 @@ fn keep_reported(found: Warnings, warnings: &mut Warnings) {
 }
 
 /// The notation warnings `check` reports (the others are allowed on a scoresheet).
-pub(crate) const REPORTED_WARNINGS: [Warning; 5] = [
+pub(crate) const REPORTED_WARNINGS: [Warning; 6] = [
     Warning::CheckMarkWithoutCheck,
     Warning::MateMarkWithoutMate,
     Warning::OverDisambiguated,
+    Warning::FileLikePieceLetter,
     Warning::CaptureMarkOnNonCapture,
     Warning::EnPassantMarkOnOtherMove,
 ];
