@@ -549,9 +549,10 @@ impl WrittenMove<'_> {
         }
     }
 
-    /// Where a pawn move from `file` to `to` fits no pawn: whether the file's letter in capital
-    /// is a piece's letter in this move's set and exactly one such piece can go to `to` (`bb5`
-    /// written for `Bb5` in English, `dd4` for `Dd4` in Czech); then the hint that says so.
+    /// For a pawn move written from `file` to `to`: whether the file's letter in capital is a
+    /// piece's letter in this move's set and exactly one such piece can go to `to` (`bb5`
+    /// written for `Bb5` in English, `dd4` for `Dd4` in Czech); then the hint that says so (the
+    /// error's where no pawn fits; a warning's where a pawn's push does).
     fn capital_meant(
         &self,
         pos: &Position,
@@ -560,7 +561,10 @@ impl WrittenMove<'_> {
     ) -> Option<String> {
         let capital = file.char().to_ascii_uppercase();
         let mut buf = [0; 4];
-        let role = self.letters.role_of(capital.encode_utf8(&mut buf))?;
+        let role = self
+            .letters
+            .role_of(capital.encode_utf8(&mut buf))
+            .filter(|&r| r != Role::Pawn)?;
         let mut legal = MoveList::new();
         pos.legal_moves_to(role, to, &mut legal);
         let [m] = legal.as_slice() else {
