@@ -762,7 +762,18 @@ fn long_form_typed_with_spaces_and_dashes_between_moves_convert() {
 fn a_promotion_with_its_piece_apart_is_one_move() {
     let plain = "1. e4 d5 2. exd5 c6 3. dxc6 Jf6 4. cxb7 Jbd7 5. bxa8D e5\n";
     for apart in [
-        "bxa8 D", "bxa8 = D", "bxa8 =D", "bxa8= D", "bxa8 (D)", "bxa8 D+", "bxa8 / D",
+        "bxa8 D",
+        "bxa8 = D",
+        "bxa8 =D",
+        "bxa8= D",
+        "bxa8 (D)",
+        "bxa8 D+",
+        "bxa8 / D",
+        // The long form typed with spaces, then the piece apart.
+        "b7 x a8 D",
+        "b7 - a8 = D",
+        "b7- a8 (D)",
+        "b7 -a8 D",
     ] {
         let typed = plain.replace("bxa8D", apart);
         converts_as(&typed, plain);

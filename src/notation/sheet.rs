@@ -197,6 +197,10 @@ pub fn spaced_castling_or_result<'a>(
 /// assert_eq!(spaced_word(["Jg1", "-", "f3", "Jb8"], true), Some((3, Spaced::Move)));
 /// assert_eq!(spaced_word(["Jg1", "-", "f3"], false), None);
 /// assert_eq!(spaced_word(["J", "f3"], false), Some((2, Spaced::Move)));
+/// // A pawn's long-form move to the last rank takes its new piece typed apart too.
+/// assert_eq!(spaced_word(["e7", "-", "e8", "D", "Kh7"], true), Some((4, Spaced::Move)));
+/// assert_eq!(spaced_word(["e7", "-e8", "=", "D"], true), Some((4, Spaced::Move)));
+/// assert_eq!(spaced_word(["Ve7", "-", "e8", "D", "e5"], true), Some((3, Spaced::Move)));
 /// ```
 pub fn spaced_word<'a>(
     words: impl IntoIterator<Item = &'a str> + Clone,
@@ -204,10 +208,26 @@ pub fn spaced_word<'a>(
 ) -> Option<(usize, Spaced)> {
     spaced_castling_or_result(words.clone())
         .or_else(|| {
-            long_moves
+            let n = long_moves
                 .then(|| spaced_long_move(words.clone()))
-                .flatten()
-                .map(|n| (n, Spaced::Move))
+                .flatten()?;
+            // A pawn's (from the rank before the last) to the last rank: its piece apart after.
+            let mut all = words.clone().into_iter();
+            let pawn = all
+                .next()
+                .and_then(|w| w.get(..2))
+                .is_some_and(|from| is_square(from) && matches!(from.as_bytes()[1], b'2' | b'7'));
+            let mut rest = all.skip(n - 2);
+            let piece = rest
+                .next()
+                .filter(|_| pawn)
+                .and_then(|to| {
+                    // The target, without the separator glued before it (`e7 -e8 D`).
+                    let to = to.trim_start_matches(|c| is_dash(c) || CAPTURES.contains(&c));
+                    spaced_promotion(std::iter::once(to).chain(rest))
+                })
+                .map_or(0, |m| m - 1);
+            Some((n + piece, Spaced::Move))
         })
         .or_else(|| spaced_promotion(words.clone()).map(|n| (n, Spaced::Move)))
         .or_else(|| spaced_piece_move(words, long_moves).map(|n| (n, Spaced::Move)))
