@@ -211,13 +211,15 @@ pub fn spaced_word<'a>(
             let n = long_moves
                 .then(|| spaced_long_move(words.clone()))
                 .flatten()?;
-            // A pawn's (from the rank before the last) to the last rank: its piece apart after.
+            // A pawn's move from the seventh (or second) rank to the last: its new piece may
+            // follow apart (`e7 - e8 D`).
             let mut all = words.clone().into_iter();
             let pawn = all
                 .next()
                 .and_then(|w| w.get(..2))
                 .is_some_and(|from| is_square(from) && matches!(from.as_bytes()[1], b'2' | b'7'));
-            let mut rest = all.skip(n - 2);
+            // The long move's last word, its target, comes next.
+            let mut rest = all.skip(n.saturating_sub(2));
             let piece = rest
                 .next()
                 .filter(|_| pawn)
