@@ -536,9 +536,17 @@ impl WrittenMove<'_> {
             piece_name(role, self.letters)
         };
         let hint = match (role, from_file, from_rank, written_target) {
-            (Role::Pawn, Some(file), None, Target::Square(to)) => {
-                self.capital_meant(pos, file, to).unwrap_or_default()
-            }
+            (Role::Pawn, Some(file), None, Target::Square(to)) => self
+                .capital_meant(pos, file, to)
+                .map(|(role, m)| {
+                    format!(
+                        "; {} is legal: the {}'s letter is a capital {}",
+                        move_to_string(pos, &m, self.letters, &plain(Style::Fide)),
+                        role.name(),
+                        file.char().to_ascii_uppercase(),
+                    )
+                })
+                .unwrap_or_default(),
             _ => String::new(),
         };
         ResolveError::Unreachable {
@@ -551,14 +559,14 @@ impl WrittenMove<'_> {
 
     /// For a pawn move written from `file` to `to`: whether the file's letter in capital is a
     /// piece's letter in this move's set and exactly one such piece can go to `to` (`bb5`
-    /// written for `Bb5` in English, `dd4` for `Dd4` in Czech); then the hint that says so (the
-    /// error's where no pawn fits; a warning's where a pawn's push does).
+    /// written for `Bb5` in English, `dd4` for `Dd4` in Czech); then that piece and its move
+    /// (the error's hint where no pawn fits, a warning where a pawn's push does).
     fn capital_meant(
         &self,
         pos: &Position,
         file: crate::board::File,
         to: Square,
-    ) -> Option<String> {
+    ) -> Option<(Role, Move)> {
         let capital = file.char().to_ascii_uppercase();
         let mut buf = [0; 4];
         let role = self
@@ -567,14 +575,10 @@ impl WrittenMove<'_> {
             .filter(|&r| r != Role::Pawn)?;
         let mut legal = MoveList::new();
         pos.legal_moves_to(role, to, &mut legal);
-        let [m] = legal.as_slice() else {
-            return None;
-        };
-        Some(format!(
-            "; {} is legal: the {}'s letter is a capital {capital}",
-            move_to_string(pos, m, self.letters, &plain(Style::Fide)),
-            role.name(),
-        ))
+        match legal.as_slice() {
+            [m] => Some((role, *m)),
+            _ => None,
+        }
     }
 }
 

@@ -267,10 +267,7 @@ pub fn spaced_promotion<'a>(words: impl IntoIterator<Item = &'a str>) -> Option<
             None if marked => w,
             None => w.strip_prefix(['=', '/']).unwrap_or(w),
         };
-        let mut cs = w.chars();
-        cs.next()
-            .is_some_and(|c| (c.is_uppercase() && c != 'O') || is_figurine(c))
-            && cs.next().is_none()
+        is_lone_piece_letter(w)
     };
     let second = words.next()?;
     if piece(second, false) {
@@ -334,11 +331,7 @@ pub fn spaced_piece_move<'a>(
 ) -> Option<usize> {
     let all = words.clone();
     let mut words = words.into_iter();
-    let letter = words.next()?;
-    let mut cs = letter.chars();
-    let c = cs.next()?;
-    let is_letter = (c.is_uppercase() && c != 'O') || is_figurine(c);
-    if !is_letter || cs.next().is_some() {
+    if !is_lone_piece_letter(words.next()?) {
         return None;
     }
     // The starting square alone after the letter, then the separator and the target square.
@@ -353,6 +346,14 @@ pub fn spaced_piece_move<'a>(
         return is_to_part(words.next()?).then_some(3);
     }
     is_piece_route(second).then_some(2)
+}
+
+/// A word that is one piece letter alone: a capital (not `O`, which castles) or a figurine.
+fn is_lone_piece_letter(word: &str) -> bool {
+    let mut cs = word.chars();
+    cs.next()
+        .is_some_and(|c| (c.is_uppercase() && c != 'O') || is_figurine(c))
+        && cs.next().is_none()
 }
 
 /// What may follow a piece letter in one word: a target square with or without a capture mark,
