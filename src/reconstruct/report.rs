@@ -2,6 +2,7 @@
 //! well, where the game stops if nothing plausible continues, and an overall confidence.
 
 use super::costs::Costs;
+use super::prior::PriorMemo;
 use super::score::MoveReader;
 use super::search::{plausibility_gain, KeyHasher, Search, SkipKind, Step};
 use super::sheet::TokenKind;
@@ -617,7 +618,7 @@ pub(crate) fn build(
         if !seen.insert(game.clone()) {
             continue;
         }
-        let weight = weight_against(start, &full, delta, by_sheet, &game, costs);
+        let weight = weight_against(start, &full, delta, by_sheet, &game, &search.prior_memo);
         mass += weight;
         // Equally plausible: by the total, or by the sheet alone where only the invented moves'
         // kinds tell the games apart (the prior prefers one; the sheet cannot).
@@ -696,10 +697,11 @@ fn weight_against(
     delta: f32,
     by_sheet: f32,
     game: &[Move],
-    costs: &Costs,
+    memo: &PriorMemo<'_>,
 ) -> f32 {
+    let costs = memo.costs();
     if costs.confidence_plausibility != 0.0 && by_sheet <= PLAUSIBLE_WITHIN {
-        if let Some(gain) = plausibility_gain(start, found, game, costs) {
+        if let Some(gain) = plausibility_gain(start, found, game, memo) {
             return (-costs.confidence_sharpness * by_sheet - costs.confidence_plausibility * gain)
                 .exp();
         }

@@ -3,7 +3,7 @@
 //! swapped plies as transitions.
 
 use super::costs::Costs;
-use super::prior::{invented_costs, plausibility, InventedKind};
+use super::prior::{invented_costs, InventedKind, PriorMemo};
 use super::report::{self, Alternative, Repair, ALTERNATIVES_SHOWN};
 use super::score::{key_disambiguation, move_keys, MoveReader, PreparedWord};
 use super::sheet::{Sheet, TokenKind};
@@ -233,6 +233,9 @@ pub(crate) struct Search<'s, 'a> {
     pub(crate) sheet: &'s Sheet,
     pub(crate) reader: MoveReader<'a>,
     pub(crate) costs: &'a Costs,
+    /// The prior's log-probabilities of the positions the tie rules and the confidence have
+    /// looked at (see [`PriorMemo`]).
+    pub(crate) prior_memo: PriorMemo<'a>,
     pub(crate) words: Vec<PreparedWord>,
     pub(crate) arena: Vec<Node>,
     /// Explanations merged by the beam (same position, same word): (kept node, its cost,
@@ -377,7 +380,7 @@ fn report_finals(
         return (found, Vec::new());
     }
     let first = found.moves.clone();
-    let chosen = prefer_plausible_merged(found, &others, search.sheet, options);
+    let chosen = prefer_plausible_merged(found, &others, &search, options);
     if let Some(better) = reread_further_back(&search, options, &chosen) {
         // A slip far back that read as another legal move: the game found before is no
         // longer about as good (it costs more by more than `tie_margin`), nor are its others.
@@ -594,16 +597,17 @@ fn squares_named(word: &str) -> Bitboard {
 fn prefer_plausible_merged(
     found: Repair,
     others: &[report::Counted],
-    sheet: &Sheet,
+    search: &Search<'_, '_>,
     options: &RepairOptions<'_>,
 ) -> Repair {
+    let sheet = search.sheet;
     let costs = options.costs;
     let start = &options.start;
     let tied = others
         .iter()
         .filter(|o| report::sheet_ties(o.extra, o.by_sheet, costs))
         .map(|o| (o, &o.moves, o.extra, o.by_sheet));
-    let Some(chosen) = most_plausible(start, tied, &found.moves, costs) else {
+    let Some(chosen) = most_plausible(start, tied, &found.moves, &search.prior_memo) else {
         return found;
     };
     let game = &chosen.moves;
@@ -655,7 +659,7 @@ pub(crate) fn plausibility_gain(
     start: &Position,
     game: &[Move],
     than: &[Move],
-    costs: &Costs,
+    memo: &PriorMemo<'_>,
 ) -> Option<f32> {
     if game.len() != than.len() {
         return None;
@@ -667,7 +671,7 @@ pub(crate) fn plausibility_gain(
         .rposition(|(x, y)| x != y)
         .unwrap_or(first);
     let to = (last + 1 + PLIES_AFTER_WEIGHED).min(game.len());
-    Some(plausibility(start, game, first, to, costs) - plausibility(start, than, first, to, costs))
+    Some(memo.difference(start, game, than, first, to))
 }
 
 /// How the sheet's words line up with `game` in its cheapest explanation by that game (as
@@ -844,7 +848,7 @@ fn more_plausible_tie(
             (k, game, extra, by_sheet)
         })
     });
-    most_plausible(start, tied, &best_game, search.costs)
+    most_plausible(start, tied, &best_game, &search.prior_memo)
 }
 
 /// Of `candidates` (each a tag, its game, and how much more it costs than `than` by the total
@@ -855,11 +859,12 @@ fn most_plausible<T, G: AsRef<[Move]>>(
     start: &Position,
     candidates: impl IntoIterator<Item = (T, G, f32, f32)>,
     than: &[Move],
-    costs: &Costs,
+    memo: &PriorMemo<'_>,
 ) -> Option<T> {
+    let costs = memo.costs();
     let mut chosen: Option<(T, f32)> = None;
     for (tag, game, extra, by_sheet) in candidates {
-        let Some(gain) = plausibility_gain(start, game.as_ref(), than, costs) else {
+        let Some(gain) = plausibility_gain(start, game.as_ref(), than, memo) else {
             continue;
         };
         let beyond = gain - plausibility_needed(extra, by_sheet, costs);
@@ -987,6 +992,7 @@ impl<'s, 'a> Search<'s, 'a> {
             sheet,
             reader,
             costs: options.costs,
+            prior_memo: PriorMemo::new(options.costs),
             words,
             // A sheet read exactly adds one node per word.
             arena: {

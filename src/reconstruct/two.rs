@@ -13,6 +13,7 @@
 //! so is every ply where the sheets disagree (each sheet lined up with the game as that
 //! explanation reads it), with the sheet followed.
 
+use super::prior::PriorMemo;
 use super::report::{differences, place, Alternative, Disagreement, Repair, ALTERNATIVES_SHOWN};
 use super::score::MoveReader;
 use super::search::{alignment, explain, plausibility_gain, repair_and_others, RepairOptions};
@@ -253,6 +254,7 @@ fn recombine(
     options: &RepairOptions<'_>,
 ) -> Recombined {
     let costs = options.costs;
+    let memo = PriorMemo::new(costs);
     // Every game priced, and its price.
     let mut tried: Vec<(f32, Vec<Move>)> = Vec::new();
     let mut priced = |game: &[Move]| -> f32 {
@@ -268,7 +270,7 @@ fn recombine(
     // own way at the same cost, the moves players play more often decide.
     let better = |p: f32, game: &[Move], than_p: f32, than: &[Move]| {
         if (p - than_p).abs() <= costs.tie_margin {
-            let gain = plausibility_gain(start, game, than, costs).unwrap_or(0.0);
+            let gain = plausibility_gain(start, game, than, &memo).unwrap_or(0.0);
             p - gain < than_p
         } else {
             p < than_p
