@@ -90,6 +90,26 @@ fn pawn_captures_with_and_without_x_and_file_only() {
 }
 
 #[test]
+fn the_capture_marked_after_the_move_as_older_books_write_it() {
+    let p = pos("rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
+    let exd5 = uci(&p, "e4d5");
+    for text in ["ed5:", "ed:", "ed5:+", "e4d5:"] {
+        let r = resolve(&p, text, "cs", Policy::Lenient).unwrap();
+        assert_eq!(r.mv, exd5, "{text}");
+        assert!(r.warnings.contains(Warning::ColonCapture), "{text}");
+        assert!(!r.warnings.contains(Warning::MissingCaptureMark), "{text}");
+    }
+    // The bishop takes the knight: `Sc6:` (Czech S = bishop) is Bxc6.
+    let p = pos(OPEN);
+    let r = resolve(&p, "Sb5:", "cs", Policy::Lenient).unwrap();
+    assert_eq!(r.mv, uci(&p, "c4b5"));
+    assert!(r.warnings.contains(Warning::CaptureMarkOnNonCapture));
+    assert!(resolve(&p, "Sb5:", "cs", Policy::Strict).is_err());
+    let r = resolve(&p, "Jg5", "cs", Policy::Lenient).unwrap();
+    assert!(!r.warnings.contains(Warning::ColonCapture));
+}
+
+#[test]
 fn en_passant_forms() {
     // 1. e4 Nf6 2. e5 d5: exd6 e.p.
     let p = pos("rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3");

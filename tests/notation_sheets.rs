@@ -399,6 +399,24 @@ fn converts_as(typed: &str, plain: &str) -> String {
     out.text
 }
 
+/// Captures marked with a colon after the move, as older German and Central European books
+/// print them (`Sf3:`, `ed:`, `Sc6:+`): the sheet converts as the plain one does, a colon
+/// glued to a move is not a long form's separator (`Df3: e6` is two moves), and a colon
+/// between the squares still is (`e4 : d5`).
+#[test]
+fn captures_marked_after_the_move_convert() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/scoresheets/colon-after-captures.txt");
+    let typed = std::fs::read_to_string(path).unwrap();
+    let text = converts_as(
+        &typed,
+        "1. e4 d5 2. exd5 Dxd5 3. Jc3 Da5 4. Sc4 Jf6 5. Jf3 Jc6 6. 0-0 Sg4 7. h3 Sxf3 \
+         8. Dxf3 e6 9. Sb5 Sd6 10. Sxc6+ bxc6 11. Ve1 0-0\n",
+    );
+    assert!(text.contains("8. Qxf3 e6 9. Bb5"), "{text}");
+    converts_as("1. e4 d5 2. e4 : d5 Jf6\n", "1. e4 d5 2. exd5 Jf6\n");
+}
+
 /// Commas between the moves, clock times beside them (as typed sheets have them) and words for
 /// check are not moves: the sheet converts as the plain one does, and errors still point at the
 /// right column.

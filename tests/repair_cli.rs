@@ -355,6 +355,34 @@ fn two_sheets_heads_and_results_are_combined() {
     );
 }
 
+/// Captures marked with a colon after the move (`Sf3:`, `ed:`) are moves, not words to skip
+/// as `alebo:` is (before, every word ending in a colon was one): the sheet reads with no
+/// correction, and a slip in such a move is read as the capture meant.
+#[test]
+fn captures_marked_after_the_move_are_repaired() {
+    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/scoresheets/colon-after-captures.txt");
+    let file = file.to_string_lossy();
+    let (code, out, err) = repair(&[&file]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.contains("22 plies; 1 correction"), "{err}");
+    assert!(err.contains("pawn_file_only"), "{err}");
+    assert!(out.contains("8. Qxf3 e6 9. Bb5"), "{out}");
+    let text = std::fs::read_to_string(&*file).unwrap();
+    let slipped = text.replace("Dd5:", "Dd6:");
+    assert_ne!(slipped, text);
+    let dir = std::env::temp_dir().join(format!("scoresheet-colon-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("slipped.txt");
+    std::fs::write(&path, slipped).unwrap();
+    let (code, out, err) = repair(&["--from", "cs", &path.to_string_lossy()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.contains("Dd6:       Dxd5      rank_neighbour"), "{err}");
+    assert!(!err.contains("garbage_word"), "{err}");
+    assert!(out.contains("2. exd5 Qxd5 3. Nc3 Qa5"), "{out}");
+}
+
 /// A real game typed in the long form with spaces around its dashes and colons (`3. Jb1 – d2
 /// Jg8 – f6`, `c5 : d4`), and the same game with a dash between White's and Black's moves
 /// (`3. Jd2 – Jf6`): each is read as written, with no correction. Before, a dash alone was a

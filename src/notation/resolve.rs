@@ -334,7 +334,7 @@ impl WrittenMove<'_> {
             warnings.insert(Warning::PawnLetter);
         }
         match separator {
-            Separator::Colon => warnings.insert(Warning::ColonCapture),
+            Separator::Colon | Separator::ColonAfter => warnings.insert(Warning::ColonCapture),
             Separator::Hyphen => warnings.insert(Warning::Hyphen),
             _ => {}
         }

@@ -452,7 +452,8 @@ fn is_square(text: &str) -> bool {
 
 /// A long-form move typed with spaces around its separator (`e2 - e4`, `Jg1 – f3`, `Sf1 x b5`,
 /// `e2 -e4`, `e2- e4`): how many of `words`, from the first (two or three), spell it; `None` if
-/// they do not.
+/// they do not. A colon glued after a word is the capture marked after the move (`Df3: e6` is
+/// Dxf3 and e6, as older books write it), not a long form's separator.
 ///
 /// ```
 /// use scoresheet::notation::sheet::spaced_long_move;
@@ -462,6 +463,8 @@ fn is_square(text: &str) -> bool {
 /// assert_eq!(spaced_long_move(["Sf1", "\u{d7}", "b5"]), Some(3));
 /// assert_eq!(spaced_long_move(["e2", "-e4"]), Some(2));
 /// assert_eq!(spaced_long_move(["e2-", "e4"]), Some(2));
+/// assert_eq!(spaced_long_move(["Df3:", "e6"]), None);
+/// assert_eq!(spaced_long_move(["Dd1", ":", "d4"]), Some(3));
 /// assert_eq!(spaced_long_move(["Jf3", "-", "Jc6"]), None);
 /// assert_eq!(spaced_long_move(["e2e4", "-", "e5"]), None);
 /// ```
@@ -475,7 +478,7 @@ pub fn spaced_long_move<'a>(words: impl IntoIterator<Item = &'a str>) -> Option<
         return (is_from_part(first) && is_to_part(third)).then_some(3);
     }
     let glued_after = first
-        .strip_suffix(|c: char| DASHES.contains(&c) || CAPTURES.contains(&c))
+        .strip_suffix(|c: char| DASHES.contains(&c) || (CAPTURES.contains(&c) && c != ':'))
         .is_some_and(|from| is_from_part(from) && is_to_part(second));
     let glued_before = second
         .strip_prefix(|c: char| DASHES.contains(&c) || CAPTURES.contains(&c))

@@ -50,12 +50,18 @@ pub enum Separator {
     Colon,
     /// A hyphen: `Jg1-f3`, `e2-e4`.
     Hyphen,
+    /// A colon after the move, as older German and Central European books mark a capture:
+    /// `Sc6:` for Sxc6, `ed:` for exd5 (usage).
+    ColonAfter,
 }
 
 impl Separator {
-    /// True for `x` and `:`.
+    /// True for `x` and `:` (between the squares or after the move).
     pub const fn is_capture(self) -> bool {
-        matches!(self, Separator::X | Separator::Colon)
+        matches!(
+            self,
+            Separator::X | Separator::Colon | Separator::ColonAfter
+        )
     }
 }
 
@@ -287,10 +293,17 @@ impl<'l> WrittenMove<'l> {
         if text.is_empty() {
             return Err(ParseError::Empty);
         }
-        let (rest, body) = match parse_body(text, letters) {
+        let (mut rest, mut body) = match parse_body(text, letters) {
             Ok(ok) => ok,
             Err(_) => return Err(body_error(text, letters)),
         };
+        // The capture marked after the move (`Sc6:`), where no mark stands between.
+        if let (Some(after), Body::Move { separator, .. }) = (rest.strip_prefix(':'), &mut body) {
+            if *separator == Separator::None {
+                *separator = Separator::ColonAfter;
+                rest = after;
+            }
+        }
         let mut w = WrittenMove {
             letters,
             body,
@@ -1133,6 +1146,39 @@ mod tests {
             route(&cs("exd")),
             (Role::Pawn, Some(File::E), None, S::X, Target::File(File::D))
         );
+    }
+
+    #[test]
+    fn capture_marked_after_the_move() {
+        use Separator as S;
+        let c6 = Target::Square(Square::C6);
+        assert_eq!(
+            route(&cs("Sc6:")),
+            (Role::Bishop, None, None, S::ColonAfter, c6)
+        );
+        assert_eq!(
+            route(&cs("Sbc6:")),
+            (Role::Bishop, Some(File::B), None, S::ColonAfter, c6)
+        );
+        assert_eq!(
+            route(&cs("ed:")),
+            (
+                Role::Pawn,
+                Some(File::E),
+                None,
+                S::ColonAfter,
+                Target::File(File::D)
+            )
+        );
+        assert!(cs("ed5:").capture_mark());
+        let w = cs("Dd5:+");
+        assert!(w.capture_mark());
+        assert_eq!(w.check, CheckMark::Check);
+        // One capture mark: a colon between the squares and another after them is a slip.
+        let cs_letters = LetterSet::by_code("cs").unwrap();
+        for text in ["e4:d5:", "Sxc6:", "0-0:"] {
+            assert!(WrittenMove::parse(text, cs_letters).is_err(), "{text}");
+        }
     }
 
     #[test]

@@ -453,11 +453,14 @@ fn is_mark(text: &str) -> bool {
         || text.strip_suffix(':').and_then(crate::notation::sheet::header_tag) == Some("Result")
 }
 
-/// A word that cannot be meant as a move: it ends with a colon, or it has no digit and letters
-/// that are neither files, piece letters nor look-alikes of digits (`Kasparov`).
+/// A word that cannot be meant as a move: it ends with a colon after no square and no pair of
+/// files (`alebo:`, but not the capture marked after the move, `Sc6:` or `ed:`), or it has no
+/// digit and letters that are neither files, piece letters nor look-alikes of digits
+/// (`Kasparov`).
 fn is_word(text: &str) -> bool {
-    if text.ends_with(':') && text.chars().count() > 1 {
-        return true;
+    if let Some(stem) = text.strip_suffix(':').filter(|s| !s.is_empty()) {
+        let files = stem.len() == 2 && stem.bytes().all(|b| matches!(b, b'a'..=b'h'));
+        return !files && !stem.chars().any(|c| c.is_ascii_digit());
     }
     if text.chars().any(|c| c.is_ascii_digit()) || text.chars().count() < 4 {
         return false;
