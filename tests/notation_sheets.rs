@@ -399,12 +399,13 @@ fn converts_as(typed: &str, plain: &str) -> String {
     out.text
 }
 
-/// Captures marked with a colon after the move, as older German and Central European books
-/// print them (`Sf3:`, `ed:`, `Sc6:+`): the sheet converts as the plain one does, a colon
-/// glued to a move is not a long form's separator (`Df3: e6` is two moves), and a colon
-/// between the squares still is (`e4 : d5`).
+/// Captures marked with a colon after the move, and check and mate with a dagger and a double
+/// dagger, as older German and Central European books print them (`Sf3:`, `ed:`, `Sc6:†`,
+/// `Dxf7‡`): the sheet converts as the plain one does, a colon glued to a move is not a long
+/// form's separator (`Df3: e6` is two moves), and a colon between the squares still is
+/// (`e4 : d5`).
 #[test]
-fn captures_marked_after_the_move_convert() {
+fn captures_marked_after_the_move_and_daggers_convert() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fixtures/scoresheets/colon-after-captures.txt");
     let typed = std::fs::read_to_string(path).unwrap();
@@ -415,6 +416,16 @@ fn captures_marked_after_the_move_convert() {
     );
     assert!(text.contains("8. Qxf3 e6 9. Bb5"), "{text}");
     converts_as("1. e4 d5 2. e4 : d5 Jf6\n", "1. e4 d5 2. exd5 Jf6\n");
+    let text = converts_as(
+        "1. e4 e5 2. Df3 Jc6 3. Sc4 Sc5 4. Df7:\u{2021}\n",
+        "1. e4 e5 2. Df3 Jc6 3. Sc4 Sc5 4. Dxf7#\n",
+    );
+    assert!(text.contains("4. Qxf7#"), "{text}");
+    // Apart from the move, as `+` may be.
+    converts_as(
+        "1. e4 d5 2. Sb5 \u{2020} c6 3. Sa4\n",
+        "1. e4 d5 2. Sb5+ c6 3. Sa4\n",
+    );
 }
 
 /// Commas between the moves, clock times beside them (as typed sheets have them) and words for

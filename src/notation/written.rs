@@ -422,6 +422,9 @@ fn fold<'a>(
         let mapped = match c {
             '×' | '⨯' | '✕' => Some('x'),
             '–' | '—' | '‑' | '‐' | '−' | '‒' | '―' => Some('-'),
+            // Older German and Central European books: † check, ‡ mate.
+            '\u{2020}' => Some('+'),
+            '\u{2021}' => Some('#'),
             '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}' => None,
             c if c.is_whitespace() => Some(' '),
             c => Some(latin_look_alike(c)),
