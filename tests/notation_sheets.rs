@@ -385,6 +385,11 @@ fn cyrillic_files_and_move_numbers_without_dots_read_as_the_plain_sheet() {
         text.contains("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. d3 d6 6. Qe2 Bg4 7. Re1 O-O"),
         "{text}"
     );
+    // Numbers ending in a colon; a result or clock time written with one is still that.
+    converts_as(
+        "1: e4 e5 2: Кf3 1:05 Кc6 3: Сc4 Сc5 1:0\n",
+        "1. e4 e5 2. Кf3 Кc6 3. Сc4 Сc5 1-0\n",
+    );
 }
 
 /// `typed` converts, with its letters detected, to one game and the same text as `plain` does;

@@ -255,15 +255,17 @@ fn the_confidence_is_high_for_a_clear_slip_and_below_the_bulk_bar_for_a_tie() {
     assert!(as_before.confidence < 0.5, "{}", as_before.confidence);
 }
 
-/// Move numbers written `1)` or without a dot (`1 e4 e5`), and a Cyrillic е typed for the file
-/// e (`Sе7`): a sheet that reads as written, with nothing to correct. Before, each `1)` cost an
-/// extra character (2.00), each bare number in step a number out of step (0.40), and the
-/// Cyrillic е a wrong character (3.50), tied with reading the move as Sd7.
+/// Move numbers written `1)`, `1:` or without a dot (`1 e4 e5`), and a Cyrillic е typed for the
+/// file e (`Sе7`): a sheet that reads as written, with nothing to correct. Before, each `1)` cost
+/// an extra character (2.00), each bare number in step a number out of step (0.40), each `1:` a
+/// stray word (0.60), and the Cyrillic е a wrong character (3.50), tied with reading the move
+/// as Sd7.
 #[test]
 fn move_numbers_without_dots_and_a_cyrillic_file_need_no_correction() {
     for text in [
         "1)e4 c5 2)Jf3 d6 3)d4 cxd4 4)Jxd4 Jf6 5)Jc3 a6 6)Se3 e5 7)Jb3 S\u{435}6 8)f3 S\u{435}7\n",
         "1 e4 c5\n2 Jf3 d6\n3 d4 cxd4\n4 Jxd4 Jf6\n5 Jc3 a6\n6 Se3 e5\n7 Jb3 Se6\n8 f3 Se7\n",
+        "1: e4 c5 2: Jf3 d6 3: d4 cxd4 4: Jxd4 Jf6 5: Jc3 a6 6: Se3 e5 7: Jb3 Se6 8: f3 Se7 1:0\n",
     ] {
         let mut options = RepairOptions::new(LetterSet::by_code("cs").unwrap());
         options.costs = Costs::standard();

@@ -599,7 +599,8 @@ pub fn is_ellipsis_word(word: &str) -> bool {
 }
 
 /// A move number at the front of a word, as both sheet readers read it: digits, then the dots,
-/// parenthesis or ellipsis that end them (`12.`, `12...`, `12)`, `12…`), then a dash glued after
+/// parenthesis or ellipsis that end them (`12.`, `12...`, `12)`, `12…`, or a colon ending the
+/// word, `12:`), then a dash glued after
 /// them where the sheet writes one (`1.-e4`, as Spanish books do). A result (`0.5-0.5`) is none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct MoveNumber {
@@ -620,7 +621,11 @@ impl MoveNumber {
     pub(crate) fn at(word: &str) -> Option<MoveNumber> {
         let digits = word.bytes().take_while(u8::is_ascii_digit).count();
         let after = &word[digits..];
-        let marks = after.len() - after.trim_start_matches(NUMBER_MARKS).len();
+        let mut marks = after.len() - after.trim_start_matches(NUMBER_MARKS).len();
+        // `12:` as a word of its own (not `1:0`, a result, nor `1:05`, a clock time).
+        if after == ":" {
+            marks = 1;
+        }
         if digits == 0 || marks == 0 || result_of(word).is_some() {
             return None;
         }
@@ -1977,8 +1982,11 @@ mod tests {
         assert_eq!(n("12)"), Some((12, 3, false, false)));
         assert_eq!(n("1.-e4"), Some((1, 3, false, true)));
         assert_eq!(n("12...\u{2013}Jf6"), Some((12, 8, true, true)));
-        // Digits alone, a result, a move: no number with its mark.
-        for word in ["12", "0.5-0.5", "1-0", "e4", "Jf3", ".5"] {
+        assert_eq!(n("12:"), Some((12, 3, false, false)));
+        // Digits alone, a result, a clock time, a move: no number with its mark.
+        for word in [
+            "12", "0.5-0.5", "1-0", "1:0", "1:05", "12:e4", "e4", "Jf3", ".5",
+        ] {
             assert_eq!(n(word), None, "{word}");
         }
         // Both readers take the same number off the front of a word.
