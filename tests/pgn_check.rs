@@ -122,6 +122,33 @@ fn a_sheet_wrong_from_its_second_word_is_judged_in_its_own_letters() {
     );
 }
 
+/// Older books' dagger and double dagger for check and mate, and the capture marked with a
+/// colon after the move, in PGN typed from such a book: one move token with its mark, read as
+/// `+`, `#` and `x`; a dagger on a move that gives no check is reported as `+` would be.
+#[test]
+fn daggers_and_colon_captures_in_pgn_are_read_as_the_marks_they_stand_for() {
+    let dir = std::env::temp_dir().join(format!("scoresheet-daggers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("daggers.pgn");
+    std::fs::write(
+        &file,
+        "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qf7:\u{2021} 1-0\n\n\
+         [Event \"b\"]\n[Result \"*\"]\n\n1. e4 d5 2. Bb5\u{2020} c6 3. Ba4\u{2020} *\n",
+    )
+    .unwrap();
+    let (out, err, code) = check(&[&file.to_string_lossy()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(!out.contains("game 1"), "{out}");
+    assert!(
+        out.contains(
+            "game 2: warning: move 3 (white) 'Ba4\u{2020}': + written but the move gives no check"
+        ),
+        "{out}"
+    );
+    assert!(err.contains("checked 2 games: 2 ok"), "{err}");
+}
+
 fn load(name: &str) -> Vec<u8> {
     let raw = std::fs::read(common::data("games").join(name)).unwrap();
     if name.ends_with(".zst") {

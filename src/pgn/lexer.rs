@@ -173,10 +173,11 @@ pub enum Token {
     #[regex(r"1[-–:]0|0[-–:]1|(1/2|½)[-–:](1/2|½)|\*")]
     Result,
     /// Anything move-like: SAN in any letter set, long algebraic, figurines, `O-O`, `Z0`, drops.
-    /// Suffix annotations (`!`, `?`) are separate tokens.
-    #[regex(r"(@|[A-Za-z\u{C0}-\u{24F}\u{370}-\u{3FF}\u{400}-\u{4FF}\u{2654}-\u{265F}])[A-Za-z0-9\u{C0}-\u{24F}\u{370}-\u{3FF}\u{400}-\u{4FF}\u{2654}-\u{265F}=+#:/@\-‐‑–]*")]
+    /// Suffix annotations (`!`, `?`) are separate tokens. Older books' dagger and double dagger
+    /// for check and mate (`Lb5†`, `Dxf7‡`) belong to the move, as `+` and `#` do.
+    #[regex(r"(@|[A-Za-z\u{C0}-\u{24F}\u{370}-\u{3FF}\u{400}-\u{4FF}\u{2654}-\u{265F}])[A-Za-z0-9\u{C0}-\u{24F}\u{370}-\u{3FF}\u{400}-\u{4FF}\u{2654}-\u{265F}=+#:/@\-‐‑–†‡]*")]
     /// Castling written with zeros: `0-0`, `0-0-0` (any dash), with a check mark.
-    #[regex(r"0[-‐‑–]0([-‐‑–]0)?[+#]*")]
+    #[regex(r"0[-‐‑–]0([-‐‑–]0)?[+#†‡]*")]
     /// A null move: `--`.
     #[token("--")]
     Move,
