@@ -23,6 +23,17 @@ fn unknown_letter() {
     insta::assert_snapshot!(diagnose(START, "Jf3", "hr", Policy::Lenient));
 }
 
+/// A file typed as a capital (a word processor capitalises a line's first word): the move
+/// with the small letter is offered; a capital that is a piece letter elsewhere is not taken
+/// for a file.
+#[test]
+fn capital_file() {
+    insta::assert_snapshot!(diagnose(START, "E4", "cs", Policy::Lenient));
+    let other = diagnose(START, "Af3", "cs", Policy::Lenient);
+    assert!(other.contains("(the bishop in es"), "{other}");
+    assert!(!other.contains("perhaps"), "{other}");
+}
+
 #[test]
 fn unknown_promotion_letter() {
     insta::assert_snapshot!(diagnose(

@@ -248,6 +248,22 @@ pub enum ParseError {
         /// cs, sk)`.
         meaning: String,
     },
+    /// A file written as a capital that is no piece letter in the set (`E4`, as a word
+    /// processor capitalises the first word of a line): files are small letters (C.5).
+    /// `meant` is the move with the small letter, which reads.
+    #[error(
+        "'{letter}' at column {column} is not a piece letter in the {set} letter set; files are small letters (C.5): '{meant}' perhaps"
+    )]
+    CapitalFile {
+        /// The capital as written.
+        letter: char,
+        /// 1-based column (in characters) within the move.
+        column: usize,
+        /// The letter set's code.
+        set: String,
+        /// The move with the file in small letters.
+        meant: String,
+    },
     /// The text does not follow the grammar at `column`.
     #[error("unexpected '{found}' at column {column}: {expected}")]
     Syntax {
@@ -963,6 +979,18 @@ fn body_error(text: &str, letters: &LetterSet) -> ParseError {
     // A capital or non-Latin letter that is no piece: the commonest error, a wrong letter set.
     if is_letter_like(first) && !('a'..='h').contains(&first) && letters.match_piece(text).is_none()
     {
+        // Or a file in capital (`E4`, `Exd5`), where the move reads with it small.
+        if ('A'..='H').contains(&first) && elsewhere(first, letters).is_empty() {
+            let meant = format!("{}{}", first.to_ascii_lowercase(), &text[1..]);
+            if WrittenMove::parse_grammar(&meant, letters).is_ok() {
+                return ParseError::CapitalFile {
+                    letter: first,
+                    column: 1,
+                    set: letters.code().to_owned(),
+                    meant,
+                };
+            }
+        }
         return ParseError::UnknownLetter {
             letter: first,
             column: 1,

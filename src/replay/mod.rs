@@ -701,9 +701,9 @@ pub(crate) fn read_token(
     }
     let written = WrittenMove::parse(san, letters).map_err(|e| {
         let kind = match e {
-            ParseError::UnknownLetter { .. } | ParseError::LowerCaseLetter { .. } => {
-                ErrorKind::UnknownLetter
-            }
+            ParseError::UnknownLetter { .. }
+            | ParseError::LowerCaseLetter { .. }
+            | ParseError::CapitalFile { .. } => ErrorKind::UnknownLetter,
             _ => ErrorKind::Unparsable,
         };
         (kind, e.to_string())
