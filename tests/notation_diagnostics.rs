@@ -54,6 +54,28 @@ fn no_piece_can_reach() {
     insta::assert_snapshot!(diagnose(START, "Jd4", "cs", Policy::Lenient));
 }
 
+/// A pawn's capture written with the file as a capital that is a piece letter (`Bxc6` for
+/// bxc6 in English, `Dxc6` for dxc6 in Czech): the pawn's move is offered; not where no pawn of
+/// that file can go there (`Dxd5` after 1. e4 d5).
+#[test]
+fn a_piece_letter_where_a_pawn_s_file_was_meant() {
+    // 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6: Black to move.
+    let fen = "r1bqkbnr/1ppp1ppp/p1B5/4p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 4";
+    insta::assert_snapshot!(diagnose(fen, "Dxc6", "cs", Policy::Lenient));
+    let en = diagnose(fen, "Bxc6", "en", Policy::Lenient);
+    assert!(
+        en.ends_with("; bxc6 is legal: a pawn's move names its file in a small letter"),
+        "{en}"
+    );
+    let fen = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    let none = diagnose(fen, "Dxd5", "cs", Policy::Lenient);
+    assert!(
+        none.starts_with("no white queen (D) can move to d5"),
+        "{none}"
+    );
+    assert!(!none.contains("legal"), "{none}");
+}
+
 #[test]
 fn no_piece_from_that_file() {
     insta::assert_snapshot!(diagnose(START, "Jbf3", "cs", Policy::Lenient));

@@ -183,7 +183,9 @@ pub enum ResolveError {
         target: String,
         /// What was likely meant, or empty: a pawn move from a file whose letter is a piece's
         /// letter in lower case (`bb5` in English) where that piece can go (`; Bb5 is legal:
-        /// the bishop's letter is a capital B`).
+        /// the bishop's letter is a capital B`), or a piece's move whose letter in small is a
+        /// file where that file's pawn can go (`Bxc6` for bxc6: `; bxc6 is legal: a pawn's
+        /// move names its file in a small letter`).
         hint: String,
     },
     /// The piece can move there but the move leaves the own king attacked (Article 3.9).
@@ -547,6 +549,15 @@ impl WrittenMove<'_> {
                     )
                 })
                 .unwrap_or_default(),
+            (_, None, None, Target::Square(to)) if role != Role::Pawn => self
+                .small_meant(pos, role, to)
+                .map(|m| {
+                    format!(
+                        "; {} is legal: a pawn's move names its file in a small letter",
+                        move_to_string(pos, &m, self.letters, &plain(Style::Fide)),
+                    )
+                })
+                .unwrap_or_default(),
             _ => String::new(),
         };
         ResolveError::Unreachable {
@@ -577,6 +588,25 @@ impl WrittenMove<'_> {
         pos.legal_moves_to(role, to, &mut legal);
         match legal.as_slice() {
             [m] => Some((role, *m)),
+            _ => None,
+        }
+    }
+
+    /// For a piece's move to `to` that no such piece can make: whether the piece's letter in
+    /// small is a file and exactly one pawn of that file can go to `to` (`Bxc6` written for
+    /// bxc6 in English, `Dxc6` for dxc6 in Czech); then that pawn's move (the error's hint).
+    fn small_meant(&self, pos: &Position, role: Role, to: Square) -> Option<Move> {
+        let file = match self.letters.letter(role).as_bytes() {
+            [c @ b'A'..=b'H'] => crate::board::File::new(u32::from(c - b'A'))?,
+            _ => return None,
+        };
+        let mut legal = MoveList::new();
+        pos.legal_moves_to(Role::Pawn, to, &mut legal);
+        let mut from_file = legal
+            .iter()
+            .filter(|m| m.from().is_some_and(|f| f.file() == file));
+        match (from_file.next(), from_file.next()) {
+            (Some(m), None) => Some(*m),
             _ => None,
         }
     }
