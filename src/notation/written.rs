@@ -248,9 +248,10 @@ pub enum ParseError {
         /// cs, sk)`.
         meaning: String,
     },
-    /// A file written as a capital that is no piece letter in the set (`E4`, as a word
+    /// A file written as a capital that names no piece in any letter set (`E4`, as a word
     /// processor capitalises the first word of a line): files are small letters (C.5).
-    /// `meant` is the move with the small letter, which reads.
+    /// `meant` is the move with the small letter, which reads. (A capital that is a piece
+    /// letter elsewhere, `C4` in Czech, is an [`UnknownLetter`](Self::UnknownLetter).)
     #[error(
         "'{letter}' at column {column} is not a piece letter in the {set} letter set; files are small letters (C.5): '{meant}' perhaps"
     )]
