@@ -251,7 +251,7 @@ impl DedupeKey {
     }
 }
 
-/// Cleans `inputs` into `outputs` (see the [module docs](self)).
+/// Cleans `inputs` into `outputs` (see the [`batch`](crate::batch) module).
 ///
 /// ```
 /// use scoresheet::batch::{clean, CleanOptions, CleanOutputs, Input};

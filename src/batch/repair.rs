@@ -347,8 +347,8 @@ pub fn repair_sheet(
 }
 
 /// Repairs the mainline of `game` and decides whether the repair is clear enough to take
-/// (see the [module docs](self)). Fails only when the game's start position cannot be set up
-/// (bad FEN tag, another variant): there is nothing to repair from.
+/// (see the [`batch`](crate::batch) module). Fails only when the game's start position cannot
+/// be set up (bad FEN tag, another variant): there is nothing to repair from.
 pub fn repair_game(
     game: &Game,
     from: &FromLetters,

@@ -214,7 +214,7 @@ impl LetterSet {
     }
 
     /// A set from what a user typed: a language code or name (`cs`, `Croatian`), or five or six
-    /// letters in the order K Q R B N [P] (`KDVSJP`), or the same separated by commas for
+    /// letters in the order K Q R B N \[P\] (`KDVSJP`), or the same separated by commas for
     /// multi-letter names (`Кр,Ф,Л,С,К,п`).
     ///
     /// ```

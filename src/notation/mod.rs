@@ -6,7 +6,7 @@
 //! | [`letters`] | the national letter table (`grammars/letters.tsv`) |
 //! | [`written`] | the move grammar (`grammars/notation.ebnf`): what a move says |
 //! | [`resolve`] | what it means in a position: one legal move, or the rule that failed |
-//! | [`print`] | any legal move in any letter set and style |
+//! | [`print`](mod@print) | any legal move in any letter set and style |
 //! | [`detect`] | which letter set a game is written in |
 //! | [`sheet`] | move lists in, games out (`scoresheet convert`) |
 //!
