@@ -99,7 +99,8 @@ fn the_capture_marked_after_the_move_as_older_books_write_it() {
         assert!(r.warnings.contains(Warning::ColonCapture), "{text}");
         assert!(!r.warnings.contains(Warning::MissingCaptureMark), "{text}");
     }
-    // The bishop takes the knight: `Sc6:` (Czech S = bishop) is Bxc6.
+    // A colon after a move that takes nothing (`Sb5:`, Czech S = bishop) draws the warning
+    // an x would, and fails under the strict policy.
     let p = pos(OPEN);
     let r = resolve(&p, "Sb5:", "cs", Policy::Lenient).unwrap();
     assert_eq!(r.mv, uci(&p, "c4b5"));

@@ -356,8 +356,9 @@ fn two_sheets_heads_and_results_are_combined() {
 }
 
 /// Captures marked with a colon after the move (`Sf3:`, `ed:`) are moves, not words to skip
-/// as `alebo:` is (before, every word ending in a colon was one): the sheet reads with no
-/// correction, and a slip in such a move is read as the capture meant.
+/// as `alebo:` is (before, every word ending in a colon was one): the sheet reads with one
+/// correction only, the files-only pawn capture `ed:` (0.20, as `ed` costs), and a slip in
+/// such a move is read as the capture meant.
 #[test]
 fn captures_marked_after_the_move_are_repaired() {
     let file = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
