@@ -621,11 +621,12 @@ impl MoveNumber {
     pub(crate) fn at(word: &str) -> Option<MoveNumber> {
         let digits = word.bytes().take_while(u8::is_ascii_digit).count();
         let after = &word[digits..];
-        let mut marks = after.len() - after.trim_start_matches(NUMBER_MARKS).len();
         // `12:` as a word of its own (not `1:0`, a result, nor `1:05`, a clock time).
-        if after == ":" {
-            marks = 1;
-        }
+        let marks = if after == ":" {
+            1
+        } else {
+            after.len() - after.trim_start_matches(NUMBER_MARKS).len()
+        };
         if digits == 0 || marks == 0 || result_of(word).is_some() {
             return None;
         }

@@ -980,8 +980,9 @@ fn body_error(text: &str, letters: &LetterSet) -> ParseError {
     // A capital or non-Latin letter that is no piece: the commonest error, a wrong letter set.
     if is_letter_like(first) && !('a'..='h').contains(&first) && letters.match_piece(text).is_none()
     {
+        let elsewhere = elsewhere(first, letters);
         // Or a file in capital (`E4`, `Exd5`), where the move reads with it small.
-        if ('A'..='H').contains(&first) && elsewhere(first, letters).is_empty() {
+        if ('A'..='H').contains(&first) && elsewhere.is_empty() {
             let meant = format!("{}{}", first.to_ascii_lowercase(), &text[1..]);
             if WrittenMove::parse_grammar(&meant, letters).is_ok() {
                 return ParseError::CapitalFile {
@@ -996,7 +997,7 @@ fn body_error(text: &str, letters: &LetterSet) -> ParseError {
             letter: first,
             column: 1,
             set: letters.code().to_owned(),
-            elsewhere: elsewhere(first, letters),
+            elsewhere,
         };
     }
     // Walk the longest prefix the grammar accepts, to point at the first wrong character.
