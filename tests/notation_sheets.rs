@@ -789,6 +789,33 @@ fn long_form_typed_with_spaces_and_dashes_between_moves_convert() {
     assert_eq!(e.token, "Jg1 \u{2013} f4");
 }
 
+/// A square, then a capture named by its target alone (`Jc3 xe4`), is one long-form move typed
+/// with a space only on a sheet that writes the long form elsewhere; on a sheet in the short
+/// form it is two moves, the second's piece letter or file left out. Both readers agree: before,
+/// `repair` joined them into one move no piece could play (the noise bench stopped a game there)
+/// and `convert` named the pair as the word in error.
+#[test]
+fn a_capture_apart_joins_only_on_a_sheet_in_the_long_form() {
+    let short = "1. e4 d5 2. Jc3 xe4 3. Jxe4 Jf6\n";
+    let texts: Vec<&str> = read_sheet(short)[0].moves.iter().map(|m| m.text).collect();
+    assert_eq!(texts, ["e4", "d5", "Jc3", "xe4", "Jxe4", "Jf6"]);
+    let sheet = scoresheet::reconstruct::Sheet::read(short);
+    let words: Vec<&str> = sheet.moves().map(|t| t.text.as_str()).collect();
+    assert_eq!(words, texts);
+    let out = convert_text(short, "short.txt", &ConvertOptions::default());
+    let e = &out.errors[0];
+    assert_eq!(
+        (e.token.as_str(), e.line, e.column),
+        ("xe4", 1, 17),
+        "{e:?}"
+    );
+    // The same pair on a sheet in the long form is the knight's capture.
+    converts_as(
+        "1. e2-e4 d7-d5 2. Jb1-c3 d5 xe4 3. Jc3 xe4 Jg8-f6\n",
+        "1. e4 d5 2. Jc3 dxe4 3. Jxe4 Jf6\n",
+    );
+}
+
 /// A promotion typed with the new piece apart (`bxa8 D`, `e8 = D`, `bxa8 (D)`) is one move in
 /// both readers. Before, `convert` stopped at `bxa8` (no piece named) and `repair` read the
 /// piece as the letter of the next move (`D e5`), two corrections.

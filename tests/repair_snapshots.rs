@@ -72,6 +72,24 @@ fn unrecoverable_sheet_stops_where_nothing_plausible_follows() {
     insta::assert_snapshot!(report(&r));
 }
 
+/// A capture written without its piece letter or file right after a piece's move (`2. Jc3 xe4`,
+/// `13. Sd2 xe1+`), on a sheet in the short form: two moves, each read with one correction.
+/// Before, the pair was one long-form move typed with a space (the knight from c3 taking on e4),
+/// which no piece could play, and the game stopped at ply 3.
+#[test]
+fn a_capture_without_its_letter_after_a_piece_move_is_a_move_of_its_own() {
+    let r = fixture("capture-apart.txt");
+    assert!(r.stop.is_none(), "{r}");
+    assert_eq!(r.moves.len(), 28, "{r}");
+    let read: Vec<(u32, &str)> = r
+        .corrections
+        .iter()
+        .map(|c| (c.at.ply, c.read_as.as_deref().unwrap_or("")))
+        .collect();
+    assert_eq!(read, [(4, "dxe4"), (26, "Vxe1")], "{r}");
+    insta::assert_snapshot!(report(&r));
+}
+
 /// A skipped ply inside an exchange on d4 (White's 15. Nxd4 not written; the sheet's moves come
 /// from a TWIC game, as the noise bench writes them): 15. Nxd4 Bxd4 16. Bxd4 Qxd4 and
 /// 15. Bxd4 Bxd4 16. Nxd4 Qxd4 reach the same position at the same cost by the sheet, and the

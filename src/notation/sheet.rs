@@ -204,13 +204,18 @@ pub fn spaced_castling_or_result<'a>(
 /// ```
 pub fn spaced_word<'a>(
     words: impl IntoIterator<Item = &'a str> + Clone,
-    long_moves: bool,
+    long_moves: impl Into<LongMoves>,
 ) -> Option<(usize, Spaced)> {
+    let long_moves: LongMoves = long_moves.into();
     spaced_castling_or_result(words.clone())
         .or_else(|| {
             let n = long_moves
+                .spaced
                 .then(|| spaced_long_move(words.clone()))
-                .flatten()?;
+                .flatten()
+                .filter(|&n| {
+                    long_moves.capture_apart || n != 2 || !is_capture_apart(words.clone())
+                })?;
             // A pawn's move from the seventh (or second) rank to the last: its new piece may
             // follow apart (`e7 - e8 D`).
             let mut all = words.clone().into_iter();
@@ -232,7 +237,93 @@ pub fn spaced_word<'a>(
             Some((n + piece, Spaced::Move))
         })
         .or_else(|| spaced_promotion(words.clone()).map(|n| (n, Spaced::Move)))
-        .or_else(|| spaced_piece_move(words, long_moves).map(|n| (n, Spaced::Move)))
+        .or_else(|| spaced_piece_move(words, long_moves.spaced).map(|n| (n, Spaced::Move)))
+}
+
+/// Which long-form moves typed with spaces a sheet's words join into (see [`spaced_word`]):
+/// what [`LongMoves::of_sheet`] reads off the whole sheet. `true` joins all of them, `false`
+/// none.
+///
+/// ```
+/// use scoresheet::notation::sheet::LongMoves;
+/// // Short-form moves: `Kh4 xe5` is Kh4 and a capture whose piece letter was left out.
+/// assert!(!LongMoves::of_sheet("66. Kg5 Vb6 67. Kh4 xe5").capture_apart);
+/// // Long-form moves elsewhere: it is the king's capture on e5, typed with a space.
+/// assert!(LongMoves::of_sheet("1. e2-e4 e7-e5 ... 67. Kh4 xe5").capture_apart);
+/// assert_eq!(LongMoves::from(true), LongMoves { spaced: true, capture_apart: true });
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LongMoves {
+    /// Squares with a separator between them typed apart (`e2 - e4`, `Jg1 -f3`, `Sf1 x b5`) are
+    /// one move; not where the sheet's lone dashes stand between moves ([`dashes_separate_moves`]).
+    pub spaced: bool,
+    /// A square, then a capture named by its target alone (`Kh4 xe5`), is one move too: only
+    /// where the sheet writes long-form moves elsewhere. On a sheet in the short form these are
+    /// two moves, the second with its piece letter left out (a hurried hand's slip, which the
+    /// reconstruction reads as such; joined, they made one move no piece could play).
+    pub capture_apart: bool,
+}
+
+impl From<bool> for LongMoves {
+    fn from(join: bool) -> LongMoves {
+        LongMoves {
+            spaced: join,
+            capture_apart: join,
+        }
+    }
+}
+
+impl LongMoves {
+    /// What the sheet `text` joins: see the fields.
+    pub fn of_sheet(text: &str) -> LongMoves {
+        let spaced = !dashes_separate_moves(text);
+        LongMoves {
+            spaced,
+            capture_apart: spaced && writes_long_form(text),
+        }
+    }
+}
+
+/// Whether `words` begin with a square and then a capture named by its target alone (`Kh4
+/// xe5`, `e4 :d5`): a long-form move typed with a space, or two moves.
+fn is_capture_apart<'a>(words: impl IntoIterator<Item = &'a str>) -> bool {
+    let mut words = words.into_iter();
+    let (Some(first), Some(second)) = (words.next(), words.next()) else {
+        return false;
+    };
+    is_from_part(first)
+        && second
+            .strip_prefix(|c: char| CAPTURES.contains(&c))
+            .is_some_and(is_to_part)
+}
+
+/// Whether `text` holds a long-form move other than a [capture apart](is_capture_apart): in one
+/// word (`e2e4`, `Jg1-f3`, `12.Sf1xb5+`) or typed with spaces (`e2 - e4`, `e2 -e4`).
+fn writes_long_form(text: &str) -> bool {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    words.iter().enumerate().any(|(i, &word)| {
+        let word = MoveNumber::at(word).map_or(word, |n| &word[n.len..]);
+        let spaced = spaced_long_move(std::iter::once(word).chain(words[i + 1..].iter().copied()))
+            .is_some_and(|n| {
+                n != 2
+                    || !is_capture_apart(
+                        std::iter::once(word).chain(words[i + 1..].iter().copied()),
+                    )
+            });
+        spaced || is_long_form_word(word)
+    })
+}
+
+/// One word that is a long-form move: a starting square (a piece letter or two before it), a
+/// separator or none, and the target (`e2e4`, `Jg1-f3`, `Sf1xb5+`, `e7e8D`).
+fn is_long_form_word(word: &str) -> bool {
+    word.char_indices().skip(2).any(|(at, _)| {
+        let (from, rest) = word.split_at(at);
+        let to = rest
+            .strip_prefix(|c: char| DASHES.contains(&c) || CAPTURES.contains(&c))
+            .unwrap_or(rest);
+        is_from_part(from) && is_to_part(to)
+    })
 }
 
 /// A pawn's move to the last rank typed with its new piece apart (`bxa8 D`, `e8 = D`, `e8 =D`,
@@ -1047,8 +1138,9 @@ fn is_trailing_mark(word: &str) -> bool {
 /// ```
 pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
     // Long-form moves typed with spaces (`e2 - e4`) are one move each, unless the sheet's lone
-    // dashes stand between moves (`1. e4 – e5`).
-    let long_moves = !dashes_separate_moves(text);
+    // dashes stand between moves (`1. e4 – e5`); `Kh4 xe5` only where the sheet writes
+    // long-form moves elsewhere (see `LongMoves`).
+    let long_moves = LongMoves::of_sheet(text);
     let dashed_numbers = numbers_take_dashes(text);
     let mut games = Vec::new();
     let mut game = OpenGame::default();

@@ -23,8 +23,8 @@
 //! ```
 
 use crate::notation::sheet::{
-    dashes_separate_moves, is_dash_word, is_ellipsis_word, numbers_take_dashes, result_of,
-    spaced_word, MoveNumber, Spaced,
+    is_dash_word, is_ellipsis_word, numbers_take_dashes, result_of, spaced_word, LongMoves,
+    MoveNumber, Spaced,
 };
 
 /// What a word on the sheet is.
@@ -95,8 +95,9 @@ impl Sheet {
         // Whether a move has been read: above the first one, a labelled line is the head.
         let mut moves_begun = false;
         // Long-form moves typed with spaces (`e2 - e4`) are one token each, unless the sheet's
-        // lone dashes stand between moves (`1. e4 – e5`).
-        let long_moves = !dashes_separate_moves(text);
+        // lone dashes stand between moves (`1. e4 – e5`); `Kh4 xe5` only where the sheet
+        // writes long-form moves elsewhere (see `LongMoves`).
+        let long_moves = LongMoves::of_sheet(text);
         // A dash after a number holds White's place (`23. – Jf6`) unless the sheet writes one
         // after every number (`1. - e4 e5`).
         let dashed_numbers = numbers_take_dashes(text);
@@ -301,7 +302,7 @@ fn read_words(
     line: &str,
     words: &[(usize, usize, u32)],
     line_no: u32,
-    long_moves: bool,
+    long_moves: LongMoves,
     out: &mut Vec<Token>,
 ) {
     let text_of = |&(from, to, _): &(usize, usize, u32)| line[from..to].trim_end_matches(',');
