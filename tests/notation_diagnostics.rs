@@ -76,6 +76,31 @@ fn a_piece_letter_where_a_pawn_s_file_was_meant() {
     assert!(!none.contains("legal"), "{none}");
 }
 
+/// A capture written with nothing before its mark (`xe4`, `:d5`): what captures is named first
+/// (C.9); told in the position, the legal captures on the target are named (one, several or
+/// none). Before, the `x` was 'not a piece letter'.
+#[test]
+fn a_capture_without_what_captures() {
+    let told = |fen: &str, text: &str, code: &str| {
+        let pos = Position::from_fen(fen).unwrap();
+        let letters = LetterSet::by_code(code).unwrap();
+        let e = WrittenMove::parse(text, letters).unwrap_err();
+        assert!(e.to_string().ends_with("a pawn's file"), "{e}");
+        e.in_position(&pos, letters).to_string()
+    };
+    // 1. e4 d5 2. Nc3: Black to move.
+    let fen = "rnbqkbnr/ppp1pppp/8/3p4/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 1 2";
+    insta::assert_snapshot!(told(fen, "xe4", "cs"));
+    // 1. e4 d5 2. exd5 Nf6 3. c4: the queen and the knight can take on d5.
+    let fen = "rnbqkb1r/ppp1pppp/5n2/3P4/2P5/8/PP1P1PPP/RNBQKBNR b KQkq - 0 3";
+    let two = told(fen, ":d5+", "cs");
+    assert!(
+        two.ends_with("; the legal captures on d5: Jxd5, Dxd5"),
+        "{two}"
+    );
+    assert!(told(START, "\u{d7}e4", "en").ends_with("; nothing can capture on e4"));
+}
+
 #[test]
 fn no_piece_from_that_file() {
     insta::assert_snapshot!(diagnose(START, "Jbf3", "cs", Policy::Lenient));

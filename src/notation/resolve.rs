@@ -15,7 +15,7 @@
 
 use super::letters::LetterSet;
 use super::print::{disambiguation, move_to_string, Disambiguation, PrintOptions, Style};
-use super::written::{Body, CheckMark, Separator, Target, WrittenMove};
+use super::written::{Body, CheckMark, ParseError, Separator, Target, WrittenMove};
 use crate::board::{
     Bitboard, CastlingError, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square,
 };
@@ -609,6 +609,42 @@ impl WrittenMove<'_> {
             (Some(m), None) => Some(*m),
             _ => None,
         }
+    }
+}
+
+impl ParseError {
+    /// The error told in `pos`, where the game stood when the move was written: a capture
+    /// written without what captures ([`ParseError::CaptureWithoutPiece`], `xe4`) names the
+    /// legal captures on its target, in `letters`. Other errors are returned as they are.
+    ///
+    /// ```
+    /// use scoresheet::board::Position;
+    /// use scoresheet::notation::{LetterSet, ParseError, WrittenMove};
+    /// let cs = LetterSet::by_code("cs").unwrap();
+    /// let pos = Position::from_fen("rnbqkbnr/ppp1pppp/8/3p4/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 1 2").unwrap();
+    /// let e = WrittenMove::parse("xe4", cs).unwrap_err().in_position(&pos, cs);
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "a capture names what captures (C.9): a piece letter, or a pawn's file; dxe4 is the one legal capture on e4"
+    /// );
+    /// ```
+    pub fn in_position(self, pos: &Position, letters: &LetterSet) -> ParseError {
+        let ParseError::CaptureWithoutPiece { target, .. } = self else {
+            return self;
+        };
+        let mut onto = MoveList::new();
+        pos.legal_moves_onto(Bitboard::from(target), &mut onto);
+        let names: Vec<String> = onto
+            .iter()
+            .filter(|m| m.is_capture())
+            .map(|m| move_to_string(pos, m, letters, &plain(Style::Fide)))
+            .collect();
+        let captures = match names.as_slice() {
+            [] => format!("; nothing can capture on {target}"),
+            [one] => format!("; {one} is the one legal capture on {target}"),
+            all => format!("; the legal captures on {target}: {}", all.join(", ")),
+        };
+        ParseError::CaptureWithoutPiece { target, captures }
     }
 }
 

@@ -1813,7 +1813,8 @@ fn read_game_as_written(
     for (ply, sm) in game.moves.iter().enumerate() {
         let fail =
             |reason: MoveError| GameError::at_ply(file, &start, ply, sm, letters.code(), reason);
-        let w = WrittenMove::parse(sm.text, letters).map_err(|e| fail(e.into()))?;
+        let w = WrittenMove::parse(sm.text, letters)
+            .map_err(|e| fail(e.in_position(&pos, letters).into()))?;
         let r = w
             .resolve(&pos, Policy::Lenient)
             .map_err(|e| fail(e.into()))?;

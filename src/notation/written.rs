@@ -265,6 +265,18 @@ pub enum ParseError {
         /// The move with the file in small letters.
         meant: String,
     },
+    /// A capture written with neither a piece letter nor a pawn's file before its mark (`xe4`,
+    /// `:d5`, a hurried hand's or a scan's loss): a move names what moves first (C.9). Where the
+    /// position is known, `captures` says which legal captures there are on the target (see
+    /// [`ParseError::in_position`](Self::in_position)).
+    #[error("a capture names what captures (C.9): a piece letter, or a pawn's file{captures}")]
+    CaptureWithoutPiece {
+        /// The target square written.
+        target: Square,
+        /// `; dxe4 is the one legal capture on e4`, `; the legal captures on e4: dxe4, Jxe4`,
+        /// `; nothing can capture on e4`, or nothing where the position is not known.
+        captures: String,
+    },
     /// The text does not follow the grammar at `column`.
     #[error("unexpected '{found}' at column {column}: {expected}")]
     Syntax {
@@ -687,6 +699,19 @@ fn elsewhere(letter: char, letters: &LetterSet) -> String {
     format!(" ({})", named.join("; "))
 }
 
+/// The target of a capture written with nothing before its mark (`xe4`, `:d5+`, `×f7`), or
+/// `None`.
+fn capture_without_piece(text: &str) -> Option<Square> {
+    let rest = text.strip_prefix(['x', ':', '\u{d7}', '\u{2a2f}', '\u{2715}'])?;
+    match rest.as_bytes() {
+        [f @ b'a'..=b'h', r @ b'1'..=b'8', ..] => Some(Square::from_coords(
+            File::new(u32::from(f - b'a'))?,
+            Rank::new(u32::from(r - b'1'))?,
+        )),
+        _ => None,
+    }
+}
+
 fn is_letter_like(c: char) -> bool {
     c.is_alphabetic() || is_figurine(c)
 }
@@ -976,6 +1001,12 @@ fn body_error(text: &str, letters: &LetterSet) -> ParseError {
     let first = text.chars().next().unwrap_or(' ');
     if let Some(e) = lower_case_piece(text, letters) {
         return e;
+    }
+    if let Some(target) = capture_without_piece(text) {
+        return ParseError::CaptureWithoutPiece {
+            target,
+            captures: String::new(),
+        };
     }
     // A capital or non-Latin letter that is no piece: the commonest error, a wrong letter set.
     if is_letter_like(first) && !('a'..='h').contains(&first) && letters.match_piece(text).is_none()

@@ -706,7 +706,7 @@ pub(crate) fn read_token(
             | ParseError::CapitalFile { .. } => ErrorKind::UnknownLetter,
             _ => ErrorKind::Unparsable,
         };
-        (kind, e.to_string())
+        (kind, e.in_position(pos, letters).to_string())
     })?;
     // Only the reported warnings matter here: a mate is looked for only when one was written.
     let resolved = written
