@@ -433,6 +433,28 @@ fn captures_marked_after_the_move_and_daggers_convert() {
     );
 }
 
+/// Slashes alone between moves, as typed sheets write them (`1. e4 / e5`, `e5 / 2. Jf3`), are
+/// passed over by both readers: the sheet converts as the plain one does and `repair` reads it
+/// with no correction. Before, `convert` stopped at the first `/` ("unexpected '/'"). A
+/// promotion's piece typed after a slash (`bxa8 / D`) still takes the slash in.
+#[test]
+fn slashes_between_moves_are_left_out() {
+    let plain = "1. e4 e5 2. Jf3 Jc6 3. Sc4 Sc5 4. c3 Jf6\n";
+    for typed in [
+        "1. e4 / e5 2. Jf3 / Jc6 3. Sc4 / Sc5 4. c3 // Jf6\n",
+        "1. e4 e5 / 2. Jf3 Jc6 / 3. Sc4 Sc5 / 4. c3 Jf6 /\n",
+    ] {
+        converts_as(typed, plain);
+        let sheet = scoresheet::reconstruct::Sheet::read(typed);
+        let mut options =
+            scoresheet::reconstruct::RepairOptions::new(LetterSet::by_code("cs").unwrap());
+        options.beam = 16;
+        let r = scoresheet::reconstruct::repair(&sheet, &options);
+        assert!(r.stop.is_none() && r.corrections.is_empty(), "{typed}: {r}");
+        assert_eq!(r.moves.len(), 8, "{typed}: {r}");
+    }
+}
+
 /// Commas between the moves, clock times beside them (as typed sheets have them) and words for
 /// check are not moves: the sheet converts as the plain one does, and errors still point at the
 /// right column.

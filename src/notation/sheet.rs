@@ -503,6 +503,19 @@ pub fn is_dash_word(word: &str) -> bool {
     cs.next().is_some_and(|c| DASHES.contains(&c)) && cs.next().is_none()
 }
 
+/// A word that is one or two slashes alone (`/`, `//`), as typed sheets write them between
+/// moves (`1. e4 / e5`, `1. e4 e5 / 2. Jf3`): never a move by itself; the sheet readers pass
+/// over it (a promotion typed with its piece apart, `e8 / D`, takes it in first).
+///
+/// ```
+/// use scoresheet::notation::sheet::is_slash_word;
+/// assert!(is_slash_word("/") && is_slash_word("//"));
+/// assert!(!is_slash_word("1/2") && !is_slash_word("///"));
+/// ```
+pub fn is_slash_word(word: &str) -> bool {
+    matches!(word, "/" | "//")
+}
+
 /// The first part of a long-form move written apart: a square, with up to two letters of a
 /// piece before it (`e2`, `Jg1`, `Кf3`, `♘g1`); nothing after it.
 fn is_from_part(word: &str) -> bool {
@@ -1220,9 +1233,10 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             if word.is_empty() || is_clock_time(word) || is_check_or_mate_word(word) {
                 continue;
             }
-            // A dash alone that no long-form move takes in (below) stands between moves; dots
-            // alone hold the place of a move written elsewhere (`23. ... Jf6`).
-            if is_dash_word(word) || is_ellipsis_word(word) {
+            // A dash or a slash alone that no long-form move or promotion takes in (below)
+            // stands between moves; dots alone hold the place of a move written elsewhere
+            // (`23. ... Jf6`).
+            if is_dash_word(word) || is_slash_word(word) || is_ellipsis_word(word) {
                 continue;
             }
             // A move number, alone or glued to the move: `12.`, `12...`, `12)`, `12…`, or
