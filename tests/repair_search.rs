@@ -122,3 +122,25 @@ fn a_legal_slip_is_read_again_from_the_square_a_later_word_names() {
     assert_eq!(fixed(&r), [(16, Some("d5"), Some("d6"))], "{r}");
     assert!((r.cost - 2.2).abs() < 0.01, "{r}");
 }
+
+/// From a TWIC game (the noise bench's seed 7, slips 1 in 40 plies, game 277): 6. e4 written
+/// for c4, a look-alike that is itself a legal move of another pawn. The sheet reads on until
+/// 8. Dc2, which the c-pawn still on c2 blocks (read as De2, a look-alike, 1.00), and 9. e4,
+/// which the pawn already on e4 cannot play (read as c4, 1.00). Neither corrected word names a
+/// square the e-pawn could have gone to instead, so reading the same pawn again finds nothing;
+/// reading 6. e4 as the other pawn's move it looks like (1.00) lets both later words read as
+/// written: one correction where there were two, and the game played.
+#[test]
+fn a_legal_slip_read_as_another_pieces_move_is_found() {
+    let r = repaired_in_full("legal-slip-of-another-piece.txt", 88);
+    assert_eq!(
+        fixed(&r),
+        [
+            (2, Some("f6"), Some("Jf6")),
+            (11, Some("e4"), Some("c4")),
+            (52, Some("S46"), Some("Sd6")),
+        ],
+        "{r}"
+    );
+    assert!((r.cost - 4.5).abs() < 0.01, "{r}");
+}

@@ -396,6 +396,12 @@ fn report_finals(
 /// How many games [`reread_further_back`] searches at most for one sheet.
 const MOST_REREADS: usize = 6;
 
+/// How many games [`reread_further_back`] searches at most for one sheet from another piece's
+/// move read at a ply whose piece went to a square a corrected word names (`e4` written for 7.
+/// c4: the later `e4` read as c4, `Dc2` as De2, since the pawn already stood on e4), beyond
+/// those of `MOST_REREADS`.
+const MOST_OTHER_REREADS: usize = 2;
+
 /// How many of the plies whose piece went, or could have gone, to a square a corrected word
 /// names (the latest first, each with another legal move of its piece there or from there)
 /// [`reread_further_back`] reads again.
@@ -407,7 +413,10 @@ const REREAD_PLIES: usize = 2;
 /// that names a square, the latest plies whose piece went to that square, and those whose piece
 /// could have gone there instead (`REREAD_PLIES` of each), are read again as another legal move
 /// of the same piece from the same square (any, where it went there; onto the square, where it
-/// could have). What that reading would save is worked out cheaply up to the corrected word:
+/// could have), and those where it went there also as another piece's move that the word reads
+/// as for a look-alike at most (`e4` for c4: then every corrected word on the way may read more
+/// cheaply; at most `MOST_OTHER_REREADS` such games are searched, after the others). What that
+/// reading would save is worked out cheaply up to the corrected word:
 /// the plies between as in `found` while their moves stay legal; a corrected word whose move no
 /// longer is, and the corrected word itself, read as cheaply as they can be after it. Readings
 /// that would save more than `tie_margin` are searched (those that put the piece on the named
@@ -447,8 +456,9 @@ fn reread_further_back(
     }
     let read_cost = |ply: usize| read.get(ply).copied().unwrap_or(0.0);
     let mut legal = MoveList::new();
-    // (landed on the named square, predicted saving, ply, its other reading)
-    let mut candidates: Vec<(bool, f32, usize, Move)> = Vec::new();
+    // (another piece's move, landed on the named square, predicted saving, ply, its other
+    // reading)
+    let mut candidates: Vec<(bool, bool, f32, usize, Move)> = Vec::new();
     for c in &found.corrections {
         let (Some(written), Some(_)) = (&c.written, &c.read_as) else {
             continue;
@@ -493,19 +503,21 @@ fn reread_further_back(
             let read_before = read_cost(j);
             let mut alternatives = false;
             for m in legal.iter() {
-                if *m == was
-                    || m.from() != was.from()
-                    || m.role() != was.role()
-                    || !(lands || named.contains(m.to()))
-                {
+                let same_piece = m.from() == was.from() && m.role() == was.role();
+                if *m == was || !(lands || named.contains(m.to())) || (!same_piece && !lands) {
                     continue;
                 }
-                alternatives = true;
                 let extra_j = search
                     .reader
                     .score(before, &legal, m, &search.words[word_j])
                     .cost
                     - read_before;
+                // Another piece's move only where the word reads as it for a look-alike at
+                // most (`e4` for 7. c4, the pawn beside it).
+                if !same_piece && extra_j > costs.char_lookalike {
+                    continue;
+                }
+                alternatives |= same_piece;
                 if extra_j >= room - costs.tie_margin {
                     continue;
                 }
@@ -519,7 +531,10 @@ fn reread_further_back(
                 for i in j + 1..=k {
                     p.legal_moves(&mut here);
                     let was_read = read_cost(i);
-                    let keep = i < k && here.contains(&found.moves[i]);
+                    // Another piece's reading changes the position more: every corrected word
+                    // on the way may then read more cheaply.
+                    let keep =
+                        i < k && (same_piece || was_read == 0.0) && here.contains(&found.moves[i]);
                     let next = match found.words[i] {
                         Some(word) if was_read > 0.0 && !keep => here
                             .iter()
@@ -539,18 +554,24 @@ fn reread_further_back(
                     };
                     p.play(&next);
                 }
-                if saving > costs.tie_margin && !candidates.iter().any(|x| x.2 == j && x.3 == *m) {
-                    candidates.push((lands, saving, j, *m));
+                if saving > costs.tie_margin && !candidates.iter().any(|x| x.3 == j && x.4 == *m) {
+                    candidates.push((!same_piece, lands, saving, j, *m));
                 }
             }
             plies_read[usize::from(lands)] += usize::from(alternatives);
         }
     }
-    // The readings of plies that put the piece on the named square first, then the others;
-    // each group by the saving they promise.
-    candidates.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.total_cmp(&a.1)));
+    // The same piece's readings first: of plies that put the piece on the named square, then
+    // the others, each group by the saving they promise; then other pieces' readings.
+    candidates.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(b.2.total_cmp(&a.2)));
+    let others_from = candidates
+        .iter()
+        .position(|c| c.0)
+        .unwrap_or(candidates.len());
+    let same = candidates[..others_from].iter().take(MOST_REREADS);
+    let others = candidates[others_from..].iter().take(MOST_OTHER_REREADS);
     let mut best: Option<Repair> = None;
-    for &(_, _, j, m) in candidates.iter().take(MOST_REREADS) {
+    for &(_, _, _, j, m) in same.chain(others) {
         let mut prefix = found.moves[..j].to_vec();
         prefix.push(m);
         let bar = best
