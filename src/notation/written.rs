@@ -699,10 +699,10 @@ fn elsewhere(letter: char, letters: &LetterSet) -> String {
     format!(" ({})", named.join("; "))
 }
 
-/// The target of a capture written with nothing before its mark (`xe4`, `:d5+`, `×f7`), or
-/// `None`.
+/// The target of a capture written with nothing before its mark (`xe4`, `:d5+`; `×f7` is
+/// folded to `xf7` before), or `None`.
 fn capture_without_piece(text: &str) -> Option<Square> {
-    let rest = text.strip_prefix(['x', ':', '\u{d7}', '\u{2a2f}', '\u{2715}'])?;
+    let rest = text.strip_prefix(['x', ':'])?;
     match rest.as_bytes() {
         [f @ b'a'..=b'h', r @ b'1'..=b'8', ..] => Some(Square::from_coords(
             File::new(u32::from(f - b'a'))?,

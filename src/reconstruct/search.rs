@@ -397,7 +397,7 @@ fn report_finals(
 const MOST_REREADS: usize = 6;
 
 /// How many games [`reread_further_back`] searches at most for one sheet from another piece's
-/// move read at a ply whose piece went to a square a corrected word names (`e4` written for 7.
+/// move read at a ply whose piece went to a square a corrected word names (`e4` written for 6.
 /// c4: the later `e4` read as c4, `Dc2` as De2, since the pawn already stood on e4), beyond
 /// those of `MOST_REREADS`.
 const MOST_OTHER_REREADS: usize = 2;
@@ -513,7 +513,7 @@ fn reread_further_back(
                     .cost
                     - read_before;
                 // Another piece's move only where the word reads as it for a look-alike at
-                // most (`e4` for 7. c4, the pawn beside it).
+                // most (`e4` for 6. c4, the pawn beside it).
                 if !same_piece && extra_j > costs.char_lookalike {
                     continue;
                 }
