@@ -300,18 +300,17 @@ fn is_capture_apart<'a>(words: impl IntoIterator<Item = &'a str>) -> bool {
 /// Whether `text` holds a long-form move other than a [capture apart](is_capture_apart): in one
 /// word (`e2e4`, `Jg1-f3`, `12.Sf1xb5+`) or typed with spaces (`e2 - e4`, `e2 -e4`).
 fn writes_long_form(text: &str) -> bool {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    words.iter().enumerate().any(|(i, &word)| {
+    let mut words = text.split_whitespace();
+    while let Some(word) = words.next() {
         let word = MoveNumber::at(word).map_or(word, |n| &word[n.len..]);
-        let spaced = spaced_long_move(std::iter::once(word).chain(words[i + 1..].iter().copied()))
-            .is_some_and(|n| {
-                n != 2
-                    || !is_capture_apart(
-                        std::iter::once(word).chain(words[i + 1..].iter().copied()),
-                    )
-            });
-        spaced || is_long_form_word(word)
-    })
+        let from_here = || std::iter::once(word).chain(words.clone());
+        let spaced =
+            spaced_long_move(from_here()).is_some_and(|n| n != 2 || !is_capture_apart(from_here()));
+        if spaced || is_long_form_word(word) {
+            return true;
+        }
+    }
+    false
 }
 
 /// One word that is a long-form move: a starting square (a piece letter or two before it), a
