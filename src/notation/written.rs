@@ -703,13 +703,11 @@ fn elsewhere(letter: char, letters: &LetterSet) -> String {
 /// folded to `xf7` before), or `None`.
 fn capture_without_piece(text: &str) -> Option<Square> {
     let rest = text.strip_prefix(['x', ':'])?;
-    match rest.as_bytes() {
-        [f @ b'a'..=b'h', r @ b'1'..=b'8', ..] => Some(Square::from_coords(
-            File::new(u32::from(f - b'a'))?,
-            Rank::new(u32::from(r - b'1'))?,
-        )),
-        _ => None,
-    }
+    // Files are small letters (C.5): `Square::from_ascii` would take `E4` too.
+    rest.as_bytes()
+        .get(..2)
+        .filter(|square| square[0].is_ascii_lowercase())
+        .and_then(Square::from_ascii)
 }
 
 fn is_letter_like(c: char) -> bool {
