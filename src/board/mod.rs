@@ -25,6 +25,7 @@ mod zobrist;
 
 pub use bitboard::{Bitboard, Squares};
 pub use fen::{FenError, FenField, STARTING_FEN};
+pub(crate) use movegen::{Collect, Sink};
 pub use moves::{
     double_step_rank, CastlingSide, Move, MoveList, ParseUciError, Uci, UciText, MAX_MOVES,
 };

@@ -350,6 +350,12 @@ impl Position {
         self.generate(&mut Collect(out), bits, targets, true);
     }
 
+    /// Every legal move, castling included, handed to `sink` (for a caller that keeps only
+    /// some moves and counts the others).
+    pub(crate) fn generate_legal<S: Sink>(&self, sink: &mut S) {
+        self.generate(sink, ALL_ROLES, Bitboard::FULL, true);
+    }
+
     /// The number of legal moves, without building them.
     ///
     /// ```

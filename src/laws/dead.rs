@@ -630,12 +630,30 @@ impl Quick {
             return false;
         }
         let winner_moves = pos.turn() == self.winner;
+        // Mates in one are tried first, before any line goes deeper; not where the king to be
+        // mated has three or more flight squares nobody attacks (see `MATE_IN_ONE_FREE_FLIGHTS`).
+        let checks = (winner_moves && free_flights(pos, self.winner) < MATE_IN_ONE_FREE_FLIGHTS)
+            .then(|| CheckSquares::new(pos, self.winner));
+        let last = !past_progress && depth + 1 >= self.max_depth;
         let mut moves = crate::board::MoveList::new();
-        if !winner_moves && self.line != 0 && !past_progress && depth + 1 >= self.max_depth {
+        // Moves counted against the budget without being generated (see `Leaves`).
+        let mut skipped = 0;
+        if !winner_moves && self.line != 0 && last {
             // Only a step towards the mating corner goes on from here (any other move would
             // spend the last of the depth): only kings' and knights' moves (castling with them)
             // need generating.
             pos.legal_moves_of_onto(&[Role::King, Role::Knight], Bitboard::FULL, &mut moves);
+        } else if winner_moves && last {
+            // Only the mating side's rewarded moves go on, and only moves that may check can
+            // mate at once: its other moves are counted, not built.
+            let mut leaves = Leaves {
+                collect: crate::board::Collect(&mut moves),
+                theirs: pos.by_color(!self.winner),
+                checks: checks.as_ref(),
+                skipped: 0,
+            };
+            pos.generate_legal(&mut leaves);
+            skipped = leaves.skipped;
         } else {
             pos.legal_moves(&mut moves);
         }
@@ -681,10 +699,6 @@ impl Quick {
                 }
             }
         }
-        // Mates in one first, before any line goes deeper; not where the king to be mated has
-        // three or more flight squares nobody attacks (see `MATE_IN_ONE_FREE_FLIGHTS`).
-        let checks = (winner_moves && free_flights(pos, self.winner) < MATE_IN_ONE_FREE_FLIGHTS)
-            .then(|| CheckSquares::new(pos, self.winner));
         if let Some(c) = &checks {
             for m in moves.iter().filter(|m| c.may_check(m)) {
                 let mut next = pos.clone();
@@ -723,7 +737,49 @@ impl Quick {
                 return true;
             }
         }
+        self.nodes_left = self.nodes_left.saturating_sub(skipped);
         false
+    }
+}
+
+/// The moves of a node where the mating side moves with the last of the quick search's depth:
+/// there only its rewarded moves (pawn moves, captures, king and knight steps towards the
+/// mating corner) go deeper, and only a move that may give check can mate at once, so the
+/// other moves of its bishops, rooks and queens are counted against the budget (as if they had
+/// been looked at and passed over, which is all the search did with them) instead of built.
+struct Leaves<'a, 'b> {
+    collect: crate::board::Collect<'a>,
+    theirs: Bitboard,
+    checks: Option<&'b CheckSquares>,
+    skipped: u32,
+}
+
+impl crate::board::Sink for Leaves<'_, '_> {
+    #[inline(always)]
+    fn piece(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard) {
+        let keep = match (role, self.checks) {
+            (Role::King | Role::Knight, _) => targets,
+            (_, None) => targets & self.theirs,
+            (_, Some(c)) if c.discovering.contains(from) => targets,
+            (_, Some(c)) => targets & (self.theirs | c.to[role.index()]),
+        };
+        self.skipped += (targets ^ keep).count();
+        self.collect.piece(pos, role, from, keep);
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, pos: &Position, targets: Bitboard, delta: i32) {
+        self.collect.pawns(pos, targets, delta);
+    }
+
+    #[inline(always)]
+    fn pawn(&mut self, pos: &Position, from: Square, targets: Bitboard) {
+        self.collect.pawn(pos, from, targets);
+    }
+
+    #[inline(always)]
+    fn special(&mut self, m: crate::board::Move) {
+        self.collect.special(m);
     }
 }
 
@@ -806,11 +862,33 @@ impl CheckSquares {
 
 /// Knight steps between two squares on an empty board.
 fn knight_distance(a: Square, b: Square) -> u32 {
-    let df = a.file().index().abs_diff(b.file().index());
-    let dr = a.rank().index().abs_diff(b.rank().index());
+    u32::from(KNIGHT_DISTANCE[a.index()][b.index()])
+}
+
+/// [`knight_distance`] for every pair of squares, computed once at compile time (the quick
+/// search asks it for every knight move it looks at).
+static KNIGHT_DISTANCE: [[u8; 64]; 64] = {
+    let mut table = [[0u8; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            table[a][b] = knight_steps(a, b);
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
+/// Knight steps between the squares of indices `a` and `b` (0 = a1 .. 63 = h8) on an empty
+/// board.
+const fn knight_steps(a: usize, b: usize) -> u8 {
+    let df = (a % 8).abs_diff(b % 8);
+    let dr = (a / 8).abs_diff(b / 8);
     let (lo, hi) = if df < dr { (df, dr) } else { (dr, df) };
-    let corner = |s: Square| Bitboard::CORNERS.contains(s);
-    if lo == 1 && hi == 1 && (corner(a) || corner(b)) {
+    let corner = matches!(a, 0 | 7 | 56 | 63) || matches!(b, 0 | 7 | 56 | 63);
+    if lo == 1 && hi == 1 && corner {
         return 4;
     }
     if lo % 2 == hi % 2 {
@@ -833,6 +911,33 @@ fn knight_distance(a: Square, b: Square) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn knight_distances_are_the_fewest_knight_moves() {
+        // Breadth-first search from every square on an empty board.
+        for from in Bitboard::FULL {
+            let mut dist = [u32::MAX; 64];
+            dist[from.index()] = 0;
+            let mut frontier = Bitboard::from_square(from);
+            let mut steps = 0;
+            while frontier.any() {
+                steps += 1;
+                let mut next = Bitboard::EMPTY;
+                for sq in frontier {
+                    for to in attacks::knight_attacks(sq) {
+                        if dist[to.index()] == u32::MAX {
+                            dist[to.index()] = steps;
+                            next.add(to);
+                        }
+                    }
+                }
+                frontier = next;
+            }
+            for to in Bitboard::FULL {
+                assert_eq!(knight_distance(from, to), dist[to.index()], "{from} {to}");
+            }
+        }
+    }
 
     #[test]
     fn simple_rules() {
