@@ -502,6 +502,20 @@ pub fn is_dash_word(word: &str) -> bool {
     cs.next().is_some_and(|c| DASHES.contains(&c)) && cs.next().is_none()
 }
 
+/// A word that stands between moves and is never one: a dash or a slash alone
+/// ([`is_dash_word`], [`is_slash_word`]) or dots alone holding the place of a move written
+/// elsewhere ([`is_ellipsis_word`]). Both sheet readers pass over such a word once no long-form
+/// move or promotion has taken it in.
+///
+/// ```
+/// use scoresheet::notation::sheet::is_between_moves_word;
+/// assert!(is_between_moves_word("-") && is_between_moves_word("/") && is_between_moves_word("..."));
+/// assert!(!is_between_moves_word("e4") && !is_between_moves_word("1/2"));
+/// ```
+pub fn is_between_moves_word(word: &str) -> bool {
+    is_dash_word(word) || is_slash_word(word) || is_ellipsis_word(word)
+}
+
 /// A word that is one or two slashes alone (`/`, `//`), as typed sheets write them between
 /// moves (`1. e4 / e5`, `1. e4 e5 / 2. Jf3`): never a move by itself; the sheet readers pass
 /// over it (a promotion typed with its piece apart, `e8 / D`, takes it in first).
@@ -1235,7 +1249,7 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             // A dash or a slash alone that no long-form move or promotion takes in (below)
             // stands between moves; dots alone hold the place of a move written elsewhere
             // (`23. ... Jf6`).
-            if is_dash_word(word) || is_slash_word(word) || is_ellipsis_word(word) {
+            if is_between_moves_word(word) {
                 continue;
             }
             // A move number, alone or glued to the move: `12.`, `12...`, `12)`, `12…`, or

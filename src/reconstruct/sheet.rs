@@ -23,8 +23,8 @@
 //! ```
 
 use crate::notation::sheet::{
-    is_dash_word, is_ellipsis_word, is_slash_word, numbers_take_dashes, result_of, spaced_word,
-    LongMoves, MoveNumber, Spaced,
+    is_between_moves_word, is_dash_word, is_ellipsis_word, numbers_take_dashes, result_of,
+    spaced_word, LongMoves, MoveNumber, Spaced,
 };
 
 /// What a word on the sheet is.
@@ -424,7 +424,7 @@ fn looks_like_usual_move(text: &str) -> bool {
 fn kind_by_rules(text: &str) -> TokenKind {
     if is_result(text) {
         TokenKind::Result
-    } else if is_mark(text) || is_dash_word(text) || is_slash_word(text) || is_ellipsis_word(text) {
+    } else if is_mark(text) || is_between_moves_word(text) {
         TokenKind::Mark
     } else if is_word(text) {
         TokenKind::Word
