@@ -396,6 +396,20 @@ fn report_finals(
 /// How many games [`reread_further_back`] searches at most for one sheet.
 const MOST_REREADS: usize = 6;
 
+/// Another reading of an earlier ply that [`reread_further_back`] may search.
+struct Reread {
+    /// A move of another piece than the one the game found moves there.
+    other_piece: bool,
+    /// The found move put its piece on the square the corrected word names.
+    lands: bool,
+    /// What the reading is predicted to save up to the corrected word.
+    saving: f32,
+    /// The ply read again (0-based).
+    ply: usize,
+    /// The move it is read as.
+    reading: Move,
+}
+
 /// How many games [`reread_further_back`] searches at most for one sheet from another piece's
 /// move read at a ply whose piece went to a square a corrected word names (`e4` written for 6.
 /// c4: the later `e4` read as c4, `Dc2` as De2, since the pawn already stood on e4), beyond
@@ -456,9 +470,7 @@ fn reread_further_back(
     }
     let read_cost = |ply: usize| read.get(ply).copied().unwrap_or(0.0);
     let mut legal = MoveList::new();
-    // (another piece's move, landed on the named square, predicted saving, ply, its other
-    // reading)
-    let mut candidates: Vec<(bool, bool, f32, usize, Move)> = Vec::new();
+    let mut candidates: Vec<Reread> = Vec::new();
     for c in &found.corrections {
         let (Some(written), Some(_)) = (&c.written, &c.read_as) else {
             continue;
@@ -554,8 +566,16 @@ fn reread_further_back(
                     };
                     p.play(&next);
                 }
-                if saving > costs.tie_margin && !candidates.iter().any(|x| x.3 == j && x.4 == *m) {
-                    candidates.push((!same_piece, lands, saving, j, *m));
+                if saving > costs.tie_margin
+                    && !candidates.iter().any(|c| c.ply == j && c.reading == *m)
+                {
+                    candidates.push(Reread {
+                        other_piece: !same_piece,
+                        lands,
+                        saving,
+                        ply: j,
+                        reading: *m,
+                    });
                 }
             }
             plies_read[usize::from(lands)] += usize::from(alternatives);
@@ -563,15 +583,21 @@ fn reread_further_back(
     }
     // The same piece's readings first: of plies that put the piece on the named square, then
     // the others, each group by the saving they promise; then other pieces' readings.
-    candidates.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(b.2.total_cmp(&a.2)));
+    candidates.sort_by(|a, b| {
+        a.other_piece
+            .cmp(&b.other_piece)
+            .then(b.lands.cmp(&a.lands))
+            .then(b.saving.total_cmp(&a.saving))
+    });
     let others_from = candidates
         .iter()
-        .position(|c| c.0)
+        .position(|c| c.other_piece)
         .unwrap_or(candidates.len());
     let same = candidates[..others_from].iter().take(MOST_REREADS);
     let others = candidates[others_from..].iter().take(MOST_OTHER_REREADS);
     let mut best: Option<Repair> = None;
-    for &(_, _, _, j, m) in same.chain(others) {
+    for reread in same.chain(others) {
+        let (j, m) = (reread.ply, reread.reading);
         let mut prefix = found.moves[..j].to_vec();
         prefix.push(m);
         let bar = best
