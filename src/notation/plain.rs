@@ -1,14 +1,15 @@
-//! A fast reader for the commonest moves of a PGN file: plain SAN in English letters without
-//! disambiguation — `e4`, `exd5`, `e8=Q`, `Nf3`, `Qxe7+`, `O-O` — read straight from the bytes
-//! to the legal move, without building a [`WrittenMove`](super::WrittenMove).
+//! A fast reader for the commonest moves of a PGN file: plain SAN in English letters —
+//! `e4`, `exd5`, `e8=Q`, `Nf3`, `Qxe7+`, `O-O`, and `Nbd2`, `R1e2` where SAN names a file or
+//! a rank — read straight from the bytes to the legal move, without building a
+//! [`WrittenMove`](super::WrittenMove).
 //!
 //! It answers only where the general reader ([`WrittenMove::parse`](super::WrittenMove::parse)
 //! and its resolution, lenient) reads the same token as the same move with no warning other than
 //! those of the check mark, which the caller judges by playing the move, as the general reader
 //! does. Everything else returns `None` and goes to the general reader, which keeps its own
-//! messages: disambiguation and long forms, other letters, en passant, promotions without `=`,
-//! captures without `x` and `x` on a move that takes nothing, ambiguous, illegal and
-//! unreadable moves.
+//! messages: a file or rank SAN would not write, the whole starting square and long forms,
+//! other letters, en passant, promotions without `=`, captures without `x` and `x` on a move
+//! that takes nothing, ambiguous, illegal and unreadable moves.
 //!
 //! ```
 //! use scoresheet::board::{Position, Role, Square};
@@ -19,13 +20,21 @@
 //! // The general reader's business: a long form, and a move no knight can make.
 //! assert!(read_plain_san(&pos, b"Ng1f3").is_none());
 //! assert!(read_plain_san(&pos, b"Nd4").is_none());
+//! // Only one knight can go to f3: `Ngf3` names more than SAN does (a warning of its own).
+//! assert!(read_plain_san(&pos, b"Ngf3").is_none());
+//! // Two knights can go to d2: SAN names the file, and the fast reader takes it.
+//! let two = Position::from_fen("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1").unwrap();
+//! assert_eq!(read_plain_san(&two, b"Nbd2").unwrap().0.from(), Some(Square::B1));
+//! assert!(read_plain_san(&two, b"Nd2").is_none());
 //! ```
 
 use super::CheckMark;
 use crate::board::attacks::{
     bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
 };
-use crate::board::{Bitboard, CastlingSide, Color, Move, Piece, Position, Role, Square};
+use crate::board::{
+    Bitboard, CastlingSide, Color, File, Move, Piece, Position, Rank, Role, Square,
+};
 
 /// Reads `san`, a token in English letters, as a legal move of `pos` with its written check
 /// mark, when it is plain SAN the general reader reads the same way without a warning of its own
@@ -55,11 +64,30 @@ pub fn read_plain_san(pos: &Position, san: &[u8]) -> Option<(Move, CheckMark)> {
         [from, b'x', f, r, b'=', p] => {
             pawn_capture(pos, file(from)?, square(f, r)?, Some(promotion(p)?))?
         }
-        [p, f, r] => piece_move(pos, role(p)?, square(f, r)?, false)?,
-        [p, b'x', f, r] => piece_move(pos, role(p)?, square(f, r)?, true)?,
+        [p, f, r] => piece_move(pos, role(p)?, square(f, r)?, false, Named::Nothing)?,
+        [p, b'x', f, r] => piece_move(pos, role(p)?, square(f, r)?, true, Named::Nothing)?,
+        [p, d, f, r] => piece_move(pos, role(p)?, square(f, r)?, false, named(d)?)?,
+        [p, d, b'x', f, r] => piece_move(pos, role(p)?, square(f, r)?, true, named(d)?)?,
         _ => return None,
     };
     Some((mv, mark))
+}
+
+/// What a piece move names of its starting square besides the letter: SAN's disambiguation.
+#[derive(Clone, Copy)]
+enum Named {
+    Nothing,
+    File(u32),
+    Rank(u32),
+}
+
+/// The file or rank a disambiguating character names.
+fn named(b: u8) -> Option<Named> {
+    match b {
+        b'a'..=b'h' => Some(Named::File(u32::from(b - b'a'))),
+        b'1'..=b'8' => Some(Named::Rank(u32::from(b - b'1'))),
+        _ => None,
+    }
 }
 
 fn file(b: u8) -> Option<u32> {
@@ -152,10 +180,19 @@ fn pawn_capture(
     })
 }
 
-/// The one legal move of a piece of `role` onto `to`; `None` if there is none or more than one,
-/// or if the capture mark is written on a move that takes nothing or left off one that does
-/// (both warnings of the general reader).
-fn piece_move(pos: &Position, role: Role, to: Square, x_written: bool) -> Option<Move> {
+/// The one legal move of a piece of `role` onto `to` that `named` picks out; `None` if there is
+/// none or more than one, if the capture mark is written on a move that takes nothing or left
+/// off one that does (both warnings of the general reader), or if `named` is not exactly what
+/// SAN writes there: a file only where two pieces could go and the file tells them apart, a rank
+/// only where the file does not and the rank does (more, or less, is the general reader's to
+/// judge and report).
+fn piece_move(
+    pos: &Position,
+    role: Role,
+    to: Square,
+    x_written: bool,
+    named: Named,
+) -> Option<Move> {
     let us = pos.turn();
     if pos.by_color(us).contains(to) {
         return None;
@@ -172,22 +209,54 @@ fn piece_move(pos: &Position, role: Role, to: Square, x_written: bool) -> Option
         Role::Queen => queen_attacks(to, occ),
         _ => king_attacks(to),
     };
-    let mut found = None;
-    for from in reach & pos.by_piece(Piece::new(us, role)) {
-        if king_safe(pos, role, from, to) {
-            if found.is_some() {
+    let from = match named {
+        Named::Nothing => {
+            let mut found = None;
+            for from in reach & pos.by_piece(Piece::new(us, role)) {
+                if king_safe(pos, role, from, to) {
+                    if found.is_some() {
+                        return None;
+                    }
+                    found = Some(from);
+                }
+            }
+            found?
+        }
+        Named::File(f) => {
+            let movers = legal_movers(pos, role, reach, to);
+            if !movers.more_than_one() {
                 return None;
             }
-            found = Some(from);
+            (movers & Bitboard::from_file(File::new(f)?)).single_square()?
         }
-    }
+        Named::Rank(r) => {
+            let movers = legal_movers(pos, role, reach, to);
+            let from = (movers & Bitboard::from_rank(Rank::new(r)?)).single_square()?;
+            if !(movers & Bitboard::from_file(from.file())).more_than_one() {
+                return None;
+            }
+            from
+        }
+    };
     Some(Move::Normal {
         role,
-        from: found?,
+        from,
         capture,
         to,
         promotion: None,
     })
+}
+
+/// Our pieces of `role` on `reach` (the squares from which one reaches `to`) that may legally
+/// go to `to`.
+fn legal_movers(pos: &Position, role: Role, reach: Bitboard, to: Square) -> Bitboard {
+    let mut movers = Bitboard::EMPTY;
+    for from in reach & pos.by_piece(Piece::new(pos.turn(), role)) {
+        if king_safe(pos, role, from, to) {
+            movers.add(from);
+        }
+    }
+    movers
 }
 
 /// Is our king out of check after our piece of `role` goes from `from` to `to` (taking whatever
@@ -230,8 +299,8 @@ mod tests {
     }
 
     /// Every token of the fast reader's shapes, right or wrong for the position: each piece
-    /// letter and pawn file onto each square, with and without `x`, each promotion, castling,
-    /// each check mark.
+    /// letter (with no file or rank of its own square, or with any one) and pawn file onto each
+    /// square, with and without `x`, each promotion, castling, each check mark.
     fn tokens() -> Vec<String> {
         let mut bodies = vec!["O-O".to_owned(), "O-O-O".to_owned()];
         for sq in Square::all() {
@@ -239,6 +308,10 @@ mod tests {
             for p in ["N", "B", "R", "Q", "K"] {
                 bodies.push(format!("{p}{to}"));
                 bodies.push(format!("{p}x{to}"));
+                for named in "abcdefgh12345678".chars() {
+                    bodies.push(format!("{p}{named}{to}"));
+                    bodies.push(format!("{p}{named}x{to}"));
+                }
             }
             let promotions = ["", "=N", "=B", "=R", "=Q", "=K"];
             for promo in promotions {
@@ -288,28 +361,36 @@ mod tests {
         assert!(taken > 10_000, "only {taken} tokens taken");
     }
 
-    /// The fast reader takes the PGN SAN of every legal move that needs no disambiguation and
-    /// is no en passant capture: the general reader is left only the rare forms.
+    /// The fast reader takes the PGN SAN of every legal move that is no en passant capture and
+    /// does not need both the file and the rank of its square: the general reader is left only
+    /// the rare forms.
     #[test]
     fn takes_the_san_of_every_plain_move() {
         let san = PrintOptions::new(Style::San);
         let mut moves = MoveList::new();
         let mut plain = 0;
+        let mut disambiguated = 0;
         for pos in positions(7) {
             pos.legal_moves(&mut moves);
             for m in &moves {
                 let text = move_to_string(&pos, m, LetterSet::english(), &san);
-                let disambiguated = match *m {
+                let square_named = match *m {
                     Move::Normal { role, .. } if role != Role::Pawn => {
-                        // Letter, optional x, square, optional mark: anything longer names
-                        // the starting square.
+                        // Letter, a file or rank, optional x, square, optional mark: anything
+                        // longer names the whole starting square.
                         let body = text.trim_end_matches(['+', '#']);
-                        body.len() > 3 + usize::from(body.contains('x'))
+                        body.len() > 4 + usize::from(body.contains('x'))
                     }
                     _ => false,
                 };
-                if m.is_en_passant() || disambiguated {
+                if m.is_en_passant() || square_named {
                     continue;
+                }
+                let body = text.trim_end_matches(['+', '#']);
+                if matches!(*m, Move::Normal { role, .. } if role != Role::Pawn)
+                    && body.len() > 3 + usize::from(body.contains('x'))
+                {
+                    disambiguated += 1;
                 }
                 plain += 1;
                 let read = read_plain_san(&pos, text.as_bytes());
@@ -322,5 +403,9 @@ mod tests {
             }
         }
         assert!(plain > 20_000, "only {plain} moves");
+        assert!(
+            disambiguated > 100,
+            "only {disambiguated} moves with a file or rank"
+        );
     }
 }
