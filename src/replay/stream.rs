@@ -67,9 +67,16 @@ pub struct ReplayVisitor {
     /// Where in `history` the positions since the last capture or pawn move begin: earlier
     /// positions can never occur again.
     reversible_from: usize,
+    /// A null move was read on the mainline: a position may then recur two plies later.
+    null_moves: bool,
     ended: Option<Status>,
     past_end: bool,
 }
+
+/// The fewest mainline positions since a capture or pawn move (the one after it included) among
+/// which one position can stand five times: it recurs four plies later at the soonest (each
+/// side's move undoes only its own), two with null moves.
+const FIFTH_OCCURRENCE_PLIES: [usize; 2] = [17, 9];
 
 impl ReplayVisitor {
     /// A visitor replaying with `opts` (UCI of the mainline is not collected).
@@ -104,6 +111,7 @@ impl ReplayVisitor {
             uci: Vec::new(),
             history: Vec::with_capacity(256),
             reversible_from: 0,
+            null_moves: false,
             ended: None,
             past_end: false,
         }
@@ -224,6 +232,7 @@ impl Visitor for ReplayVisitor {
         self.uci = Vec::new();
         self.history.clear();
         self.reversible_from = 0;
+        self.null_moves = false;
         self.ended = None;
         self.past_end = false;
     }
@@ -278,6 +287,7 @@ impl Visitor for ReplayVisitor {
                         std::mem::swap(&mut level.pos, &mut level.before);
                     }
                     None => {
+                        self.null_moves |= mainline;
                         level.before.clone_from(&level.pos);
                         match null_move(&level.pos) {
                             Some(p) => level.pos = p,
@@ -304,7 +314,11 @@ impl Visitor for ReplayVisitor {
                         self.reversible_from = self.history.len();
                     }
                     self.history.push(pos_key);
-                    if self.repetitions(pos_key) >= 5 {
+                    // Most plies have too few positions since a capture or pawn move behind
+                    // them for a fifth occurrence: those need not be counted.
+                    let reversible = self.history.len() - self.reversible_from;
+                    let fewest = FIFTH_OCCURRENCE_PLIES[usize::from(self.null_moves)];
+                    if reversible >= fewest && self.repetitions(pos_key) >= 5 {
                         self.ended = Some(Status::Fivefold);
                     } else if clock >= 150 {
                         self.ended = Some(Status::SeventyFiveMoves);
@@ -502,13 +516,29 @@ mod tests {
         ));
         assert_eq!(r.status, Status::Fivefold);
         // Moves after the fifth occurrence are reported.
-        let r = replay(&format!("1. {}e4 *", shuffle.repeat(4)));
-        assert!(
+        let ended = |r: &Replay| {
             r.warnings
                 .iter()
-                .any(|w| w.contains("after the game ended (fivefold)")),
-            "{:?}",
+                .any(|w| w.contains("after the game ended (fivefold)"))
+        };
+        let r = replay(&format!("1. {}e4 *", shuffle.repeat(4)));
+        assert!(ended(&r), "{:?}", r.warnings);
+        let r = replay(&format!("1. {}e4 *", shuffle.repeat(3)));
+        assert!(!ended(&r), "{:?}", r.warnings);
+    }
+
+    /// With null moves a position recurs two plies later: eight null moves in a row after
+    /// `1. Nf3 Nf6` make its fifth occurrence, seven do not.
+    #[test]
+    fn null_moves_repeat_the_position_every_two_plies() {
+        let ended = |r: &Replay| {
             r.warnings
-        );
+                .iter()
+                .any(|w| w.contains("after the game ended (fivefold)"))
+        };
+        let r = replay("1. Nf3 Nf6 2. -- -- 3. -- -- 4. -- -- 5. -- -- 6. e4 *");
+        assert!(ended(&r), "{:?}", r.warnings);
+        let r = replay("1. Nf3 Nf6 2. -- -- 3. -- -- 4. -- -- 5. -- e5 6. e4 *");
+        assert!(!ended(&r), "{:?}", r.warnings);
     }
 }
