@@ -209,28 +209,16 @@ fn piece_move(
         Role::Queen => queen_attacks(to, occ),
         _ => king_attacks(to),
     };
+    let movers = legal_movers(pos, role, reach, to);
     let from = match named {
-        Named::Nothing => {
-            let mut found = None;
-            for from in reach & pos.by_piece(Piece::new(us, role)) {
-                if king_safe(pos, role, from, to) {
-                    if found.is_some() {
-                        return None;
-                    }
-                    found = Some(from);
-                }
-            }
-            found?
-        }
+        Named::Nothing => movers.single_square()?,
         Named::File(f) => {
-            let movers = legal_movers(pos, role, reach, to);
             if !movers.more_than_one() {
                 return None;
             }
             (movers & Bitboard::from_file(File::new(f)?)).single_square()?
         }
         Named::Rank(r) => {
-            let movers = legal_movers(pos, role, reach, to);
             let from = (movers & Bitboard::from_rank(Rank::new(r)?)).single_square()?;
             if !(movers & Bitboard::from_file(from.file())).more_than_one() {
                 return None;
@@ -374,24 +362,19 @@ mod tests {
             pos.legal_moves(&mut moves);
             for m in &moves {
                 let text = move_to_string(&pos, m, LetterSet::english(), &san);
-                let square_named = match *m {
+                // A piece move's letter, optional x, square: each character more names the
+                // starting square's file or rank (two: the whole square).
+                let body = text.trim_end_matches(['+', '#']);
+                let named = match *m {
                     Move::Normal { role, .. } if role != Role::Pawn => {
-                        // Letter, a file or rank, optional x, square, optional mark: anything
-                        // longer names the whole starting square.
-                        let body = text.trim_end_matches(['+', '#']);
-                        body.len() > 4 + usize::from(body.contains('x'))
+                        body.len() - 3 - usize::from(body.contains('x'))
                     }
-                    _ => false,
+                    _ => 0,
                 };
-                if m.is_en_passant() || square_named {
+                if m.is_en_passant() || named > 1 {
                     continue;
                 }
-                let body = text.trim_end_matches(['+', '#']);
-                if matches!(*m, Move::Normal { role, .. } if role != Role::Pawn)
-                    && body.len() > 3 + usize::from(body.contains('x'))
-                {
-                    disambiguated += 1;
-                }
+                disambiguated += named;
                 plain += 1;
                 let read = read_plain_san(&pos, text.as_bytes());
                 assert_eq!(
