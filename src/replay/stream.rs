@@ -516,29 +516,26 @@ mod tests {
         ));
         assert_eq!(r.status, Status::Fivefold);
         // Moves after the fifth occurrence are reported.
-        let ended = |r: &Replay| {
-            r.warnings
-                .iter()
-                .any(|w| w.contains("after the game ended (fivefold)"))
-        };
         let r = replay(&format!("1. {}e4 *", shuffle.repeat(4)));
-        assert!(ended(&r), "{:?}", r.warnings);
+        assert!(ended_by_fivefold(&r), "{:?}", r.warnings);
         let r = replay(&format!("1. {}e4 *", shuffle.repeat(3)));
-        assert!(!ended(&r), "{:?}", r.warnings);
+        assert!(!ended_by_fivefold(&r), "{:?}", r.warnings);
+    }
+
+    /// Whether a move after a fifth occurrence was reported.
+    fn ended_by_fivefold(r: &Replay) -> bool {
+        r.warnings
+            .iter()
+            .any(|w| w.contains("after the game ended (fivefold)"))
     }
 
     /// With null moves a position recurs two plies later: eight null moves in a row after
     /// `1. Nf3 Nf6` make its fifth occurrence, seven do not.
     #[test]
     fn null_moves_repeat_the_position_every_two_plies() {
-        let ended = |r: &Replay| {
-            r.warnings
-                .iter()
-                .any(|w| w.contains("after the game ended (fivefold)"))
-        };
         let r = replay("1. Nf3 Nf6 2. -- -- 3. -- -- 4. -- -- 5. -- -- 6. e4 *");
-        assert!(ended(&r), "{:?}", r.warnings);
+        assert!(ended_by_fivefold(&r), "{:?}", r.warnings);
         let r = replay("1. Nf3 Nf6 2. -- -- 3. -- -- 4. -- -- 5. -- e5 6. e4 *");
-        assert!(!ended(&r), "{:?}", r.warnings);
+        assert!(!ended_by_fivefold(&r), "{:?}", r.warnings);
     }
 }
