@@ -77,15 +77,15 @@ pub fn read_plain_san(pos: &Position, san: &[u8]) -> Option<(Move, CheckMark)> {
 #[derive(Clone, Copy)]
 enum Named {
     Nothing,
-    File(u32),
-    Rank(u32),
+    File(File),
+    Rank(Rank),
 }
 
 /// The file or rank a disambiguating character names.
 fn named(b: u8) -> Option<Named> {
-    match b {
-        b'a'..=b'h' => Some(Named::File(u32::from(b - b'a'))),
-        b'1'..=b'8' => Some(Named::Rank(u32::from(b - b'1'))),
+    match (file(b), rank(b)) {
+        (Some(f), _) => File::new(f).map(Named::File),
+        (_, Some(r)) => Rank::new(r).map(Named::Rank),
         _ => None,
     }
 }
@@ -94,9 +94,12 @@ fn file(b: u8) -> Option<u32> {
     matches!(b, b'a'..=b'h').then(|| u32::from(b - b'a'))
 }
 
+fn rank(b: u8) -> Option<u32> {
+    matches!(b, b'1'..=b'8').then(|| u32::from(b - b'1'))
+}
+
 fn square(f: u8, r: u8) -> Option<Square> {
-    let rank = matches!(r, b'1'..=b'8').then(|| u32::from(r - b'1'))?;
-    Square::new(rank * 8 + file(f)?)
+    Square::new(rank(r)? * 8 + file(f)?)
 }
 
 fn role(b: u8) -> Option<Role> {
@@ -216,10 +219,10 @@ fn piece_move(
             if !movers.more_than_one() {
                 return None;
             }
-            (movers & Bitboard::from_file(File::new(f)?)).single_square()?
+            (movers & Bitboard::from_file(f)).single_square()?
         }
         Named::Rank(r) => {
-            let from = (movers & Bitboard::from_rank(Rank::new(r)?)).single_square()?;
+            let from = (movers & Bitboard::from_rank(r)).single_square()?;
             if !(movers & Bitboard::from_file(from.file())).more_than_one() {
                 return None;
             }
