@@ -857,9 +857,10 @@ impl CheckSquares {
     /// to step to (not its own piece's, and attacked by no piece of the mating side once `m` is
     /// played; the square `m` moves to if nothing defends it). Castling and en passant are not
     /// looked at (false).
-    /// Exact for what it says, so the search plays no fewer mates: only fewer moves that are
-    /// not (on the final positions of otb-classics' first 3,000 games, three in four of the
-    /// moves that may check).
+    ///
+    /// Exact for what it says, so the search plays no fewer mates, only fewer moves that are
+    /// not: on the final positions of otb-classics' first 3,000 games, about three in four of
+    /// the moves that may check.
     fn leaves_a_flight(&self, pos: &Position, m: &crate::board::Move) -> bool {
         let crate::board::Move::Normal {
             role,
@@ -1050,6 +1051,7 @@ mod tests {
         // Still certain: a bare king cannot mate, whoever moves first.
         assert_eq!(can_checkmate_quick(&pos, Color::Black), Some(false));
     }
+
     #[test]
     fn a_move_that_leaves_a_flight_never_mates() {
         // Every move of every position of the random perft suite (pins, promotions, en
@@ -1080,8 +1082,8 @@ mod tests {
                 }
             }
         }
-        // Enough mates to mean something, and most checks are seen not to mate.
-        eprintln!("{mates} mates, {checks} checks, {flights} leave a flight");
+        // Enough mates to mean something (138), and most checks seen not to mate (11,503 of
+        // 12,013).
         assert!(mates > 100, "{mates}");
         assert!(flights * 2 > checks, "{flights} of {checks}");
     }
