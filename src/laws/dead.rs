@@ -555,22 +555,23 @@ impl MatingCorner {
         MatingCorner { h_side }
     }
 
-    /// The target square for a king or knight of the side to move (winner or not), relative to
-    /// the winner; `None` for other pieces.
-    fn target(self, role: Role, winner_moves: bool, winner: Color) -> Option<Square> {
-        let sq = match (winner_moves, role) {
-            (true, Role::King) => Square::G7,
-            (true, Role::Knight) => Square::E5,
-            (false, Role::King) => Square::H8,
-            (false, Role::Knight) => Square::G8,
-            _ => return None,
-        };
-        let sq = if self.h_side {
-            sq
+    /// The target squares of the side to move's king and knights (winner or not), relative to
+    /// the winner.
+    fn targets(self, winner_moves: bool, winner: Color) -> [Square; 2] {
+        let [king, knight] = if winner_moves {
+            [Square::G7, Square::E5]
         } else {
-            Square::from_coords(File::ALL[7 - sq.file().index()], sq.rank())
+            [Square::H8, Square::G8]
         };
-        Some(sq.relative_to(winner))
+        let side = |sq: Square| {
+            let sq = if self.h_side {
+                sq
+            } else {
+                Square::from_coords(File::ALL[7 - sq.file().index()], sq.rank())
+            };
+            sq.relative_to(winner)
+        };
+        [side(king), side(knight)]
     }
 }
 
@@ -580,6 +581,16 @@ enum Step {
     Reward,
     Normal,
     Punish,
+}
+
+/// Where the side to move's king and knights head in a node of the quick search: a move of
+/// either that comes closer is rewarded.
+struct Node {
+    winner_moves: bool,
+    king: Square,
+    /// How far the king stands from its target.
+    king_distance: u32,
+    knight: Square,
 }
 
 struct Quick {
@@ -592,28 +603,35 @@ struct Quick {
 }
 
 impl Quick {
-    fn step(&self, pos: &Position, m: &crate::board::Move) -> Step {
+    /// What [`Quick::step`] asks of every move of `pos`, worked out once for all of them.
+    fn node(&self, pos: &Position) -> Node {
         let winner_moves = pos.turn() == self.winner;
-        let toward = |target: Option<Square>| {
-            let (Some(t), Some(from)) = (target, m.from()) else {
-                return false;
-            };
-            let d = |sq: Square| match m.role() {
-                Role::King => sq.distance(t),
-                _ => knight_distance(sq, t),
-            };
-            d(m.to()) < d(from)
+        let [king, knight] = self.corner.targets(winner_moves, self.winner);
+        Node {
+            winner_moves,
+            king,
+            king_distance: pos.king_of(pos.turn()).distance(king),
+            knight,
+        }
+    }
+
+    fn step(node: &Node, m: &crate::board::Move) -> Step {
+        let toward = || match (m.role(), m.from()) {
+            (Role::King, Some(_)) => m.to().distance(node.king) < node.king_distance,
+            (Role::Knight, Some(from)) => {
+                knight_distance(m.to(), node.knight) < knight_distance(from, node.knight)
+            }
+            _ => false,
         };
-        let target = self.corner.target(m.role(), winner_moves, self.winner);
         // En passant is not a capture here: the solver looks at the target square only.
         let capture = !m.is_en_passant() && m.is_capture();
-        if winner_moves {
-            if m.role() == Role::Pawn || capture || toward(target) {
+        if node.winner_moves {
+            if m.role() == Role::Pawn || capture || toward() {
                 Step::Reward
             } else {
                 Step::Normal
             }
-        } else if toward(target) {
+        } else if toward() {
             Step::Reward
         } else if capture {
             Step::Punish
@@ -632,7 +650,8 @@ impl Quick {
         let winner_moves = pos.turn() == self.winner;
         // Mates in one are tried first, before any line goes deeper; not where the king to be
         // mated has three or more flight squares nobody attacks (see `MATE_IN_ONE_FREE_FLIGHTS`).
-        let checks = (winner_moves && free_flights(pos, self.winner) < MATE_IN_ONE_FREE_FLIGHTS)
+        let checks = (winner_moves
+            && free_flights(pos, self.winner, MATE_IN_ONE_FREE_FLIGHTS) < MATE_IN_ONE_FREE_FLIGHTS)
             .then(|| CheckSquares::new(pos, self.winner));
         let last = !past_progress && depth + 1 >= self.max_depth;
         let mut moves = crate::board::MoveList::new();
@@ -711,12 +730,13 @@ impl Quick {
                 }
             }
         }
+        let node = self.node(pos);
         for m in &moves {
             if self.nodes_left == 0 {
                 return false;
             }
             self.nodes_left -= 1;
-            let mut step = self.step(pos, m);
+            let mut step = Quick::step(&node, m);
             if self.line == 0 && !winner_moves && step == Step::Normal {
                 // The side to be mated moves first here: its first move is free, as if the
                 // search began one ply later, so that the winner's lines get the full depth.
@@ -798,13 +818,14 @@ impl crate::board::Sink for Leaves<'_, '_> {
 const MATE_IN_ONE_FREE_FLIGHTS: usize = 3;
 
 /// How many squares next to `winner`'s opponent's king its king could step to if it stood
-/// alone: not its own pieces, and attacked by no piece of `winner`.
-fn free_flights(pos: &Position, winner: Color) -> usize {
+/// alone: not its own pieces, and attacked by no piece of `winner`; counted up to `at_most`.
+fn free_flights(pos: &Position, winner: Color, at_most: usize) -> usize {
     let king = pos.king_of(!winner);
     let without_king = pos.occupied() ^ Bitboard::from_square(king);
     (attacks::king_attacks(king) - pos.by_color(!winner))
         .into_iter()
         .filter(|&sq| pos.attackers_to(sq, winner, without_king).is_empty())
+        .take(at_most)
         .count()
 }
 
@@ -1029,15 +1050,15 @@ mod tests {
     #[test]
     fn free_flights_are_the_unattacked_squares_the_king_could_step_to() {
         let bare = Position::from_fen("7k/8/8/8/8/8/8/K7 w - - 0 1").unwrap();
-        assert_eq!(free_flights(&bare, Color::White), 3);
+        assert_eq!(free_flights(&bare, Color::White, 8), 3);
         // A rook on the seventh takes g7 and h7; a black knight on g8 takes g8 from its own king.
         let rook = Position::from_fen("7k/R7/8/8/8/8/8/K7 w - - 0 1").unwrap();
-        assert_eq!(free_flights(&rook, Color::White), 1);
+        assert_eq!(free_flights(&rook, Color::White, 8), 1);
         let knight = Position::from_fen("6nk/R7/8/8/8/8/8/K7 w - - 0 1").unwrap();
-        assert_eq!(free_flights(&knight, Color::White), 0);
+        assert_eq!(free_flights(&knight, Color::White, 8), 0);
         // A rook on h1 gives check along the h-file and covers h7: g8 and g7 are left.
         let file = Position::from_fen("7k/8/8/8/8/8/8/K6R b - - 0 1").unwrap();
-        assert_eq!(free_flights(&file, Color::White), 2);
+        assert_eq!(free_flights(&file, Color::White, 8), 2);
     }
 
     #[test]
