@@ -29,15 +29,49 @@ use std::ops::ControlFlow;
 /// One line being replayed: the mainline or an open variation.
 #[derive(Clone, Debug)]
 struct Level {
-    pos: Position,
-    /// The position before the last move of this line (where a variation starts), when
-    /// `has_before`; otherwise storage the next move is read into (then the two swap).
-    before: Position,
+    /// The position now and, when `has_before`, the one before the last move of this line
+    /// (where a variation starts); otherwise the second is storage the next move is read into.
+    /// The position now is `positions[now]`: a move read into the other slot is made current
+    /// by flipping `now`, not by copying it back.
+    positions: [Position; 2],
+    now: bool,
     has_before: bool,
     /// Half-moves from the game start to `pos`.
     ply: u32,
     /// An error or the end of the game stopped this line.
     dead: bool,
+}
+
+impl Level {
+    fn new(pos: Position, ply: u32, dead: bool) -> Level {
+        Level {
+            positions: [pos.clone(), pos],
+            now: false,
+            has_before: false,
+            ply,
+            dead,
+        }
+    }
+
+    /// The position after the last move of this line.
+    fn pos(&self) -> &Position {
+        &self.positions[usize::from(self.now)]
+    }
+
+    /// The other slot: the position before the last move when `has_before`.
+    fn before(&self) -> &Position {
+        &self.positions[usize::from(!self.now)]
+    }
+
+    /// The position now, and the other slot to write the next one into.
+    fn both(&mut self) -> (&Position, &mut Position) {
+        let [a, b] = &mut self.positions;
+        if self.now {
+            (b, a)
+        } else {
+            (a, b)
+        }
+    }
 }
 
 /// A [`Visitor`] that replays each game as it is read (see the [module docs](self)).
@@ -204,13 +238,7 @@ impl ReplayVisitor {
             (pos.fullmove_number().max(1) - 1) * 2 + u32::from(pos.turn() == Color::Black);
         self.history.push(pos.zobrist());
         let dead = self.error.is_some();
-        self.levels.push(Level {
-            before: pos.clone(),
-            has_before: false,
-            pos,
-            ply: 0,
-            dead,
-        });
+        self.levels.push(Level::new(pos, 0, dead));
     }
 }
 
@@ -271,27 +299,36 @@ impl Visitor for ReplayVisitor {
             return;
         }
         let number = (self.start_ply + level.ply) / 2 + 1;
-        let side = level.pos.turn();
+        let side = level.pos().turn();
         let mut warnings = Warnings::default();
         // The position before the previous move is no longer needed once this one is read: its
         // storage takes the position after this move (one copy per move, made by the reader),
         // and the two swap.
-        match read_token(&level.pos, san, letters, &mut warnings, &mut level.before) {
+        let (now, next) = level.both();
+        match read_token(now, san, letters, &mut warnings, next) {
             Ok(mv) => {
                 match mv {
                     Some(mv) => {
                         if mainline && self.collect_uci {
                             self.uci
-                                .push(mv.to_uci(level.pos.is_chess960()).to_string());
+                                .push(mv.to_uci(level.pos().is_chess960()).to_string());
                         }
-                        std::mem::swap(&mut level.pos, &mut level.before);
+                        level.now = !level.now;
                     }
                     None => {
                         self.null_moves |= mainline;
-                        level.before.clone_from(&level.pos);
-                        match null_move(&level.pos) {
-                            Some(p) => level.pos = p,
-                            None => level.dead = true,
+                        match null_move(level.pos()) {
+                            Some(p) => {
+                                // The position before stays where it is; the new one goes in
+                                // the other slot.
+                                level.now = !level.now;
+                                level.positions[usize::from(level.now)] = p;
+                            }
+                            None => {
+                                let (now, next) = level.both();
+                                next.clone_from(now);
+                                level.dead = true;
+                            }
                         }
                         if mainline && self.collect_uci {
                             self.uci.push("0000".to_owned());
@@ -300,7 +337,7 @@ impl Visitor for ReplayVisitor {
                 }
                 level.has_before = true;
                 level.ply += 1;
-                let (pos_key, clock) = (level.pos.zobrist(), level.pos.halfmove_clock());
+                let (pos_key, clock) = (level.pos().zobrist(), level.pos().halfmove_clock());
                 if mainline {
                     if let Some(s) = self.ended.take().filter(|_| !self.past_end) {
                         self.past_end = true;
@@ -331,8 +368,8 @@ impl Visitor for ReplayVisitor {
             Err((kind, message)) => {
                 level.dead = true;
                 let ply = level.ply + 1;
-                if !level.pos.has_legal_moves() {
-                    let what = if level.pos.is_check() {
+                if !level.pos().has_legal_moves() {
+                    let what = if level.pos().is_check() {
                         "checkmate"
                     } else {
                         "stalemate"
@@ -377,17 +414,11 @@ impl Visitor for ReplayVisitor {
             return ControlFlow::Break(());
         }
         let (start, ply) = if parent.has_before {
-            (&parent.before, parent.ply.saturating_sub(1))
+            (parent.before(), parent.ply.saturating_sub(1))
         } else {
-            (&parent.pos, parent.ply)
+            (parent.pos(), parent.ply)
         };
-        let level = Level {
-            pos: start.clone(),
-            before: start.clone(),
-            has_before: false,
-            ply,
-            dead: false,
-        };
+        let level = Level::new(start.clone(), ply, false);
         self.levels.push(level);
         ControlFlow::Continue(())
     }
@@ -408,13 +439,13 @@ impl Visitor for ReplayVisitor {
         let main = self.levels.pop();
         let (status, plies) = match &main {
             Some(l) => {
-                let reps = self.repetitions(l.pos.zobrist()).max(1);
+                let reps = self.repetitions(l.pos().zobrist()).max(1);
                 let decisive =
                     |r: Option<Outcome>| matches!(r, Some(Outcome::WhiteWins | Outcome::BlackWins));
                 let analyse_dead = self.always_dead_analysis
                     || (self.error.is_none()
                         && (decisive(self.tag_result) || decisive(self.outcome)));
-                (final_status(&l.pos, reps, analyse_dead), l.ply)
+                (final_status(l.pos(), reps, analyse_dead), l.ply)
             }
             None => (Status::Ongoing, 0),
         };
@@ -454,7 +485,7 @@ impl Visitor for ReplayVisitor {
                     self.tag_result,
                     self.outcome,
                     status,
-                    &l.pos,
+                    l.pos(),
                 ));
             }
         }
