@@ -615,8 +615,10 @@ impl Quick {
         }
     }
 
+    /// How `m`, a move of the node's position, changes the search's depth.
     fn step(node: &Node, m: &crate::board::Move) -> Step {
         let toward = || match (m.role(), m.from()) {
+            // The king moves from its own square, whose distance the node holds.
             (Role::King, Some(_)) => m.to().distance(node.king) < node.king_distance,
             (Role::Knight, Some(from)) => {
                 knight_distance(m.to(), node.knight) < knight_distance(from, node.knight)
@@ -880,8 +882,8 @@ impl CheckSquares {
     /// looked at (false).
     ///
     /// Exact for what it says, so the search plays no fewer mates, only fewer moves that are
-    /// not: on the final positions of otb-classics' first 3,000 games, about three in four of
-    /// the moves that may check.
+    /// not: on the final positions of otb-classics' first 3,000 games, more than seven in ten
+    /// of the moves that may check.
     fn leaves_a_flight(&self, pos: &Position, m: &crate::board::Move) -> bool {
         let crate::board::Move::Normal {
             role,
@@ -1051,6 +1053,8 @@ mod tests {
     fn free_flights_are_the_unattacked_squares_the_king_could_step_to() {
         let bare = Position::from_fen("7k/8/8/8/8/8/8/K7 w - - 0 1").unwrap();
         assert_eq!(free_flights(&bare, Color::White, 8), 3);
+        // Counted only as far as asked.
+        assert_eq!(free_flights(&bare, Color::White, 2), 2);
         // A rook on the seventh takes g7 and h7; a black knight on g8 takes g8 from its own king.
         let rook = Position::from_fen("7k/R7/8/8/8/8/8/K7 w - - 0 1").unwrap();
         assert_eq!(free_flights(&rook, Color::White, 8), 1);
