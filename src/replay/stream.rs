@@ -29,20 +29,20 @@ use std::ops::ControlFlow;
 /// One line being replayed: the mainline or an open variation.
 #[derive(Clone, Debug)]
 struct Level {
-    /// The position now and, when `has_before`, the one before the last move of this line
-    /// (where a variation starts); otherwise the second is storage the next move is read into.
-    /// The position now is `positions[now]`: a move read into the other slot is made current
-    /// by flipping `now`, not by copying it back.
+    /// The position now is `positions[now]`. The other slot holds the position before the
+    /// last move of this line (where a variation starts) when `has_before`, and is always
+    /// where the next move is read into: flipping `now` then makes it current, with no copy.
     positions: [Position; 2],
     now: bool,
     has_before: bool,
-    /// Half-moves from the game start to `pos`.
+    /// Half-moves from the game start to the position now.
     ply: u32,
     /// An error or the end of the game stopped this line.
     dead: bool,
 }
 
 impl Level {
+    /// A line starting at `pos`, `ply` half-moves into the game.
     fn new(pos: Position, ply: u32, dead: bool) -> Level {
         Level {
             positions: [pos.clone(), pos],
@@ -302,8 +302,8 @@ impl Visitor for ReplayVisitor {
         let side = level.pos().turn();
         let mut warnings = Warnings::default();
         // The position before the previous move is no longer needed once this one is read: its
-        // storage takes the position after this move (one copy per move, made by the reader),
-        // and the two swap.
+        // slot takes the position after this move (one copy per move, made by the reader), and
+        // becomes the position now.
         let (now, next) = level.both();
         match read_token(now, san, letters, &mut warnings, next) {
             Ok(mv) => {
