@@ -29,6 +29,8 @@ pub(crate) use movegen::{Collect, Sink};
 pub use moves::{
     double_step_rank, CastlingSide, Move, MoveList, ParseUciError, Uci, UciText, MAX_MOVES,
 };
+#[cfg(test)]
+pub(crate) use perft::random_suite;
 pub use perft::{perft, perft_divide};
 pub use position::{CastlingError, CastlingRights, IllegalMove, Position};
 pub use types::{Color, File, ParseTypeError, Piece, Rank, Role, Square};

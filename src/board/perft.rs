@@ -53,3 +53,22 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         })
         .collect()
 }
+
+/// Every `every`-th position of the shared random perft suite (`../shared/data/perft/random.epd`,
+/// 6,838 positions with pins, checks, promotions and en passant), for the crate's own tests.
+#[cfg(test)]
+pub(crate) fn random_suite(every: usize) -> Vec<Position> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/data/perft/random.epd"
+    );
+    let text = std::fs::read_to_string(path).expect("the shared perft suite");
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .step_by(every)
+        .map(|line| {
+            let fen = line.split(';').next().unwrap_or_default().trim();
+            Position::from_fen(&format!("{fen} 0 1")).expect("suite FEN")
+        })
+        .collect()
+}

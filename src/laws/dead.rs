@@ -1081,15 +1081,8 @@ mod tests {
     fn a_move_that_leaves_a_flight_never_mates() {
         // Every move of every position of the random perft suite (pins, promotions, en
         // passant, discovered checks), for whichever side is to move.
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/data/perft/random.epd"
-        );
-        let text = std::fs::read_to_string(path).expect("the shared perft suite");
         let (mut mates, mut checks, mut flights) = (0, 0, 0);
-        for line in text.lines().filter(|l| !l.starts_with('#')) {
-            let fen = line.split(';').next().unwrap_or_default().trim();
-            let pos = Position::from_fen(&format!("{fen} 0 1")).expect("suite FEN");
+        for pos in crate::board::random_suite(1) {
             let squares = CheckSquares::new(&pos, pos.turn());
             let mut moves = crate::board::MoveList::new();
             pos.legal_moves(&mut moves);
@@ -1102,7 +1095,7 @@ mod tests {
                     flights += usize::from(leaves);
                     if !next.has_legal_moves() {
                         mates += 1;
-                        assert!(!leaves, "{fen}: {} mates", m.to_uci(false));
+                        assert!(!leaves, "{}: {} mates", pos.to_fen(), m.to_uci(false));
                     }
                 }
             }

@@ -276,16 +276,8 @@ mod tests {
     /// Positions to read moves in: the random perft suite (every kind of move, pins, checks,
     /// promotions, en passant) and the start.
     fn positions(every: usize) -> Vec<Position> {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/data/perft/random.epd"
-        );
-        let text = std::fs::read_to_string(path).expect("the shared perft suite");
         let mut out = vec![Position::new()];
-        for line in text.lines().filter(|l| !l.starts_with('#')).step_by(every) {
-            let fen = line.split(';').next().unwrap_or_default().trim();
-            out.push(Position::from_fen(&format!("{fen} 0 1")).expect("suite FEN"));
-        }
+        out.extend(crate::board::random_suite(every));
         out
     }
 
