@@ -317,15 +317,15 @@ impl Visitor for ReplayVisitor {
                     }
                     None => {
                         self.null_moves |= mainline;
-                        match null_move(level.pos()) {
+                        // As a move: the new position goes in the other slot, which then
+                        // becomes the position now.
+                        let (now, next) = level.both();
+                        match null_move(now) {
                             Some(p) => {
-                                // The position before stays where it is; the new one goes in
-                                // the other slot.
+                                *next = p;
                                 level.now = !level.now;
-                                level.positions[usize::from(level.now)] = p;
                             }
                             None => {
-                                let (now, next) = level.both();
                                 next.clone_from(now);
                                 level.dead = true;
                             }
