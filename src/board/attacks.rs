@@ -20,7 +20,7 @@ use super::geometry::{
     magic_entries, on_board, pawn_table, step_table, BISHOP_DIRS, BISHOP_MAGICS, KING_STEPS,
     KNIGHT_STEPS, ROOK_DIRS, ROOK_MAGICS, ROOK_TABLE_SIZE, TABLE_SIZE,
 };
-use super::types::{Color, Square};
+use super::types::{Color, Role, Square};
 
 /// One square's entry in the magic scheme.
 #[derive(Copy, Clone)]
@@ -204,6 +204,26 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 #[inline]
 pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     bishop_attacks(sq, occupied) | rook_attacks(sq, occupied)
+}
+
+/// The squares a piece of `role` and `color` on `sq` attacks when `occupied` squares block it
+/// (the colour matters only for a pawn).
+///
+/// ```
+/// use scoresheet::board::{attacks::attacks, Bitboard, Color, Role, Square};
+/// assert_eq!(attacks(Color::White, Role::Knight, Square::G1, Bitboard::EMPTY).count(), 3);
+/// assert!(attacks(Color::Black, Role::Pawn, Square::E4, Bitboard::EMPTY).contains(Square::D3));
+/// ```
+#[inline]
+pub fn attacks(color: Color, role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
+    match role {
+        Role::Pawn => pawn_attacks(color, sq),
+        Role::Knight => knight_attacks(sq),
+        Role::Bishop => bishop_attacks(sq, occupied),
+        Role::Rook => rook_attacks(sq, occupied),
+        Role::Queen => queen_attacks(sq, occupied),
+        Role::King => king_attacks(sq),
+    }
 }
 
 /// The squares strictly between `a` and `b` if they share a rank, file or diagonal, else empty.

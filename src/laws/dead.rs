@@ -899,14 +899,7 @@ impl CheckSquares {
         let occupied =
             (pos.occupied() - Bitboard::from_square(from) - Bitboard::from_square(self.king))
                 | Bitboard::from_square(to);
-        let moved = match promotion.unwrap_or(role) {
-            Role::Pawn => attacks::pawn_attacks(self.winner, to),
-            Role::Knight => attacks::knight_attacks(to),
-            Role::Bishop => attacks::bishop_attacks(to, occupied),
-            Role::Rook => attacks::rook_attacks(to, occupied),
-            Role::Queen => attacks::queen_attacks(to, occupied),
-            Role::King => attacks::king_attacks(to),
-        };
+        let moved = attacks::attacks(self.winner, promotion.unwrap_or(role), to, occupied);
         let others = pos.by_color(self.winner) - Bitboard::from_square(from);
         let flights = attacks::king_attacks(self.king) - pos.by_color(!self.winner) - moved;
         flights

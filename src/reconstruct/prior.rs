@@ -53,7 +53,7 @@
 use super::costs::Costs;
 use super::tactics::{exchange, move_values, value};
 use crate::board::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, ray, rook_attacks,
+    attacks, bishop_attacks, knight_attacks, queen_attacks, ray, rook_attacks,
 };
 use crate::board::{Bitboard, Color, Move, MoveList, Position, Role, Square, MAX_MOVES};
 use arrayvec::ArrayVec;
@@ -1034,15 +1034,12 @@ impl<'p> Context<'p> {
         occupied.discard(from);
         occupied.add(to);
         let role = m.promotion().unwrap_or(role);
-        let attacks = match role {
-            Role::Pawn => pawn_attacks(pos.turn(), to),
-            Role::Knight => knight_attacks(to),
-            Role::Bishop => bishop_attacks(to, occupied),
-            Role::Rook => rook_attacks(to, occupied),
-            Role::Queen => queen_attacks(to, occupied),
-            Role::King => return false,
-        };
-        let targets = attacks & pos.by_color(!pos.turn()) & !pos.by_role(Role::King);
+        if role == Role::King {
+            return false;
+        }
+        let targets = attacks(pos.turn(), role, to, occupied)
+            & pos.by_color(!pos.turn())
+            & !pos.by_role(Role::King);
         targets.into_iter().filter(|&sq| sq != to).any(|sq| {
             pos.piece_at(sq)
                 .is_some_and(|p| value(p.role) > value(role))
@@ -1140,15 +1137,7 @@ fn gives_check(pos: &Position, m: &Move) -> bool {
         let mut occupied = pos.occupied();
         occupied.discard(from);
         occupied.add(to);
-        let attacks: Bitboard = match promotion.unwrap_or(role) {
-            Role::Pawn => pawn_attacks(pos.turn(), to),
-            Role::Knight => knight_attacks(to),
-            Role::Bishop => bishop_attacks(to, occupied),
-            Role::Rook => rook_attacks(to, occupied),
-            Role::Queen => queen_attacks(to, occupied),
-            Role::King => king_attacks(to),
-        };
-        if attacks.contains(king) {
+        if attacks(pos.turn(), promotion.unwrap_or(role), to, occupied).contains(king) {
             return true;
         }
         if ray(king, from).is_empty() {
