@@ -86,7 +86,9 @@ pub fn sample_pgn(who: &str) -> Option<String> {
         .ok()
 }
 
-/// The SAN words of each game's movetext (tags, comments, variations, NAGs, numbers dropped).
+/// The SAN words of each game's movetext (tags, comments, variations, NAGs, numbers dropped);
+/// games from a set-up position or of another variant are left out (`[Variant "Standard"]`, as
+/// lichess writes on every game, is standard chess).
 pub fn san_games(pgn: &str) -> Vec<Vec<String>> {
     let mut games = Vec::new();
     let mut cur: Vec<String> = Vec::new();
@@ -96,7 +98,9 @@ pub fn san_games(pgn: &str) -> Vec<Vec<String>> {
     for line in pgn.lines() {
         let t = line.trim_start();
         if !comment && variation == 0 && t.starts_with('[') {
-            if t.starts_with("[FEN") || t.starts_with("[Variant") {
+            if t.starts_with("[FEN")
+                || (t.starts_with("[Variant") && !t.starts_with("[Variant \"Standard\""))
+            {
                 has_fen = true;
             }
             if t.starts_with("[Event ") {
