@@ -23,7 +23,10 @@
 //! the flagged ones; silent ones are what the costs should make rare). The games not recovered
 //! are split by what the real game costs as an explanation of the same sheet (`explain`):
 //! `tied` the same as the game found (the sheet cannot tell them apart), `cheaper` more (the
-//! costs prefer the game found), `missed` less (the search did not find the real game); and
+//! costs prefer the game found), `missed` less (the search did not find the real game), and of
+//! those `overruled` where it did: the report lists a game passed over by the tie rules that costs
+//! what the real game costs (cheaper than the game found, whose moves the prior's model judged
+//! more plausible); and
 //! `fewer` counts those where the game found needs fewer corrections than the real game (the
 //! slip made another legal move that the rest of the sheet contradicts less, or not at all):
 //! whatever each correction costs, only a repair that assumes slips the sheet does not show
@@ -372,8 +375,13 @@ struct Tally {
     tied: usize,
     /// Games not recovered where the game found explains the sheet more cheaply than the real one.
     cheaper: usize,
-    /// Games not recovered where the real game explains the sheet more cheaply: the search missed it.
+    /// Games not recovered where the real game explains the sheet more cheaply: the search missed it,
+    /// or found it and the tie rules passed it over (`overruled`, counted here too).
     missed: usize,
+    /// Of `missed`, the games where the report lists a game the tie rules passed over that costs
+    /// what the real game costs (less than the game found): the search found the real game, and
+    /// the prior's model judged the other game's moves more plausible.
+    overruled: usize,
     /// Games not recovered where the game found needs fewer corrections than the real game
     /// (none at all, for some: the sheet reads exactly as another legal game): a slip made
     /// another legal move that the rest of the sheet does not contradict, or contradicts less
@@ -442,6 +450,13 @@ fn run_case(
             }
             if real < r.cost - COST_EPSILON {
                 t.missed += 1;
+                let passed_over = |a: &scoresheet::reconstruct::Alternative| {
+                    a.extra_cost < -COST_EPSILON
+                        && (r.cost + a.extra_cost - real).abs() < COST_EPSILON
+                };
+                if r.alternatives.iter().any(passed_over) {
+                    t.overruled += 1;
+                }
             } else if r.cost < real - COST_EPSILON {
                 t.cheaper += 1;
             } else {
@@ -632,7 +647,7 @@ fn main() {
         seed
     );
     println!(
-        "{:<28} {:>6} {:>7} {:>9} {:>9} {:>8} {:>8} {:>7} {:>9} {:>9} {:>6} {:>7} {:>6} {:>7}",
+        "{:<28} {:>6} {:>7} {:>9} {:>9} {:>8} {:>8} {:>7} {:>9} {:>9} {:>6} {:>7} {:>6} {:>9} {:>7}",
         "noise",
         "games",
         "slips",
@@ -646,6 +661,7 @@ fn main() {
         "tied",
         "cheaper",
         "missed",
+        "overruled",
         "fewer"
     );
     let none = Noise {
@@ -755,7 +771,7 @@ fn main() {
             &mut show,
         );
         println!(
-            "{:<28} {:>6} {:>7} {:>9.1} {:>9.2} {:>8} {:>8} {:>7} {:>9.2} {:>9.1} {:>6} {:>7} {:>6} {:>7}",
+            "{:<28} {:>6} {:>7} {:>9.1} {:>9.2} {:>8} {:>8} {:>7} {:>9.2} {:>9.1} {:>6} {:>7} {:>6} {:>9} {:>7}",
             name,
             t.games,
             t.slips,
@@ -769,6 +785,7 @@ fn main() {
             t.tied,
             t.cheaper,
             t.missed,
+            t.overruled,
             t.fewer
         );
         if calibration {
