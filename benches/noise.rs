@@ -52,6 +52,7 @@ use scoresheet::notation::LetterSet;
 use scoresheet::reconstruct::{
     explain, repair, repair_two, Costs, MoveReader, RepairOptions, Sheet,
 };
+use scoresheet::replay::supported_variant;
 use std::time::{Duration, Instant};
 
 /// SplitMix64: a tiny seeded generator, enough for reproducible noise.
@@ -90,8 +91,8 @@ pub fn sample_pgn(who: &str) -> Option<String> {
 }
 
 /// The SAN words of each game's movetext (tags, comments, variations, NAGs, numbers dropped);
-/// games from a set-up position or of another variant are left out (`[Variant "Standard"]`, as
-/// lichess writes on every game, is standard chess).
+/// games from a set-up position or of a variant the replay does not play
+/// (`scoresheet::replay::supported_variant`) are left out.
 pub fn san_games(pgn: &str) -> Vec<Vec<String>> {
     let mut games = Vec::new();
     let mut cur: Vec<String> = Vec::new();
@@ -101,9 +102,13 @@ pub fn san_games(pgn: &str) -> Vec<Vec<String>> {
     for line in pgn.lines() {
         let t = line.trim_start();
         if !comment && variation == 0 && t.starts_with('[') {
-            if t.starts_with("[FEN")
-                || (t.starts_with("[Variant") && !t.starts_with("[Variant \"Standard\""))
-            {
+            let variant = t.strip_prefix("[Variant").map(|rest| {
+                rest.trim_end()
+                    .trim_end_matches(']')
+                    .trim()
+                    .trim_matches('"')
+            });
+            if t.starts_with("[FEN") || variant.is_some_and(|v| !supported_variant(v)) {
                 has_fen = true;
             }
             if t.starts_with("[Event ") {

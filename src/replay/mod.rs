@@ -221,8 +221,17 @@ pub struct Replay {
     pub needs_detection: bool,
 }
 
-/// Variant tag values that mean standard chess rules.
-pub(crate) fn supported_variant(v: &str) -> bool {
+/// Whether a Variant tag's value means standard chess rules (what the replay plays): `Standard`
+/// as lichess writes it on every game, `Chess960`, `From Position` and their spellings, whatever
+/// their case, spaces and dashes. Any other variant is an [`ErrorKind::UnsupportedVariant`].
+///
+/// ```
+/// use scoresheet::replay::supported_variant;
+/// assert!(supported_variant("Standard"));
+/// assert!(supported_variant("Fischer-Random"));
+/// assert!(!supported_variant("Crazyhouse"));
+/// ```
+pub fn supported_variant(v: &str) -> bool {
     // Folded on the stack: every game of a lichess export has a Variant tag. A value longer
     // than any of the names below is none of them.
     let mut k = ArrayString::<16>::new();
