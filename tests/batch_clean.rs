@@ -237,3 +237,46 @@ fn progress_counts_match_the_report() {
     assert_eq!(last.errors, report.rejected);
     assert_eq!(last.bytes, std::fs::metadata(&path).unwrap().len());
 }
+
+/// `--fix-results` and a dead position (Laws 5.2.2) that is not a lack of material: a locked
+/// pawn wall the kings cannot cross. A game stated decisive or unfinished there becomes a draw;
+/// one stated drawn is left as it is, with no change reported (its analysis is skipped).
+#[test]
+fn fix_results_draws_a_game_that_ended_in_a_dead_position() {
+    let scratch = Scratch::new("clean-dead");
+    let wall = "8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/8 w - - 0 60";
+    let mut pgn = String::new();
+    for (event, result) in [
+        ("Decisive", "1-0"),
+        ("Unfinished", "*"),
+        ("Drawn", "1/2-1/2"),
+    ] {
+        pgn.push_str(&format!(
+            "[Event \"{event}\"]\n[Result \"{result}\"]\n[SetUp \"1\"]\n[FEN \"{wall}\"]\n\n\
+             60. Kd3 Kd6 {result}\n\n"
+        ));
+    }
+    let path = scratch.0.join("wall.pgn");
+    std::fs::write(&path, pgn).unwrap();
+    let options = CleanOptions {
+        fix_results: true,
+        ..CleanOptions::default()
+    };
+    let (report, out, _) = run(&[Input::Path(path)], &scratch.0, &options);
+    assert!(report.balanced());
+    assert_eq!((report.read, report.written), (3, 3));
+    let changes: Vec<&str> = report
+        .changes
+        .iter()
+        .filter(|c| c.kind == "result")
+        .map(|c| c.detail.as_str())
+        .collect();
+    assert_eq!(
+        changes,
+        [
+            "Result 1-0 → 1/2-1/2 (dead_position)",
+            "Result * → 1/2-1/2 (dead_position)"
+        ]
+    );
+    assert_eq!(out.matches("60. Kd3 Kd6 1/2-1/2").count(), 3, "{out}");
+}

@@ -630,17 +630,18 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<Fate> {
         games.push((read, start));
     }
     let several = games.len() > 1;
+    let mut fates = Vec::with_capacity(games.len());
+    let starts: Vec<u64> = games.iter().map(|&(_, start)| start).collect();
     let slice_of = |k: usize| -> Option<Vec<u8>> {
         if !several {
             return None;
         }
-        let start = games[k].1 as usize;
-        let end = games.get(k + 1).map_or(text.len(), |n| n.1 as usize);
+        let start = starts[k] as usize;
+        let end = starts.get(k + 1).map_or(text.len(), |&n| n as usize);
         let src = if utf8 { g.bytes } else { text };
         src.get(start.min(end)..end).map(<[u8]>::to_vec)
     };
-    let mut fates = Vec::with_capacity(games.len());
-    for (k, (read, _)) in games.iter().enumerate() {
+    for (k, (read, _)) in games.into_iter().enumerate() {
         let fate = match read {
             Err(e) => Fate::Rejected {
                 original: slice_of(k),
@@ -652,7 +653,7 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<Fate> {
                     e.kind
                 ),
             },
-            Ok(game) => match clean_game(game.clone(), options) {
+            Ok(game) => match clean_game(game, options) {
                 Ok((text, changes, key)) => Fate::Written { text, changes, key },
                 Err(e) => Fate::Rejected {
                     original: slice_of(k),
@@ -695,6 +696,8 @@ type Cleaned = (String, Vec<(&'static str, String)>, Option<DedupeKey>);
 fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveError> {
     let replay_options = ReplayOptions {
         from: options.from.clone(),
+        // A game stated drawn stays drawn whatever the analysis finds: see `fix_result`.
+        analyse_drawn_finals: false,
         ..ReplayOptions::default()
     };
     let print = if options.to.code() == LetterSet::english().code() {
@@ -706,7 +709,7 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
         }
     };
     let mut changes = Vec::new();
-    let mut printed: Vec<String> = Vec::new();
+    let mut printed: Vec<String> = Vec::with_capacity(game.mainline.moves.len());
     let mut replay = replay_game_with(&game, &replay_options, &mut |pos, m| {
         printed.push(print_move(pos, m, &options.to, &print));
     });
@@ -718,6 +721,7 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
                     let (fixed, dropped) = repaired_game(&game, &r.repair);
                     let english = ReplayOptions {
                         from: FromLetters::Set(LetterSet::english().clone()),
+                        analyse_drawn_finals: false,
                         ..ReplayOptions::default()
                     };
                     let mut again: Vec<String> = Vec::new();

@@ -23,7 +23,9 @@
 
 use super::game::{Game, Line, Node};
 use super::reader::Outcome;
+use arrayvec::ArrayString;
 use std::borrow::Cow;
+use std::fmt::Write as _;
 
 /// The tags of the Seven Tag Roster, in export order.
 pub const SEVEN_TAG_ROSTER: [&str; 7] =
@@ -302,6 +304,10 @@ impl Writer {
         }
         out.push('\n');
         let mut atoms = Atoms::default();
+        // A move and its number take about ten bytes: room for the mainline at once.
+        let plies = game.mainline.moves.len();
+        atoms.buf.reserve(plies * 8 + 16);
+        atoms.spans.reserve(plies * 3 / 2 + 4);
         self.line(&game.mainline, start_ply(game), moves, &mut atoms);
         let result = tags
             .iter()
@@ -328,10 +334,12 @@ impl Writer {
         let mut need_number = true;
         for node in &line.moves {
             let number = ply / 2 + 1;
-            if ply % 2 == 0 {
-                atoms.atom(&format!("{number}."));
-            } else if need_number {
-                atoms.atom(&format!("{number}..."));
+            if ply % 2 == 0 || need_number {
+                // On the stack: a move number is at most ten digits and three dots.
+                let mut text = ArrayString::<16>::new();
+                let dots = if ply % 2 == 0 { "." } else { "..." };
+                let _ = write!(text, "{number}{dots}");
+                atoms.atom(&text);
             }
             need_number = false;
             atoms.atom(&moves.move_text(node));

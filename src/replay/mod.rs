@@ -26,7 +26,6 @@ use crate::notation::{
 };
 use crate::pgn::{Game, Line, Location, Outcome};
 use arrayvec::{ArrayString, ArrayVec};
-use std::collections::HashMap;
 use std::fmt;
 
 pub mod stream;
@@ -38,6 +37,7 @@ pub use stream::ReplayVisitor;
 /// use scoresheet::replay::ReplayOptions;
 /// let o = ReplayOptions::default();
 /// assert_eq!(o.max_warnings, 20);
+/// assert!(o.analyse_drawn_finals);
 /// ```
 #[derive(Clone, Debug)]
 pub struct ReplayOptions {
@@ -45,6 +45,26 @@ pub struct ReplayOptions {
     pub from: FromLetters,
     /// At most this many warnings per game are listed (the rest are counted).
     pub max_warnings: usize,
+    /// Whether the final position is analysed for a dead position (Laws 5.2.2) also when every
+    /// result the game states (its Result tag and the movetext's) is a draw (the default). A
+    /// dead final position agrees with a draw, so without the analysis such a game can only
+    /// end as [`Status::Fivefold`], [`Status::SeventyFiveMoves`] or [`Status::Ongoing`] where
+    /// it would be [`Status::DeadPosition`]: no warning and no result a caller could set from
+    /// the status changes, and the analysis is the dearest part of replaying a drawn endgame.
+    /// Insufficient material still counts as dead either way.
+    ///
+    /// ```
+    /// use scoresheet::pgn::Game;
+    /// use scoresheet::replay::{replay_game, ReplayOptions, Status};
+    /// // A locked pawn wall with the kings on either side: dead, though not for lack of material.
+    /// let pgn = "[Result \"1/2-1/2\"]\n[FEN \"8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/8 w - - 0 60\"]\n\n\
+    ///            60. Kd3 Kd6 1/2-1/2";
+    /// let game = Game::read_all(pgn.as_bytes()).remove(0).unwrap();
+    /// assert_eq!(replay_game(&game, &ReplayOptions::default()).status, Status::DeadPosition);
+    /// let quick = ReplayOptions { analyse_drawn_finals: false, ..ReplayOptions::default() };
+    /// assert_eq!(replay_game(&game, &quick).status, Status::Ongoing);
+    /// ```
+    pub analyse_drawn_finals: bool,
 }
 
 impl Default for ReplayOptions {
@@ -52,6 +72,7 @@ impl Default for ReplayOptions {
         ReplayOptions {
             from: FromLetters::Auto(Vec::new()),
             max_warnings: 20,
+            analyse_drawn_finals: true,
         }
     }
 }
@@ -324,12 +345,17 @@ impl Walker<'_, '_> {
     /// Replays `line` from `pos` (ply index `ply` from the game start, 0-based). Returns the
     /// moves of the line in UCI and the final position when `mainline`.
     fn line(&mut self, line: &Line, mut pos: Position, mut ply: u32, mainline: bool) -> Walked {
-        let mut uci = Vec::new();
-        let mut seen: HashMap<u64, u32> = HashMap::new();
+        let mut uci = Vec::with_capacity(line.moves.len());
+        // The mainline's positions, from the start: a position can recur only among those since
+        // the last capture or pawn move (`reversible_from`), which are all that is counted.
+        let mut history: Vec<u64> = Vec::new();
+        let mut reversible_from = 0;
+        let mut before_null = None;
         let mut ended: Option<Status> = None;
         let mut past_end = false;
         if mainline {
-            seen.insert(pos.zobrist(), 1);
+            history.reserve(line.moves.len() + 1);
+            history.push(pos.zobrist());
         }
         for v in &line.variations {
             self.line(v, pos.clone(), ply, false);
@@ -362,7 +388,7 @@ impl Walker<'_, '_> {
             let mut after = pos.clone();
             match read_token(&pos, &node.san, self.letters, &mut warnings, &mut after) {
                 Ok(Some(mv)) => {
-                    uci.push(mv.to_uci(pos.is_chess960()).to_string());
+                    uci.push(mv.to_uci(pos.is_chess960()).text().as_str().to_owned());
                     (self.on_move)(&pos, Some(&mv));
                     pos = after;
                 }
@@ -377,6 +403,7 @@ impl Walker<'_, '_> {
                         }
                         None => break,
                     }
+                    before_null.get_or_insert(history.len());
                     uci.push("0000".to_owned());
                 }
                 Err((kind, message)) => {
@@ -407,9 +434,12 @@ impl Walker<'_, '_> {
             }
             ply += 1;
             if mainline {
-                let n = seen.entry(pos.zobrist()).or_insert(0);
-                *n += 1;
-                if *n >= 5 {
+                let key = pos.zobrist();
+                if pos.halfmove_clock() == 0 {
+                    reversible_from = history.len();
+                }
+                history.push(key);
+                if occurrences(&history[reversible_from..], key) >= 5 {
                     ended = Some(Status::Fivefold);
                 } else if pos.halfmove_clock() >= 150 && !pos.is_checkmate() {
                     ended = Some(Status::SeventyFiveMoves);
@@ -422,14 +452,31 @@ impl Walker<'_, '_> {
                 break;
             }
         }
-        Walked { pos, uci, ply }
+        // How often the final position occurred before the first null move (after one, a
+        // repetition is not a repetition of the game's positions).
+        let final_key = pos.zobrist();
+        let counted = history.get(..before_null.unwrap_or(history.len()));
+        let repetitions = occurrences(counted.unwrap_or_default(), final_key);
+        Walked {
+            pos,
+            uci,
+            ply,
+            repetitions,
+        }
     }
+}
+
+/// How many of `keys` are `key`.
+fn occurrences(keys: &[u64], key: u64) -> u32 {
+    keys.iter().filter(|&&k| k == key).count() as u32
 }
 
 struct Walked {
     pos: Position,
     uci: Vec<String>,
     ply: u32,
+    /// How many times the final position occurred on the mainline (0 for a variation).
+    repetitions: u32,
 }
 
 pub(crate) fn side_name(c: Color) -> &'static str {
@@ -533,7 +580,7 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
                 .map(|m| m.san.as_str())
                 .filter(|s| !is_null_move(s))
                 .collect();
-            let en_ok = crate::notation::detect::replay(&start, &tokens, english).len();
+            let en_ok = english_plies(&start, &tokens);
             if en_ok == tokens.len() {
                 english
             } else {
@@ -588,23 +635,13 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
         start_ply,
     };
     let walked = walker.line(&game.mainline, start, 0, true);
-    let reps = {
-        // Count the final position's occurrences along the replayed mainline.
-        let mut pos = start_position(game).unwrap_or_default();
-        let target = walked.pos.zobrist();
-        let mut n = u32::from(pos.zobrist() == target);
-        for u in &walked.uci {
-            let Some(m) = u.parse().ok().and_then(|u| pos.from_uci(&u)) else {
-                break;
-            };
-            pos.play(&m);
-            n += u32::from(pos.zobrist() == target);
-        }
-        n
-    };
+    let reps = walked.repetitions;
     replay.plies = walked.ply;
     replay.uci = walked.uci;
-    replay.status = final_status(&walked.pos, reps, true);
+    let stated_drawn =
+        tag_result == Some(Outcome::Draw) && matches!(game.outcome, None | Some(Outcome::Draw));
+    let analyse_dead = opts.analyse_drawn_finals || !stated_drawn;
+    replay.status = final_status(&walked.pos, reps, analyse_dead);
     replay.error = walker.error;
     replay.warnings = walker.warnings;
     let more = walker.more_warnings;
@@ -672,6 +709,22 @@ pub(crate) fn result_contradictions(
         out.extend(contradiction);
     }
     out
+}
+
+/// How many of `tokens` (no null moves among them) read one after another from `start` in
+/// English letters: what [`crate::notation::detect::replay`] counts, by the fast reader.
+fn english_plies(start: &Position, tokens: &[&str]) -> usize {
+    let english = LetterSet::english();
+    let mut pos = start.clone();
+    let mut after = start.clone();
+    let mut warnings = Warnings::default();
+    for (read, token) in tokens.iter().enumerate() {
+        match read_token(&pos, token, english, &mut warnings, &mut after) {
+            Ok(Some(_)) => std::mem::swap(&mut pos, &mut after),
+            _ => return read,
+        }
+    }
+    tokens.len()
 }
 
 /// Reads one move token in `pos`: the legal move (`None` for a null move) and the warnings worth
@@ -761,6 +814,40 @@ mod tests {
     fn run(pgn: &str) -> Replay {
         let g = Game::read_all(pgn.as_bytes()).remove(0).unwrap();
         replay_game(&g, &ReplayOptions::default())
+    }
+
+    /// Occurrences are counted among the positions since the last capture or pawn move: those
+    /// before it cannot recur.
+    #[test]
+    fn the_fifth_occurrence_is_counted_since_the_last_pawn_move() {
+        let shuffle = "Nf3 Nf6 Ng1 Ng8 ";
+        let game = |before: usize, after: usize| {
+            format!(
+                "1. {}e4 e5 {}1/2-1/2",
+                shuffle.repeat(before),
+                shuffle.repeat(after)
+            )
+        };
+        // After 1. e4 e5 the position stands for the fourth time: the game goes on.
+        assert_eq!(run(&game(3, 3)).status, Status::Ongoing);
+        // For the fifth: fivefold, though the start position came up four times before it.
+        let r = run(&game(3, 4));
+        assert_eq!(r.status, Status::Fivefold, "{:?}", r.warnings);
+        assert!(r
+            .warnings
+            .iter()
+            .all(|w| !w.contains("after the game ended")));
+        // Four shuffles make the fifth occurrence; the fifth plays on: said once, at its start.
+        let r = run(&game(0, 5));
+        let ended: Vec<&String> = r
+            .warnings
+            .iter()
+            .filter(|w| w.contains("after the game ended"))
+            .collect();
+        assert_eq!(
+            ended,
+            ["move 10 (white) 'Nf3' after the game ended (fivefold)"]
+        );
     }
 
     #[test]
