@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Bulk-validation benchmark: scoresheet check on one thread and on all cores against
-# pgn-extract -r (Debian's package), on the same decompressed files, in one run.
+# pgn-extract -r (Debian's package), on the same decompressed files, in one run; and the same
+# work with the games written out: scoresheet clean on one thread against pgn-extract -o.
 #
 #   bash benches/bulk.sh            # 3 rounds, best time of each
 #   ROUNDS=5 bash benches/bulk.sh
@@ -70,6 +71,20 @@ for f in otb-classics lichess-players; do
   awk -v f="$f" -v p="$tp" -v one="$t1" -v n="$tn" -v c="$CORES" -v pc="$cpx" -v onec="$c1" 'BEGIN {
     printf "%-18s ratio: one thread vs pgn-extract %.1fx (cpu time %.1fx), %d threads vs one thread %.2fx\n",
       f, p / one, (onec > 0 ? pc / onec : 0), c, one / n }'
+  # Writing the games out too: clean (clean PGN, rejects and report) against pgn-extract -o
+  # (its own clean export). Not a target of the bulk issue; shown so that clean's cost is known.
+  read -r tc mc cc < <(best_of "$BIN" clean --quiet -j 1 "$file" -o "$WORK/clean.pgn" \
+    --rejects "$WORK/rejects.pgn" --report "$WORK/report.json")
+  read -r te me ce < <(best_of "$PGN_EXTRACT" -s -o "$WORK/extract.pgn" "$file")
+  for row in "scoresheet clean -j 1:$tc:$mc:$cc" "pgn-extract -o:$te:$me:$ce"; do
+    IFS=: read -r tool t m c <<<"$row"
+    printf '%-18s %-22s %9.3f %9.2f %12.0f %10.1f\n' "$f" "$tool" "$t" "$c" \
+      "$(awk -v g="$games" -v t="$t" 'BEGIN { print (t > 0 ? g / t : 0) }')" \
+      "$(awk -v m="$m" 'BEGIN { print m / 1024 }')"
+  done
+  awk -v f="$f" -v e="$te" -v c="$tc" -v ec="$ce" -v cc="$cc" 'BEGIN {
+    printf "%-18s ratio: clean one thread vs pgn-extract -o %.1fx (cpu time %.1fx)\n",
+      f, e / c, (cc > 0 ? ec / cc : 0) }'
 done
 
 # Instructions executed (valgrind's cachegrind, no cache simulation) by check -j 1 and by
@@ -91,6 +106,12 @@ if [ "${INSTR:-0}" = 1 ]; then
     theirs=$(instructions "$PGN_EXTRACT" -r -s "$WORK/$f-3k.pgn")
     awk -v f="$f" -v o="$ours" -v t="$theirs" 'BEGIN {
       printf "%-18s instructions, first 3,000 games: check -j 1 %.0f M, pgn-extract -r %.0f M: %.2fx\n",
+        f, o / 1e6, t / 1e6, t / o }'
+    ours=$(instructions "$BIN" clean --quiet -j 1 "$WORK/$f-3k.pgn" -o "$WORK/clean.pgn" \
+      --rejects "$WORK/rejects.pgn" --report "$WORK/report.json")
+    theirs=$(instructions "$PGN_EXTRACT" -s -o "$WORK/extract.pgn" "$WORK/$f-3k.pgn")
+    awk -v f="$f" -v o="$ours" -v t="$theirs" 'BEGIN {
+      printf "%-18s instructions, first 3,000 games: clean -j 1 %.0f M, pgn-extract -o %.0f M: %.2fx\n",
         f, o / 1e6, t / 1e6, t / o }'
   done
 fi

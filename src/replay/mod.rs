@@ -319,6 +319,9 @@ pub type OnMove<'a> = dyn FnMut(&Position, Option<&Move>) + 'a;
 
 struct Walker<'a, 'h> {
     letters: &'a LetterSet,
+    /// The mainline's moves already read in `letters` (with their warnings), one per move
+    /// written, from the first: read once, not again.
+    preread: &'a [(Move, Warnings)],
     on_move: &'h mut OnMove<'h>,
     error: Option<MoveError>,
     warnings: Vec<String>,
@@ -360,7 +363,7 @@ impl Walker<'_, '_> {
         for v in &line.variations {
             self.line(v, pos.clone(), ply, false);
         }
-        for node in &line.moves {
+        for (index, node) in line.moves.iter().enumerate() {
             let number = (self.start_ply + ply) / 2 + 1;
             let side = pos.turn();
             let make_err = |kind: ErrorKind, message: String| MoveError {
@@ -386,7 +389,15 @@ impl Walker<'_, '_> {
             }
             let mut warnings = crate::notation::Warnings::default();
             let mut after = pos.clone();
-            match read_token(&pos, &node.san, self.letters, &mut warnings, &mut after) {
+            let read = match self.preread.get(index).filter(|_| mainline) {
+                Some(&(mv, found)) => {
+                    after.play(&mv);
+                    warnings = found;
+                    Ok(Some(mv))
+                }
+                None => read_token(&pos, &node.san, self.letters, &mut warnings, &mut after),
+            };
+            match read {
                 Ok(Some(mv)) => {
                     uci.push(mv.to_uci(pos.is_chess960()).text().as_str().to_owned());
                     (self.on_move)(&pos, Some(&mv));
@@ -569,6 +580,7 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
         }
     };
     let english = LetterSet::english();
+    let mut preread = Vec::new();
     let letters: &LetterSet = match &opts.from {
         FromLetters::Set(s) => s,
         FromLetters::Auto(preferred) => {
@@ -580,10 +592,15 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
                 .map(|m| m.san.as_str())
                 .filter(|s| !is_null_move(s))
                 .collect();
-            let en_ok = english_plies(&start, &tokens);
+            let en_ok = english_plies(&start, &tokens, &mut preread);
             if en_ok == tokens.len() {
+                if tokens.len() != game.mainline.moves.len() {
+                    // Null moves were left out of the reading: its positions are not the game's.
+                    preread.clear();
+                }
                 english
             } else {
+                preread.clear();
                 // Languages given by the caller, else those the game's tags point to.
                 let from_tags;
                 let preferred = if preferred.is_empty() {
@@ -627,6 +644,7 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
         (start.fullmove_number().max(1) - 1) * 2 + u32::from(start.turn() == Color::Black);
     let mut walker = Walker {
         letters,
+        preread: &preread,
         on_move,
         error: None,
         warnings: std::mem::take(&mut replay.warnings),
@@ -712,15 +730,20 @@ pub(crate) fn result_contradictions(
 }
 
 /// How many of `tokens` (no null moves among them) read one after another from `start` in
-/// English letters: what [`crate::notation::detect::replay`] counts, by the fast reader.
-fn english_plies(start: &Position, tokens: &[&str]) -> usize {
+/// English letters: what [`crate::notation::detect::replay`] counts, by the fast reader. Each
+/// move read is added to `moves` with the warnings [`read_token`] gave it.
+fn english_plies(start: &Position, tokens: &[&str], moves: &mut Vec<(Move, Warnings)>) -> usize {
     let english = LetterSet::english();
     let mut pos = start.clone();
     let mut after = start.clone();
-    let mut warnings = Warnings::default();
+    moves.reserve(tokens.len());
     for (read, token) in tokens.iter().enumerate() {
+        let mut warnings = Warnings::default();
         match read_token(&pos, token, english, &mut warnings, &mut after) {
-            Ok(Some(_)) => std::mem::swap(&mut pos, &mut after),
+            Ok(Some(mv)) => {
+                moves.push((mv, warnings));
+                std::mem::swap(&mut pos, &mut after);
+            }
             _ => return read,
         }
     }
@@ -848,6 +871,20 @@ mod tests {
             ended,
             ["move 10 (white) 'Nf3' after the game ended (fivefold)"]
         );
+    }
+
+    /// A null move in the mainline: the moves after it are read from the position it leaves
+    /// (the other side to move), and it is kept in the UCI line as `0000`.
+    #[test]
+    fn moves_after_a_null_move_are_read_from_the_position_it_leaves() {
+        let r = run("1. e4 -- 2. d4 e5 3. dxe5 *");
+        assert!(r.error.is_none(), "{:?}", r.error);
+        assert_eq!(r.uci, ["e2e4", "0000", "d2d4", "e7e5", "d4e5"]);
+        assert_eq!(r.plies, 5);
+        assert!(r.warnings.iter().any(|w| w.contains("null move '--'")));
+        // After the null move it is White's turn again: a black move there is an error.
+        let r = run("1. e4 -- 2. Nc6 *");
+        assert_eq!(r.error.map(|e| e.token), Some("Nc6".to_owned()));
     }
 
     #[test]
