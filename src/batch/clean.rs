@@ -11,8 +11,9 @@ use crate::encoding::{decode, Encoding};
 use crate::notation::sheet::FromLetters;
 use crate::notation::{write_move, LetterSet, PrintOptions, Style};
 use crate::pgn::game::GameBuilder;
-use crate::pgn::{Game, Line, Location, Node, Outcome, PgnError, SliceReader, Writer};
+use crate::pgn::{Game, Line, Location, MoveText, Node, Outcome, PgnError, SliceReader, Writer};
 use crate::replay::{replay_game_with, MoveError, ReplayOptions, Status};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
 use std::hash::{Hash, Hasher};
@@ -698,6 +699,8 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
         from: options.from.clone(),
         // A game stated drawn stays drawn whatever the analysis finds: see `fix_result`.
         analyse_drawn_finals: false,
+        // The moves in UCI make the key that finds duplicates; nothing else here needs them.
+        collect_uci: options.dedupe,
         ..ReplayOptions::default()
     };
     let print = if options.to.code() == LetterSet::english().code() {
@@ -709,9 +712,9 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
         }
     };
     let mut changes = Vec::new();
-    let mut printed: Vec<String> = Vec::with_capacity(game.mainline.moves.len());
+    let mut printed = Printed::with_capacity(game.mainline.moves.len());
     let mut replay = replay_game_with(&game, &replay_options, &mut |pos, m| {
-        printed.push(print_move(pos, m, &options.to, &print));
+        printed.push(pos, m, &options.to, &print);
     });
     if let Some(mut e) = replay.error.take() {
         let mut taken = false;
@@ -722,11 +725,12 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
                     let english = ReplayOptions {
                         from: FromLetters::Set(LetterSet::english().clone()),
                         analyse_drawn_finals: false,
+                        collect_uci: options.dedupe,
                         ..ReplayOptions::default()
                     };
-                    let mut again: Vec<String> = Vec::new();
+                    let mut again = Printed::with_capacity(fixed.mainline.moves.len());
                     let checked = replay_game_with(&fixed, &english, &mut |pos, m| {
-                        again.push(print_move(pos, m, &options.to, &print));
+                        again.push(pos, m, &options.to, &print);
                     });
                     if checked.error.is_none() {
                         if dropped > 0 {
@@ -793,7 +797,7 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
         ));
         printed.clear();
         replay = replay_game_with(&game, &replay_options, &mut |pos, m| {
-            printed.push(print_move(pos, m, &options.to, &print));
+            printed.push(pos, m, &options.to, &print);
         });
         if let Some(e) = replay.error.take() {
             return Err(e);
@@ -801,7 +805,7 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
     }
     tidy_tags(&mut game, &mut changes);
     if options.fix_results {
-        fix_result(&mut game, replay.status, &replay.uci, &mut changes);
+        fix_result(&mut game, replay.status, replay.plies, &mut changes);
     }
     if printed.len() != count_moves(&game.mainline) {
         // Moves written after the game had ended on the board (mate, stalemate): they cannot
@@ -813,26 +817,67 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
         ));
     }
     let key = options.dedupe.then(|| dedupe_key(&game, &replay.uci));
-    let mut next = printed.into_iter();
-    let mut texts = |_: &Node| next.next().unwrap_or_default();
-    let text = Writer::default().write(&game, &mut texts);
+    let text = Writer::default().write(&game, &mut printed);
     Ok((text, changes, key))
 }
 
-fn print_move(
-    pos: &Position,
-    m: Option<&Move>,
-    letters: &LetterSet,
-    print: &PrintOptions,
-) -> String {
-    match m {
-        None => "--".to_owned(),
-        Some(m) => {
-            let mut s = String::with_capacity(8);
-            // Writing into a String cannot fail.
-            let _ = write_move(&mut s, pos, m, letters, print);
-            s
+/// The moves of a game as printed in the output's letters, in the order the replay played them
+/// (the order the writer asks for them): one buffer for all, not a string each.
+struct Printed {
+    text: String,
+    /// Where each move's text ends in `text`.
+    ends: Vec<usize>,
+    /// How many the writer has taken.
+    taken: usize,
+}
+
+impl Printed {
+    fn with_capacity(moves: usize) -> Printed {
+        Printed {
+            text: String::with_capacity(moves * 6),
+            ends: Vec::with_capacity(moves),
+            taken: 0,
         }
+    }
+
+    /// Prints `m`, a legal move of `pos` (`None`: a null move, `--`).
+    fn push(
+        &mut self,
+        pos: &Position,
+        m: Option<&Move>,
+        letters: &LetterSet,
+        print: &PrintOptions,
+    ) {
+        match m {
+            None => self.text.push_str("--"),
+            // Writing into a String cannot fail.
+            Some(m) => {
+                let _ = write_move(&mut self.text, pos, m, letters, print);
+            }
+        }
+        self.ends.push(self.text.len());
+    }
+
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    fn clear(&mut self) {
+        self.text.clear();
+        self.ends.clear();
+        self.taken = 0;
+    }
+}
+
+impl MoveText for Printed {
+    fn move_text<'a>(&'a mut self, _: &'a Node) -> Cow<'a, str> {
+        let start = match self.taken {
+            0 => 0,
+            k => self.ends.get(k - 1).copied().unwrap_or(self.text.len()),
+        };
+        let end = self.ends.get(self.taken).copied().unwrap_or(start);
+        self.taken += 1;
+        Cow::Borrowed(self.text.get(start..end).unwrap_or_default())
     }
 }
 
@@ -908,10 +953,9 @@ fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
 fn fix_result(
     game: &mut Game,
     status: Status,
-    uci: &[String],
+    plies: u32,
     changes: &mut Vec<(&'static str, String)>,
 ) {
-    let plies = uci.len();
     let result = match status {
         Status::Checkmate => {
             let start_black = game

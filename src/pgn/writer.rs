@@ -42,8 +42,8 @@ pub const SEVEN_TAG_ROSTER: [&str; 7] =
 /// assert!(out.ends_with("1. Jf3 Jf6 *\n\n"));
 /// ```
 pub trait MoveText {
-    /// The text for `node`'s move.
-    fn move_text<'n>(&mut self, node: &'n Node) -> Cow<'n, str>;
+    /// The text for `node`'s move (borrowed from the node or from the `MoveText` itself).
+    fn move_text<'a>(&'a mut self, node: &'a Node) -> Cow<'a, str>;
 }
 
 /// Writes each move as it was read.
@@ -57,13 +57,13 @@ pub trait MoveText {
 pub struct AsWritten;
 
 impl MoveText for AsWritten {
-    fn move_text<'n>(&mut self, node: &'n Node) -> Cow<'n, str> {
+    fn move_text<'a>(&'a mut self, node: &'a Node) -> Cow<'a, str> {
         Cow::Borrowed(&node.san)
     }
 }
 
 impl<F: FnMut(&Node) -> String> MoveText for F {
-    fn move_text<'n>(&mut self, node: &'n Node) -> Cow<'n, str> {
+    fn move_text<'a>(&'a mut self, node: &'a Node) -> Cow<'a, str> {
         Cow::Owned(self(node))
     }
 }

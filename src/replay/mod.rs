@@ -65,6 +65,18 @@ pub struct ReplayOptions {
     /// assert_eq!(replay_game(&game, &quick).status, Status::Ongoing);
     /// ```
     pub analyse_drawn_finals: bool,
+    /// Whether [`Replay::uci`] is filled (the default); without it the replay builds no string
+    /// per move, and `uci` stays empty.
+    ///
+    /// ```
+    /// use scoresheet::pgn::Game;
+    /// use scoresheet::replay::{replay_game, ReplayOptions};
+    /// let game = Game::read_all(b"1. e4 e5 *").remove(0).unwrap();
+    /// let lean = ReplayOptions { collect_uci: false, ..ReplayOptions::default() };
+    /// let r = replay_game(&game, &lean);
+    /// assert_eq!((r.plies, r.uci.len()), (2, 0));
+    /// ```
+    pub collect_uci: bool,
 }
 
 impl Default for ReplayOptions {
@@ -73,6 +85,7 @@ impl Default for ReplayOptions {
             from: FromLetters::Auto(Vec::new()),
             max_warnings: 20,
             analyse_drawn_finals: true,
+            collect_uci: true,
         }
     }
 }
@@ -235,7 +248,7 @@ pub struct Replay {
     pub warnings: Vec<String>,
     /// The first error, if any.
     pub error: Option<MoveError>,
-    /// The replayed mainline in UCI.
+    /// The replayed mainline in UCI (empty without [`ReplayOptions::collect_uci`]).
     pub uci: Vec<String>,
     /// Read with automatic letters in English by [`ReplayVisitor`], the game failed: read it
     /// again with [`replay_game`], which detects the letter set.
@@ -322,6 +335,8 @@ struct Walker<'a, 'h> {
     /// The mainline's moves already read in `letters` (with their warnings), one per move
     /// written, from the first: read once, not again.
     preread: &'a [(Move, Warnings)],
+    /// Whether the mainline's moves are kept in UCI.
+    collect_uci: bool,
     on_move: &'h mut OnMove<'h>,
     error: Option<MoveError>,
     warnings: Vec<String>,
@@ -348,7 +363,9 @@ impl Walker<'_, '_> {
     /// Replays `line` from `pos` (ply index `ply` from the game start, 0-based). Returns the
     /// moves of the line in UCI and the final position when `mainline`.
     fn line(&mut self, line: &Line, mut pos: Position, mut ply: u32, mainline: bool) -> Walked {
-        let mut uci = Vec::with_capacity(line.moves.len());
+        // Only the mainline's is kept.
+        let collect = mainline && self.collect_uci;
+        let mut uci = Vec::with_capacity(if collect { line.moves.len() } else { 0 });
         // The mainline's positions, from the start: a position can recur only among those since
         // the last capture or pawn move (`reversible_from`), which are all that is counted.
         let mut history: Vec<u64> = Vec::new();
@@ -399,7 +416,9 @@ impl Walker<'_, '_> {
             };
             match read {
                 Ok(Some(mv)) => {
-                    uci.push(mv.to_uci(pos.is_chess960()).text().as_str().to_owned());
+                    if collect {
+                        uci.push(mv.to_uci(pos.is_chess960()).text().as_str().to_owned());
+                    }
                     (self.on_move)(&pos, Some(&mv));
                     pos = after;
                 }
@@ -415,7 +434,9 @@ impl Walker<'_, '_> {
                         None => break,
                     }
                     before_null.get_or_insert(history.len());
-                    uci.push("0000".to_owned());
+                    if collect {
+                        uci.push("0000".to_owned());
+                    }
                 }
                 Err((kind, message)) => {
                     // No legal move at all: the game had ended on the board.
@@ -645,6 +666,7 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
     let mut walker = Walker {
         letters,
         preread: &preread,
+        collect_uci: opts.collect_uci,
         on_move,
         error: None,
         warnings: std::mem::take(&mut replay.warnings),
