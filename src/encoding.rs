@@ -269,7 +269,8 @@ pub struct Decoded {
 /// assert_eq!(scoresheet::encoding::nfc("Z\u{30C}ilina"), "Žilina");
 /// ```
 pub fn nfc(text: &str) -> Cow<'_, str> {
-    if is_nfc_quick(text.chars()) == IsNormalized::Yes {
+    // ASCII text is in NFC; the test runs a word at a time, the quick check a character.
+    if text.is_ascii() || is_nfc_quick(text.chars()) == IsNormalized::Yes {
         Cow::Borrowed(text)
     } else {
         Cow::Owned(text.nfc().collect())
@@ -288,9 +289,11 @@ pub fn decode(bytes: &[u8], choice: Option<Encoding>) -> Decoded {
     let (text, had_errors) = match encoding {
         Encoding::Utf8 | Encoding::Utf8Bom => {
             let b = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-            let s = String::from_utf8_lossy(b);
-            let bad = matches!(s, Cow::Owned(_));
-            (s.into_owned(), bad)
+            // Valid text (nearly always) is checked by the fast validator and copied once.
+            match std::str::from_utf8(b) {
+                Ok(s) => (s.to_owned(), false),
+                Err(_) => (String::from_utf8_lossy(b).into_owned(), true),
+            }
         }
         Encoding::Utf16Le | Encoding::Utf16Be => {
             let b = match encoding {

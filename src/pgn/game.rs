@@ -132,9 +132,30 @@ impl Game {
 /// ```
 /// use scoresheet::pgn::game::normalize_comment;
 /// assert_eq!(normalize_comment("  a\n  b\t c "), "a b c");
+/// assert_eq!(normalize_comment("\x0b[%clk 0:03:00]\x0c\r\n"), "[%clk 0:03:00]");
+/// assert_eq!(normalize_comment(" Žilina\u{a0} 1:0 "), "Žilina 1:0");
 /// ```
 pub fn normalize_comment(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
+    if text.is_ascii() {
+        // The same words byte by byte: in ASCII, `char::is_whitespace` is tab to carriage
+        // return and the space.
+        let blank = |b: &u8| matches!(b, b'\t'..=b'\r' | b' ');
+        let mut rest = text;
+        loop {
+            let start = rest.bytes().position(|b| !blank(&b)).unwrap_or(rest.len());
+            rest = &rest[start..];
+            if rest.is_empty() {
+                return out;
+            }
+            let end = rest.bytes().position(|b| blank(&b)).unwrap_or(rest.len());
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&rest[..end]);
+            rest = &rest[end..];
+        }
+    }
     for word in text.split_whitespace() {
         if !out.is_empty() {
             out.push(' ');
@@ -239,5 +260,27 @@ impl Visitor for GameBuilder {
         }
         self.game.mainline = self.stack.pop().unwrap_or_default();
         std::mem::take(&mut self.game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::normalize_comment;
+
+    /// The ASCII path gives the words `split_whitespace` gives, for every ASCII byte between and
+    /// around them (controls, the vertical tab and form feed among them).
+    #[test]
+    fn ascii_comments_are_normalised_as_any_other_text() {
+        let words = ["[%clk", "0:03:00]", "a\u{1f}b", "x"];
+        for b in 0u8..128 {
+            let c = char::from(b);
+            let text: String = words
+                .iter()
+                .flat_map(|w| [c.to_string(), w.to_string(), c.to_string(), c.to_string()])
+                .collect();
+            assert!(text.is_ascii());
+            let expected = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert_eq!(normalize_comment(&text), expected, "byte {b}");
+        }
     }
 }
