@@ -304,7 +304,7 @@ impl Writer {
         }
         out.push('\n');
         let mut atoms = Atoms::default();
-        // A move and its number take about ten bytes: room for the mainline at once.
+        // A ply takes a few bytes (its move, half a move number): room for the mainline at once.
         let plies = game.mainline.moves.len();
         atoms.buf.reserve(plies * 8 + 16);
         atoms.spans.reserve(plies * 3 / 2 + 4);

@@ -882,17 +882,6 @@ mod tests {
             .warnings
             .iter()
             .all(|w| !w.contains("after the game ended")));
-        // Four shuffles make the fifth occurrence; the fifth plays on: said once, at its start.
-        let r = run(&game(0, 5));
-        let ended: Vec<&String> = r
-            .warnings
-            .iter()
-            .filter(|w| w.contains("after the game ended"))
-            .collect();
-        assert_eq!(
-            ended,
-            ["move 10 (white) 'Nf3' after the game ended (fivefold)"]
-        );
     }
 
     /// A null move in the mainline: the moves after it are read from the position it leaves
