@@ -366,16 +366,12 @@ impl Walker<'_, '_> {
         // Only the mainline's is kept.
         let collect = mainline && self.collect_uci;
         let mut uci = Vec::with_capacity(if collect { line.moves.len() } else { 0 });
-        // The mainline's positions, from the start: a position can recur only among those since
-        // the last capture or pawn move (`reversible_from`), which are all that is counted.
-        let mut history: Vec<u64> = Vec::new();
-        let mut reversible_from = 0;
-        let mut before_null = None;
+        let mut history = History::default();
         let mut ended: Option<Status> = None;
         let mut past_end = false;
         if mainline {
-            history.reserve(line.moves.len() + 1);
-            history.push(pos.zobrist());
+            history = History::with_capacity(line.moves.len() + 1);
+            history.push(pos.zobrist(), pos.halfmove_clock());
         }
         for v in &line.variations {
             self.line(v, pos.clone(), ply, false);
@@ -433,7 +429,7 @@ impl Walker<'_, '_> {
                         }
                         None => break,
                     }
-                    before_null.get_or_insert(history.len());
+                    history.null_move();
                     if collect {
                         uci.push("0000".to_owned());
                     }
@@ -467,11 +463,8 @@ impl Walker<'_, '_> {
             ply += 1;
             if mainline {
                 let key = pos.zobrist();
-                if pos.halfmove_clock() == 0 {
-                    reversible_from = history.len();
-                }
-                history.push(key);
-                if occurrences(&history[reversible_from..], key) >= 5 {
+                history.push(key, pos.halfmove_clock());
+                if history.fifth_occurrence(key) {
                     ended = Some(Status::Fivefold);
                 } else if pos.halfmove_clock() >= 150 && !pos.is_checkmate() {
                     ended = Some(Status::SeventyFiveMoves);
@@ -484,17 +477,83 @@ impl Walker<'_, '_> {
                 break;
             }
         }
-        // How often the final position occurred before the first null move (after one, a
-        // repetition is not a repetition of the game's positions).
-        let final_key = pos.zobrist();
-        let counted = history.get(..before_null.unwrap_or(history.len()));
-        let repetitions = occurrences(counted.unwrap_or_default(), final_key);
+        let repetitions = history.repetitions_before_null(pos.zobrist());
         Walked {
             pos,
             uci,
             ply,
             repetitions,
         }
+    }
+}
+
+/// The mainline's positions (Zobrist keys) from the start, for repetitions: a position can
+/// recur only among those since the last capture or pawn move, which are all that is counted.
+/// Both replays keep one ([`Walker`] and [`ReplayVisitor`]).
+#[derive(Debug, Default)]
+pub(crate) struct History {
+    keys: Vec<u64>,
+    /// Where in `keys` the positions since the last capture or pawn move begin.
+    reversible_from: usize,
+    /// How many positions came before the first null move of the mainline, if there was one
+    /// (a position may then recur two plies later).
+    before_null: Option<usize>,
+}
+
+/// The fewest mainline positions since a capture or pawn move (the one after it included) among
+/// which one position can stand five times: it recurs four plies later at the soonest (each
+/// side's move undoes only its own), two with null moves.
+const FIFTH_OCCURRENCE_PLIES: [usize; 2] = [17, 9];
+
+impl History {
+    pub(crate) fn with_capacity(positions: usize) -> History {
+        History {
+            keys: Vec::with_capacity(positions),
+            ..History::default()
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.keys.clear();
+        self.reversible_from = 0;
+        self.before_null = None;
+    }
+
+    /// Adds a position with its halfmove clock (0 after a capture or pawn move).
+    pub(crate) fn push(&mut self, key: u64, halfmove_clock: u32) {
+        if halfmove_clock == 0 {
+            self.reversible_from = self.keys.len();
+        }
+        self.keys.push(key);
+    }
+
+    /// Notes a null move on the mainline, before the position it leads to is pushed.
+    pub(crate) fn null_move(&mut self) {
+        self.before_null.get_or_insert(self.keys.len());
+    }
+
+    /// How many times the position `key` occurred.
+    pub(crate) fn repetitions(&self, key: u64) -> u32 {
+        occurrences(
+            self.keys.get(self.reversible_from..).unwrap_or_default(),
+            key,
+        )
+    }
+
+    /// Whether the position `key`, the last pushed, stands for the fifth time (Laws 9.6.1):
+    /// counted only where enough positions since a capture or pawn move allow it.
+    pub(crate) fn fifth_occurrence(&self, key: u64) -> bool {
+        let reversible = self.keys.len() - self.reversible_from;
+        let fewest = FIFTH_OCCURRENCE_PLIES[usize::from(self.before_null.is_some())];
+        reversible >= fewest && self.repetitions(key) >= 5
+    }
+
+    /// How many times the position `key` occurred before the first null move (after one, a
+    /// repetition is not a repetition of the game's positions): the final position's count of
+    /// [`replay_game`].
+    fn repetitions_before_null(&self, key: u64) -> u32 {
+        let counted = self.keys.get(..self.before_null.unwrap_or(self.keys.len()));
+        occurrences(counted.unwrap_or_default(), key)
     }
 }
 
@@ -601,7 +660,7 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
         }
     };
     let english = LetterSet::english();
-    let mut preread = Vec::new();
+    let mut preread: Vec<(Move, Warnings)> = Vec::new();
     let letters: &LetterSet = match &opts.from {
         FromLetters::Set(s) => s,
         FromLetters::Auto(preferred) => {
@@ -613,7 +672,8 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
                 .map(|m| m.san.as_str())
                 .filter(|s| !is_null_move(s))
                 .collect();
-            let en_ok = english_plies(&start, &tokens, &mut preread);
+            preread = read_english(&start, &tokens);
+            let en_ok = preread.len();
             if en_ok == tokens.len() {
                 if tokens.len() != game.mainline.moves.len() {
                     // Null moves were left out of the reading: its positions are not the game's.
@@ -751,25 +811,25 @@ pub(crate) fn result_contradictions(
     out
 }
 
-/// How many of `tokens` (no null moves among them) read one after another from `start` in
-/// English letters: what [`crate::notation::detect::replay`] counts, by the fast reader. Each
-/// move read is added to `moves` with the warnings [`read_token`] gave it.
-fn english_plies(start: &Position, tokens: &[&str], moves: &mut Vec<(Move, Warnings)>) -> usize {
+/// The moves of `tokens` (no null moves among them) read one after another from `start` in
+/// English letters, each with the warnings [`read_token`] gave it, up to the first that does
+/// not read: as many as [`crate::notation::detect::replay`] reads, by the fast reader.
+fn read_english(start: &Position, tokens: &[&str]) -> Vec<(Move, Warnings)> {
     let english = LetterSet::english();
     let mut pos = start.clone();
     let mut after = start.clone();
-    moves.reserve(tokens.len());
-    for (read, token) in tokens.iter().enumerate() {
+    let mut moves = Vec::with_capacity(tokens.len());
+    for token in tokens {
         let mut warnings = Warnings::default();
         match read_token(&pos, token, english, &mut warnings, &mut after) {
             Ok(Some(mv)) => {
                 moves.push((mv, warnings));
                 std::mem::swap(&mut pos, &mut after);
             }
-            _ => return read,
+            _ => break,
         }
     }
-    tokens.len()
+    moves
 }
 
 /// Reads one move token in `pos`: the legal move (`None` for a null move) and the warnings worth

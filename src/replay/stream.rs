@@ -18,7 +18,7 @@
 
 use super::{
     final_status, null_move, read_token, result_contradictions, side_name, supported_variant,
-    ErrorKind, MoveError, Replay, ReplayOptions, Status,
+    ErrorKind, History, MoveError, Replay, ReplayOptions, Status,
 };
 use crate::board::{Color, Position};
 use crate::notation::sheet::FromLetters;
@@ -96,21 +96,11 @@ pub struct ReplayVisitor {
     warnings: Vec<String>,
     more_warnings: usize,
     uci: Vec<String>,
-    /// Zobrist keys of the mainline's positions, from the start.
-    history: Vec<u64>,
-    /// Where in `history` the positions since the last capture or pawn move begin: earlier
-    /// positions can never occur again.
-    reversible_from: usize,
-    /// A null move was read on the mainline: a position may then recur two plies later.
-    null_moves: bool,
+    /// The mainline's positions, from the start.
+    history: History,
     ended: Option<Status>,
     past_end: bool,
 }
-
-/// The fewest mainline positions since a capture or pawn move (the one after it included) among
-/// which one position can stand five times: it recurs four plies later at the soonest (each
-/// side's move undoes only its own), two with null moves.
-const FIFTH_OCCURRENCE_PLIES: [usize; 2] = [17, 9];
 
 impl ReplayVisitor {
     /// A visitor replaying with `opts` (UCI of the mainline is not collected).
@@ -143,9 +133,7 @@ impl ReplayVisitor {
             warnings: Vec::new(),
             more_warnings: 0,
             uci: Vec::new(),
-            history: Vec::with_capacity(256),
-            reversible_from: 0,
-            null_moves: false,
+            history: History::with_capacity(256),
             ended: None,
             past_end: false,
         }
@@ -194,13 +182,6 @@ impl ReplayVisitor {
         self
     }
 
-    /// How many times the mainline position `key` occurred (it can only have recurred since the
-    /// last capture or pawn move).
-    fn repetitions(&self, key: u64) -> u32 {
-        let recent = self.history.get(self.reversible_from..).unwrap_or_default();
-        recent.iter().filter(|&&k| k == key).count() as u32
-    }
-
     fn warn(&mut self, w: String) {
         if self.warnings.len() < self.max_warnings {
             self.warnings.push(w);
@@ -236,7 +217,7 @@ impl ReplayVisitor {
         }
         self.start_ply =
             (pos.fullmove_number().max(1) - 1) * 2 + u32::from(pos.turn() == Color::Black);
-        self.history.push(pos.zobrist());
+        self.history.push(pos.zobrist(), pos.halfmove_clock());
         let dead = self.error.is_some();
         self.levels.push(Level::new(pos, 0, dead));
     }
@@ -259,8 +240,6 @@ impl Visitor for ReplayVisitor {
         self.more_warnings = 0;
         self.uci = Vec::new();
         self.history.clear();
-        self.reversible_from = 0;
-        self.null_moves = false;
         self.ended = None;
         self.past_end = false;
     }
@@ -316,7 +295,9 @@ impl Visitor for ReplayVisitor {
                         level.now = !level.now;
                     }
                     None => {
-                        self.null_moves |= mainline;
+                        if mainline {
+                            self.history.null_move();
+                        }
                         // As a move: the new position goes in the other slot, which then
                         // becomes the position now.
                         let (now, next) = level.both();
@@ -347,15 +328,8 @@ impl Visitor for ReplayVisitor {
                             s.as_str()
                         ));
                     }
-                    if clock == 0 {
-                        self.reversible_from = self.history.len();
-                    }
-                    self.history.push(pos_key);
-                    // Most plies have too few positions since a capture or pawn move behind
-                    // them for a fifth occurrence: those need not be counted.
-                    let reversible = self.history.len() - self.reversible_from;
-                    let fewest = FIFTH_OCCURRENCE_PLIES[usize::from(self.null_moves)];
-                    if reversible >= fewest && self.repetitions(pos_key) >= 5 {
+                    self.history.push(pos_key, clock);
+                    if self.history.fifth_occurrence(pos_key) {
                         self.ended = Some(Status::Fivefold);
                     } else if clock >= 150 {
                         self.ended = Some(Status::SeventyFiveMoves);
@@ -439,7 +413,7 @@ impl Visitor for ReplayVisitor {
         let main = self.levels.pop();
         let (status, plies) = match &main {
             Some(l) => {
-                let reps = self.repetitions(l.pos().zobrist()).max(1);
+                let reps = self.history.repetitions(l.pos().zobrist()).max(1);
                 let decisive =
                     |r: Option<Outcome>| matches!(r, Some(Outcome::WhiteWins | Outcome::BlackWins));
                 let analyse_dead = self.always_dead_analysis
