@@ -12,7 +12,7 @@ use crate::notation::sheet::FromLetters;
 use crate::notation::{write_move, LetterSet, PrintOptions, Style};
 use crate::pgn::game::GameBuilder;
 use crate::pgn::{Game, Line, Location, MoveText, Node, Outcome, PgnError, SliceReader, Writer};
-use crate::replay::{replay_game_with, MoveError, ReplayOptions, Status};
+use crate::replay::{replay_game_with, DeadAnalysis, MoveError, ReplayOptions, Status};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
@@ -693,12 +693,22 @@ fn describe(e: &MoveError, line_shift: u32) -> String {
 
 type Cleaned = (String, Vec<(&'static str, String)>, Option<DedupeKey>);
 
+/// Which final positions `clean` has analysed for a dead position: only `--fix-results` looks
+/// at how a game ended on the board, and a game stated drawn stays drawn whatever the analysis
+/// finds (see `fix_result`).
+fn dead_analysis(options: &CleanOptions) -> DeadAnalysis {
+    if options.fix_results {
+        DeadAnalysis::UnlessDrawn
+    } else {
+        DeadAnalysis::Never
+    }
+}
+
 /// Replays one game and writes it out clean, or says why it cannot be kept.
 fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveError> {
     let replay_options = ReplayOptions {
         from: options.from.clone(),
-        // A game stated drawn stays drawn whatever the analysis finds: see `fix_result`.
-        analyse_drawn_finals: false,
+        dead_analysis: dead_analysis(options),
         // The moves in UCI make the key that finds duplicates; nothing else here needs them.
         collect_uci: options.dedupe,
         ..ReplayOptions::default()
@@ -724,7 +734,7 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
                     let (fixed, dropped) = repaired_game(&game, &r.repair);
                     let english = ReplayOptions {
                         from: FromLetters::Set(LetterSet::english().clone()),
-                        analyse_drawn_finals: false,
+                        dead_analysis: dead_analysis(options),
                         collect_uci: options.dedupe,
                         ..ReplayOptions::default()
                     };

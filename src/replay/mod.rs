@@ -37,7 +37,7 @@ pub use stream::ReplayVisitor;
 /// use scoresheet::replay::ReplayOptions;
 /// let o = ReplayOptions::default();
 /// assert_eq!(o.max_warnings, 20);
-/// assert!(o.analyse_drawn_finals);
+/// assert_eq!(o.dead_analysis, scoresheet::replay::DeadAnalysis::Always);
 /// ```
 #[derive(Clone, Debug)]
 pub struct ReplayOptions {
@@ -45,26 +45,9 @@ pub struct ReplayOptions {
     pub from: FromLetters,
     /// At most this many warnings per game are listed (the rest are counted).
     pub max_warnings: usize,
-    /// Whether the final position is analysed for a dead position (Laws 5.2.2) also when every
-    /// result the game states (its Result tag and the movetext's) is a draw (the default). A
-    /// dead final position agrees with a draw, so without the analysis such a game can only
-    /// end as [`Status::Fivefold`], [`Status::SeventyFiveMoves`] or [`Status::Ongoing`] where
-    /// it would be [`Status::DeadPosition`]: no warning and no result a caller could set from
-    /// the status changes, and the analysis is the dearest part of replaying a drawn endgame.
-    /// Insufficient material still counts as dead either way.
-    ///
-    /// ```
-    /// use scoresheet::pgn::Game;
-    /// use scoresheet::replay::{replay_game, ReplayOptions, Status};
-    /// // A locked pawn wall with the kings on either side: dead, though not for lack of material.
-    /// let pgn = "[Result \"1/2-1/2\"]\n[FEN \"8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/8 w - - 0 60\"]\n\n\
-    ///            60. Kd3 Kd6 1/2-1/2";
-    /// let game = Game::read_all(pgn.as_bytes()).remove(0).unwrap();
-    /// assert_eq!(replay_game(&game, &ReplayOptions::default()).status, Status::DeadPosition);
-    /// let quick = ReplayOptions { analyse_drawn_finals: false, ..ReplayOptions::default() };
-    /// assert_eq!(replay_game(&game, &quick).status, Status::Ongoing);
-    /// ```
-    pub analyse_drawn_finals: bool,
+    /// Which final positions are analysed exactly for a dead position (Laws 5.2.2): all of
+    /// them by default (see [`DeadAnalysis`]).
+    pub dead_analysis: DeadAnalysis,
     /// Whether [`Replay::uci`] is filled (the default); without it the replay builds no string
     /// per move, and `uci` stays empty.
     ///
@@ -79,12 +62,55 @@ pub struct ReplayOptions {
     pub collect_uci: bool,
 }
 
+/// Which final positions a replay analyses exactly for a dead position (Laws 5.2.2: neither
+/// side can checkmate by any series of legal moves), by [`crate::laws::dead`]. The analysis is
+/// the dearest part of replaying many games (a third of `check`'s time on decisive master
+/// games); without it, a dead final position is reported as the other checks find it: as
+/// [`Status::DeadPosition`] still where neither side has mating material, otherwise as
+/// [`Status::Fivefold`], [`Status::SeventyFiveMoves`] or [`Status::Ongoing`].
+///
+/// ```
+/// use scoresheet::pgn::Game;
+/// use scoresheet::replay::{replay_game, DeadAnalysis, ReplayOptions, Status};
+/// // A locked pawn wall with the kings on either side: dead, though not for lack of material.
+/// let pgn = |result: &str| {
+///     format!("[Result \"{result}\"]\n[FEN \"8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/8 w - - 0 60\"]\n\n\
+///              60. Kd3 Kd6 {result}")
+/// };
+/// let status = |result: &str, dead_analysis| {
+///     let game = Game::read_all(pgn(result).as_bytes()).remove(0).unwrap();
+///     replay_game(&game, &ReplayOptions { dead_analysis, ..ReplayOptions::default() }).status
+/// };
+/// assert_eq!(status("1/2-1/2", DeadAnalysis::Always), Status::DeadPosition);
+/// assert_eq!(status("1/2-1/2", DeadAnalysis::UnlessDrawn), Status::Ongoing);
+/// assert_eq!(status("1-0", DeadAnalysis::UnlessDrawn), Status::DeadPosition);
+/// assert_eq!(status("1-0", DeadAnalysis::Never), Status::Ongoing);
+/// // No mating material at all is a dead position whatever the choice.
+/// let bare = "[FEN \"8/8/4k3/8/8/4K3/8/8 w - - 0 60\"]\n\n60. Kd3 Kd6 1-0";
+/// let game = Game::read_all(bare.as_bytes()).remove(0).unwrap();
+/// let never = ReplayOptions { dead_analysis: DeadAnalysis::Never, ..ReplayOptions::default() };
+/// assert_eq!(replay_game(&game, &never).status, Status::DeadPosition);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DeadAnalysis {
+    /// Every final position (the default): the status is exact.
+    #[default]
+    Always,
+    /// Every final position but those of games whose every stated result (the Result tag and
+    /// the movetext's) is a draw: a dead position agrees with a draw, so no warning and no
+    /// result a caller could set from the status changes there (what `clean --fix-results`
+    /// asks for).
+    UnlessDrawn,
+    /// None (what `clean` without `--fix-results` asks for: it does not look at the status).
+    Never,
+}
+
 impl Default for ReplayOptions {
     fn default() -> Self {
         ReplayOptions {
             from: FromLetters::Auto(Vec::new()),
             max_warnings: 20,
-            analyse_drawn_finals: true,
+            dead_analysis: DeadAnalysis::Always,
             collect_uci: true,
         }
     }
@@ -740,7 +766,11 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
     replay.uci = walked.uci;
     let stated_drawn =
         tag_result == Some(Outcome::Draw) && matches!(game.outcome, None | Some(Outcome::Draw));
-    let analyse_dead = opts.analyse_drawn_finals || !stated_drawn;
+    let analyse_dead = match opts.dead_analysis {
+        DeadAnalysis::Always => true,
+        DeadAnalysis::UnlessDrawn => !stated_drawn,
+        DeadAnalysis::Never => false,
+    };
     replay.status = final_status(&walked.pos, reps, analyse_dead);
     replay.error = walker.error;
     replay.warnings = walker.warnings;
