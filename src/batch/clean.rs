@@ -8,8 +8,9 @@ use super::repair::{is_repairable, repair_game, repaired_game, RepairPolicy};
 use super::tags::{dates_compatible, normalize_date, tidy_name};
 use crate::board::{Color, Move, Position};
 use crate::encoding::{decode, Encoding};
+use crate::notation::print::write_move_before;
 use crate::notation::sheet::FromLetters;
-use crate::notation::{write_move, LetterSet, PrintOptions, Style};
+use crate::notation::{LetterSet, PrintOptions, Style};
 use crate::pgn::game::GameBuilder;
 use crate::pgn::{Game, Line, Location, MoveText, Node, Outcome, PgnError, SliceReader, Writer};
 use crate::replay::{replay_game_with, DeadAnalysis, MoveError, ReplayOptions, Status};
@@ -723,8 +724,8 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
     };
     let mut changes = Vec::new();
     let mut printed = Printed::with_capacity(game.mainline.moves.len());
-    let mut replay = replay_game_with(&game, &replay_options, &mut |pos, m| {
-        printed.push(pos, m, &options.to, &print);
+    let mut replay = replay_game_with(&game, &replay_options, &mut |pos, m, after| {
+        printed.push(pos, m, after, &options.to, &print);
     });
     if let Some(mut e) = replay.error.take() {
         let mut taken = false;
@@ -739,8 +740,8 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
                         ..ReplayOptions::default()
                     };
                     let mut again = Printed::with_capacity(fixed.mainline.moves.len());
-                    let checked = replay_game_with(&fixed, &english, &mut |pos, m| {
-                        again.push(pos, m, &options.to, &print);
+                    let checked = replay_game_with(&fixed, &english, &mut |pos, m, after| {
+                        again.push(pos, m, after, &options.to, &print);
                     });
                     if checked.error.is_none() {
                         if dropped > 0 {
@@ -806,8 +807,8 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
             ),
         ));
         printed.clear();
-        replay = replay_game_with(&game, &replay_options, &mut |pos, m| {
-            printed.push(pos, m, &options.to, &print);
+        replay = replay_game_with(&game, &replay_options, &mut |pos, m, after| {
+            printed.push(pos, m, after, &options.to, &print);
         });
         if let Some(e) = replay.error.take() {
             return Err(e);
@@ -855,6 +856,7 @@ impl Printed {
         &mut self,
         pos: &Position,
         m: Option<&Move>,
+        after: &Position,
         letters: &LetterSet,
         print: &PrintOptions,
     ) {
@@ -862,7 +864,7 @@ impl Printed {
             None => self.text.push_str("--"),
             // Writing into a String cannot fail.
             Some(m) => {
-                let _ = write_move(&mut self.text, pos, m, letters, print);
+                let _ = write_move_before(&mut self.text, pos, m, Some(after), letters, print);
             }
         }
         self.ends.push(self.text.len());

@@ -110,6 +110,19 @@ pub fn write_move<W: Write>(
     letters: &LetterSet,
     opts: &PrintOptions,
 ) -> fmt::Result {
+    write_move_before(out, pos, m, None, letters, opts)
+}
+
+/// [`write_move`] where the position after the move may be known already (`after`): its check
+/// mark is then read off it instead of playing the move again.
+pub(crate) fn write_move_before<W: Write>(
+    out: &mut W,
+    pos: &Position,
+    m: &Move,
+    after: Option<&Position>,
+    letters: &LetterSet,
+    opts: &PrintOptions,
+) -> fmt::Result {
     let letters = match opts.style {
         Style::San => LetterSet::english(),
         Style::Figurine => LetterSet::figurine(),
@@ -124,9 +137,14 @@ pub fn write_move<W: Write>(
         out.write_str(" e.p.")?;
     }
     if opts.check_marks {
-        let mut after = pos.clone();
-        after.play(m);
-        write_check_mark(out, &after)?;
+        match after {
+            Some(after) => write_check_mark(out, after)?,
+            None => {
+                let mut after = pos.clone();
+                after.play(m);
+                write_check_mark(out, &after)?;
+            }
+        }
     }
     Ok(())
 }

@@ -352,9 +352,9 @@ pub(crate) fn null_move(pos: &Position) -> Option<Position> {
 }
 
 /// Called for every move replayed, in the order the PGN writer writes moves (depth first:
-/// the mainline, each variation after the move it replaces): the position before the move and
-/// the move (`None` for a null move).
-pub type OnMove<'a> = dyn FnMut(&Position, Option<&Move>) + 'a;
+/// the mainline, each variation after the move it replaces): the position before the move, the
+/// move (`None` for a null move) and the position after it.
+pub type OnMove<'a> = dyn FnMut(&Position, Option<&Move>, &Position) + 'a;
 
 struct Walker<'a, 'h> {
     letters: &'a LetterSet,
@@ -416,7 +416,7 @@ impl Walker<'_, '_> {
                 ply: ply + 1,
             };
             // Each variation replaces this move: from the position before it.
-            let before = pos.clone();
+            let before = (!node.variations.is_empty()).then(|| pos.clone());
             if let Some(s) = ended.take().filter(|_| !past_end) {
                 past_end = true;
                 self.warn(format!(
@@ -441,7 +441,7 @@ impl Walker<'_, '_> {
                     if collect {
                         uci.push(mv.to_uci(pos.is_chess960()).text().as_str().to_owned());
                     }
-                    (self.on_move)(&pos, Some(&mv));
+                    (self.on_move)(&pos, Some(&mv), &after);
                     pos = after;
                 }
                 Ok(None) => {
@@ -450,7 +450,7 @@ impl Walker<'_, '_> {
                     }
                     match null_move(&pos) {
                         Some(p) => {
-                            (self.on_move)(&pos, None);
+                            (self.on_move)(&pos, None, &p);
                             pos = p;
                         }
                         None => break,
@@ -496,8 +496,10 @@ impl Walker<'_, '_> {
                     ended = Some(Status::SeventyFiveMoves);
                 }
             }
-            for v in &node.variations {
-                self.line(v, before.clone(), ply - 1, false);
+            if let Some(before) = before {
+                for v in &node.variations {
+                    self.line(v, before.clone(), ply - 1, false);
+                }
             }
             if self.error.is_some() && !mainline {
                 break;
@@ -641,12 +643,12 @@ pub(crate) fn final_status(pos: &Position, repetitions: u32, analyse_dead: bool)
 /// assert_eq!(r.plies, 4);
 /// ```
 pub fn replay_game(game: &Game, opts: &ReplayOptions) -> Replay {
-    replay_game_with(game, opts, &mut |_, _| {})
+    replay_game_with(game, opts, &mut |_, _, _| {})
 }
 
-/// [`replay_game`], calling `on_move` with the position before each replayed move and the move,
-/// in the order the PGN writer writes moves: enough to print every move again in another
-/// letter set or style.
+/// [`replay_game`], calling `on_move` with the position before each replayed move, the move and
+/// the position after it, in the order the PGN writer writes moves: enough to print every move
+/// again in another letter set or style.
 ///
 /// ```
 /// use scoresheet::notation::{move_to_string, LetterSet, PrintOptions};
@@ -654,13 +656,16 @@ pub fn replay_game(game: &Game, opts: &ReplayOptions) -> Replay {
 /// use scoresheet::replay::{replay_game_with, ReplayOptions};
 /// let g = Game::read_all("1. e4 e5 2. Jf3 (2. Sc4) Jc6 *".as_bytes()).remove(0).unwrap();
 /// let mut san = Vec::new();
-/// let r = replay_game_with(&g, &ReplayOptions::default(), &mut |pos, m| {
+/// let mut checks = 0;
+/// let r = replay_game_with(&g, &ReplayOptions::default(), &mut |pos, m, after| {
 ///     if let Some(m) = m {
 ///         san.push(move_to_string(pos, m, LetterSet::english(), &PrintOptions::san()));
 ///     }
+///     checks += usize::from(after.is_check());
 /// });
 /// assert!(r.error.is_none());
 /// assert_eq!(san, ["e4", "e5", "Nf3", "Bc4", "Nc6"]);
+/// assert_eq!(checks, 0);
 /// ```
 pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<'_>) -> Replay {
     let tag_result = game.tag("Result").and_then(Outcome::from_token);
