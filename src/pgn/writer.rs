@@ -25,7 +25,6 @@ use super::game::{Game, Line, Node};
 use super::reader::Outcome;
 use arrayvec::ArrayString;
 use std::borrow::Cow;
-use std::fmt::Write as _;
 
 /// The tags of the Seven Tag Roster, in export order.
 pub const SEVEN_TAG_ROSTER: [&str; 7] =
@@ -335,11 +334,8 @@ impl Writer {
         for node in &line.moves {
             let number = ply / 2 + 1;
             if ply % 2 == 0 || need_number {
-                // On the stack: a move number is at most ten digits and three dots.
-                let mut text = ArrayString::<16>::new();
                 let dots = if ply % 2 == 0 { "." } else { "..." };
-                let _ = write!(text, "{number}{dots}");
-                atoms.atom(&text);
+                atoms.atom(&move_number(number, dots));
             }
             need_number = false;
             atoms.atom(&moves.move_text(node));
@@ -361,9 +357,39 @@ impl Writer {
     }
 }
 
+/// `number` followed by `dots`, on the stack (at most ten digits and three dots), without the
+/// formatting machinery (a move number is written for every other ply).
+fn move_number(mut number: u32, dots: &str) -> ArrayString<16> {
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (number % 10) as u8;
+        number /= 10;
+        if number == 0 {
+            break;
+        }
+    }
+    let mut text = ArrayString::new();
+    for &d in &digits[start..] {
+        text.push(char::from(d));
+    }
+    text.push_str(dots);
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn move_numbers_as_format_writes_them() {
+        for n in (0..2000).chain([9_999, 10_000, 123_456_789, u32::MAX]) {
+            for dots in [".", "..."] {
+                assert_eq!(move_number(n, dots).as_str(), format!("{n}{dots}"));
+            }
+        }
+    }
 
     #[test]
     fn lines_stay_short_and_commands_whole() {
