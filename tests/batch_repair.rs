@@ -227,7 +227,7 @@ fn check_repair_recovers_real_games_with_one_slip() {
                 .map(|m| strip_marks(&m.san).to_owned())
                 .collect(),
         );
-        game.mainline.moves[k].san = bad;
+        game.mainline.moves[k].san = bad.into();
         sheets.push_str(&write_game(&game));
         sheets.push('\n');
     }

@@ -443,7 +443,7 @@ pub fn repaired_game(game: &Game, repair: &Repair) -> (Game, usize) {
             .flatten()
             .and_then(|w| old.get(w));
         let mut node = Node {
-            san: san.to_string(),
+            san: san.clone(),
             at: written.map_or(game.at, |n| n.at),
             nags: Vec::new(),
             comments: Vec::new(),
@@ -563,7 +563,9 @@ fn english_line_counting(
             &mut Warnings::default(),
             &mut next,
         ) {
-            Ok(Some(mv)) => move_to_string(&pos, &mv, LetterSet::english(), &PrintOptions::san()),
+            Ok(Some(mv)) => {
+                move_to_string(&pos, &mv, LetterSet::english(), &PrintOptions::san()).into()
+            }
             Ok(None) => {
                 next = null_move(&pos)?;
                 node.san.clone()
@@ -604,7 +606,7 @@ mod tests {
         g.mainline
             .moves
             .iter()
-            .map(|n| (n.san.clone(), n.comments.clone()))
+            .map(|n| (n.san.to_string(), n.comments.clone()))
             .collect()
     }
 

@@ -16,6 +16,7 @@
 //! ```
 
 use super::reader::{Location, Outcome, PgnError, SliceReader, TagValue, Visitor};
+use compact_str::CompactString;
 use std::ops::ControlFlow;
 
 /// One game as a tree.
@@ -76,8 +77,9 @@ pub struct Line {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Node {
-    /// The move token as written (`Nf3`, `Jxe4`, `0-0`).
-    pub san: String,
+    /// The move token as written (`Nf3`, `Jxe4`, `0-0`): held inline up to 24 bytes (every
+    /// move written the usual way), not one allocation per move read.
+    pub san: CompactString,
     /// Where it was written.
     pub at: Location,
     /// Annotation glyphs after the move (suffixes `!`, `?` as their NAG numbers).
@@ -210,7 +212,7 @@ impl Visitor for GameBuilder {
 
     fn san(&mut self, san: &str, at: Location) {
         self.line().moves.push(Node {
-            san: san.to_owned(),
+            san: CompactString::new(san),
             at,
             ..Node::default()
         });

@@ -412,7 +412,7 @@ impl Walker<'_, '_> {
                 column: node.at.column,
                 move_number: number,
                 side: Some(side),
-                token: node.san.clone(),
+                token: node.san.to_string(),
                 ply: ply + 1,
             };
             // Each variation replaces this move: from the position before it.
