@@ -760,7 +760,8 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
                                 "scoresheet: repaired, {} correction(s), confidence {:.2}",
                                 r.repair.corrections.len(),
                                 r.repair.confidence
-                            ),
+                            )
+                            .into(),
                         );
                         printed = again;
                         replay = checked;
@@ -903,8 +904,8 @@ fn truncate_at(line: &mut Line, at: Location, note: &str) -> bool {
     if let Some(i) = found {
         line.moves.truncate(i);
         match line.moves.last_mut() {
-            Some(prev) => prev.comments.push(note.to_owned()),
-            None => line.comments.push(note.to_owned()),
+            Some(prev) => prev.comments.push(note.into()),
+            None => line.comments.push(note.into()),
         }
         return true;
     }

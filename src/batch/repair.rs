@@ -491,8 +491,8 @@ pub fn repaired_game(game: &Game, repair: &Repair) -> (Game, usize) {
             .next()
             .and_then(|&ply| moves.get_mut(ply))
         {
-            Some(node) => node.comments.push(note),
-            None => comments.push(note),
+            Some(node) => node.comments.push(note.into()),
+            None => comments.push(note.into()),
         }
     }
     let mut tags = game.tags.clone();
@@ -606,7 +606,12 @@ mod tests {
         g.mainline
             .moves
             .iter()
-            .map(|n| (n.san.to_string(), n.comments.clone()))
+            .map(|n| {
+                (
+                    n.san.to_string(),
+                    n.comments.iter().map(|c| c.to_string()).collect(),
+                )
+            })
             .collect()
     }
 

@@ -59,7 +59,7 @@ impl Eq for Game {}
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Line {
     /// Comments before the first move of the line.
-    pub comments: Vec<String>,
+    pub comments: Vec<CompactString>,
     /// NAGs standing before the first move (not standard PGN, kept anyway).
     pub nags: Vec<u8>,
     /// Variations standing before the first move (not standard PGN, kept anyway).
@@ -84,8 +84,8 @@ pub struct Node {
     pub at: Location,
     /// Annotation glyphs after the move (suffixes `!`, `?` as their NAG numbers).
     pub nags: Vec<u8>,
-    /// Comments after the move.
-    pub comments: Vec<String>,
+    /// Comments after the move (inline up to 24 bytes, as a clock comment `[%clk 0:03:00]`).
+    pub comments: Vec<CompactString>,
     /// Alternatives to this move, each starting from the position before it.
     pub variations: Vec<Line>,
 }
@@ -137,12 +137,22 @@ impl Game {
 /// assert_eq!(normalize_comment("\x0b[%clk 0:03:00]\x0c\r\n"), "[%clk 0:03:00]");
 /// assert_eq!(normalize_comment(" Žilina\u{a0} 1:0 "), "Žilina 1:0");
 /// ```
-pub fn normalize_comment(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
+pub fn normalize_comment(text: &str) -> CompactString {
+    // In ASCII, `char::is_whitespace` is tab to carriage return and the space.
+    let blank = |b: &u8| matches!(b, b'\t'..=b'\r' | b' ');
+    let trimmed = text.trim_matches(|c: char| c.is_ascii() && blank(&(c as u8)));
+    if trimmed.is_ascii()
+        && !trimmed
+            .as_bytes()
+            .windows(2)
+            .any(|w| blank(&w[0]) && (w[0] != b' ' || blank(&w[1])))
+    {
+        // Already one space between words (a clock comment ` [%clk 0:03:00] `): as it stands.
+        return CompactString::new(trimmed);
+    }
+    let mut out = CompactString::with_capacity(text.len());
     if text.is_ascii() {
-        // The same words byte by byte: in ASCII, `char::is_whitespace` is tab to carriage
-        // return and the space.
-        let blank = |b: &u8| matches!(b, b'\t'..=b'\r' | b' ');
+        // The same words byte by byte.
         let mut rest = text;
         loop {
             let start = rest.bytes().position(|b| !blank(&b)).unwrap_or(rest.len());
@@ -283,6 +293,13 @@ mod tests {
             assert!(text.is_ascii());
             let expected = text.split_whitespace().collect::<Vec<_>>().join(" ");
             assert_eq!(normalize_comment(&text), expected, "byte {b}");
+            // One byte between the words and at either end, before and after a space: where
+            // the text may already be normalised (and is then kept as it stands).
+            for sep in [c.to_string(), format!(" {c}"), format!("{c} ")] {
+                let text = format!("{sep}{}{sep}", words.join(&sep));
+                let expected = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                assert_eq!(normalize_comment(&text), expected, "byte {b} in {sep:?}");
+            }
         }
     }
 }

@@ -195,6 +195,16 @@ impl Atoms {
             self.atom("{}");
             return;
         }
+        if text.starts_with("[%") && text.find(']') == Some(text.len() - 1) {
+            // One command and nothing else (a clock, `[%clk 0:03:00]`): one atom, as the words
+            // below would make it, without cutting it into words.
+            let start = self.open_start.take().unwrap_or(self.buf.len());
+            self.buf.push('{');
+            self.buf.push_str(text);
+            self.buf.push('}');
+            self.spans.push((start, self.buf.len(), false));
+            return;
+        }
         // Words, keeping each `[%...]` command whole.
         let mut words = text.split(' ').peekable();
         let mut first = true;
@@ -412,6 +422,33 @@ mod tests {
         }
         let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(flat.contains("(1... c5 2. Nf3 $1 (2. c3) 2... d6) 2. Nf3 *"));
+        let again = Game::read_all(out.as_bytes()).remove(0).unwrap();
+        assert_eq!(again.mainline, g.mainline);
+    }
+
+    #[test]
+    fn clock_comments_stay_whole_and_lines_short() {
+        let mut text = String::new();
+        for i in 0..40 {
+            let san = if i % 2 == 0 { "Nf3 " } else { "Nf6 " };
+            let back = if i % 2 == 0 { "Ng1 " } else { "Ng8 " };
+            text.push_str(if i % 4 < 2 { san } else { back });
+            text.push_str(&format!("{{ [%clk 0:0{}:{:02}] }} ", i % 10, i));
+        }
+        text.push('*');
+        let g = Game::read_all(text.as_bytes()).remove(0).unwrap();
+        let out = write_game(&g);
+        let movetext = out.split("\n\n").nth(1).unwrap();
+        assert!(movetext.lines().count() > 5, "{out}");
+        for line in movetext.lines() {
+            assert!(line.chars().count() < 80, "{line}");
+            assert_eq!(
+                line.matches("{[%clk ").count(),
+                line.matches("]}").count(),
+                "{line}"
+            );
+        }
+        assert!(movetext.starts_with("1. Nf3 {[%clk 0:00:00]} 1... Nf6 {[%clk 0:01:01]} 2. Ng1"));
         let again = Game::read_all(out.as_bytes()).remove(0).unwrap();
         assert_eq!(again.mainline, g.mainline);
     }
