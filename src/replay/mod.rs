@@ -358,9 +358,9 @@ pub type OnMove<'a> = dyn FnMut(&Position, Option<&Move>, &Position) + 'a;
 
 struct Walker<'a, 'h> {
     letters: &'a LetterSet,
-    /// The mainline's moves already read in `letters` (with their warnings), one per move
-    /// written, from the first: read once, not again.
-    preread: &'a [(Move, Warnings)],
+    /// The mainline's moves already read in `letters` (with their warnings and the positions
+    /// they lead to), one per move written, from the first: read and played once, not again.
+    preread: &'a [ReadMove],
     /// Whether the mainline's moves are kept in UCI.
     collect_uci: bool,
     on_move: &'h mut OnMove<'h>,
@@ -427,14 +427,17 @@ impl Walker<'_, '_> {
                 ));
             }
             let mut warnings = crate::notation::Warnings::default();
-            let mut after = pos.clone();
+            let mut after;
             let read = match self.preread.get(index).filter(|_| mainline) {
-                Some(&(mv, found)) => {
-                    after.play(&mv);
-                    warnings = found;
-                    Ok(Some(mv))
+                Some((mv, found, next)) => {
+                    after = next.clone();
+                    warnings = *found;
+                    Ok(Some(*mv))
                 }
-                None => read_token(&pos, &node.san, self.letters, &mut warnings, &mut after),
+                None => {
+                    after = pos.clone();
+                    read_token(&pos, &node.san, self.letters, &mut warnings, &mut after)
+                }
             };
             match read {
                 Ok(Some(mv)) => {
@@ -691,7 +694,7 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
         }
     };
     let english = LetterSet::english();
-    let mut preread: Vec<(Move, Warnings)> = Vec::new();
+    let mut preread: Vec<ReadMove> = Vec::new();
     let letters: &LetterSet = match &opts.from {
         FromLetters::Set(s) => s,
         FromLetters::Auto(preferred) => {
@@ -846,10 +849,14 @@ pub(crate) fn result_contradictions(
     out
 }
 
+/// A move read: the legal move, the warnings [`read_token`] gave it, the position after it.
+type ReadMove = (Move, Warnings, Position);
+
 /// The moves of `tokens` (no null moves among them) read one after another from `start` in
-/// English letters, each with the warnings [`read_token`] gave it, up to the first that does
-/// not read: as many as [`crate::notation::detect::replay`] reads, by the fast reader.
-fn read_english(start: &Position, tokens: &[&str]) -> Vec<(Move, Warnings)> {
+/// English letters, each with the warnings [`read_token`] gave it and the position it leads to,
+/// up to the first that does not read: as many as [`crate::notation::detect::replay`] reads, by
+/// the fast reader.
+fn read_english(start: &Position, tokens: &[&str]) -> Vec<ReadMove> {
     let english = LetterSet::english();
     let mut pos = start.clone();
     let mut after = start.clone();
@@ -858,7 +865,7 @@ fn read_english(start: &Position, tokens: &[&str]) -> Vec<(Move, Warnings)> {
         let mut warnings = Warnings::default();
         match read_token(&pos, token, english, &mut warnings, &mut after) {
             Ok(Some(mv)) => {
-                moves.push((mv, warnings));
+                moves.push((mv, warnings, after.clone()));
                 std::mem::swap(&mut pos, &mut after);
             }
             _ => break,
