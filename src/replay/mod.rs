@@ -657,18 +657,19 @@ pub fn replay_game(game: &Game, opts: &ReplayOptions) -> Replay {
 /// use scoresheet::notation::{move_to_string, LetterSet, PrintOptions};
 /// use scoresheet::pgn::Game;
 /// use scoresheet::replay::{replay_game_with, ReplayOptions};
-/// let g = Game::read_all("1. e4 e5 2. Jf3 (2. Sc4) Jc6 *".as_bytes()).remove(0).unwrap();
+/// let text = "1. e4 e5 2. Jf3 (2. Dh5 Jc6 3. Dxf7+) Jc6 *";
+/// let g = Game::read_all(text.as_bytes()).remove(0).unwrap();
 /// let mut san = Vec::new();
-/// let mut checks = 0;
+/// let mut checks = Vec::new();
 /// let r = replay_game_with(&g, &ReplayOptions::default(), &mut |pos, m, after| {
 ///     if let Some(m) = m {
 ///         san.push(move_to_string(pos, m, LetterSet::english(), &PrintOptions::san()));
 ///     }
-///     checks += usize::from(after.is_check());
+///     checks.push(after.is_check());
 /// });
 /// assert!(r.error.is_none());
-/// assert_eq!(san, ["e4", "e5", "Nf3", "Bc4", "Nc6"]);
-/// assert_eq!(checks, 0);
+/// assert_eq!(san, ["e4", "e5", "Nf3", "Qh5", "Nc6", "Qxf7+", "Nc6"]);
+/// assert_eq!(checks.iter().position(|&c| c), Some(5));
 /// ```
 pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<'_>) -> Replay {
     let tag_result = game.tag("Result").and_then(Outcome::from_token);
