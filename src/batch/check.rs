@@ -9,7 +9,9 @@ use crate::encoding::{decode, Encoding};
 use crate::notation::sheet::FromLetters;
 use crate::pgn::game::GameBuilder;
 use crate::pgn::{Limits, Location, PgnError, SliceReader};
-use crate::replay::{replay_game, ErrorKind, MoveError, Replay, ReplayOptions, ReplayVisitor};
+use crate::replay::{
+    replay_game, DeadAnalysis, ErrorKind, MoveError, Replay, ReplayOptions, ReplayVisitor,
+};
 use std::io::{self, Write};
 
 /// What `check` reports and how it runs.
@@ -260,7 +262,11 @@ fn check_section(g: &GameRef<'_>, options: &CheckOptions) -> Vec<Checked> {
     // contradict a decisive result.
     let mut visitor = ReplayVisitor::new(&options.replay)
         .with_uci(options.uci)
-        .with_dead_analysis(options.json);
+        .with_dead_analysis(if options.json {
+            DeadAnalysis::Always
+        } else {
+            DeadAnalysis::Decisive
+        });
     let mut builder = GameBuilder::default();
     let mut out = Vec::with_capacity(1);
     let mut n = number - 1;

@@ -85,6 +85,9 @@ pub struct ReplayOptions {
 /// assert_eq!(status("1/2-1/2", DeadAnalysis::UnlessDrawn), Status::Ongoing);
 /// assert_eq!(status("1-0", DeadAnalysis::UnlessDrawn), Status::DeadPosition);
 /// assert_eq!(status("1-0", DeadAnalysis::Never), Status::Ongoing);
+/// assert_eq!(status("1-0", DeadAnalysis::Decisive), Status::DeadPosition);
+/// assert_eq!(status("*", DeadAnalysis::Decisive), Status::Ongoing);
+/// assert_eq!(status("*", DeadAnalysis::UnlessDrawn), Status::DeadPosition);
 /// // No mating material at all is a dead position whatever the choice.
 /// let bare = "[FEN \"8/8/4k3/8/8/4K3/8/8 w - - 0 60\"]\n\n60. Kd3 Kd6 1-0";
 /// let game = Game::read_all(bare.as_bytes()).remove(0).unwrap();
@@ -101,8 +104,29 @@ pub enum DeadAnalysis {
     /// result a caller could set from the status changes there (what `clean --fix-results`
     /// asks for).
     UnlessDrawn,
+    /// Only where a decisive result (1-0 or 0-1) is stated and the game replayed without an
+    /// error: where the verdict can contradict the result (what `check`'s text report, which
+    /// shows the warnings but not the status, asks for).
+    Decisive,
     /// None (what `clean` without `--fix-results` asks for: it does not look at the status).
     Never,
+}
+
+impl DeadAnalysis {
+    /// Whether a game's final position is analysed, given the results it states (its Result
+    /// tag and the movetext's) and whether its replay stopped at an error.
+    fn wanted(self, tag: Option<Outcome>, movetext: Option<Outcome>, failed: bool) -> bool {
+        let decisive =
+            |r: Option<Outcome>| matches!(r, Some(Outcome::WhiteWins | Outcome::BlackWins));
+        match self {
+            DeadAnalysis::Always => true,
+            DeadAnalysis::UnlessDrawn => {
+                !(tag == Some(Outcome::Draw) && matches!(movetext, None | Some(Outcome::Draw)))
+            }
+            DeadAnalysis::Decisive => !failed && (decisive(tag) || decisive(movetext)),
+            DeadAnalysis::Never => false,
+        }
+    }
 }
 
 impl Default for ReplayOptions {
@@ -773,13 +797,9 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
     let reps = walked.repetitions;
     replay.plies = walked.ply;
     replay.uci = walked.uci;
-    let stated_drawn =
-        tag_result == Some(Outcome::Draw) && matches!(game.outcome, None | Some(Outcome::Draw));
-    let analyse_dead = match opts.dead_analysis {
-        DeadAnalysis::Always => true,
-        DeadAnalysis::UnlessDrawn => !stated_drawn,
-        DeadAnalysis::Never => false,
-    };
+    let analyse_dead = opts
+        .dead_analysis
+        .wanted(tag_result, game.outcome, walker.error.is_some());
     replay.status = final_status(&walked.pos, reps, analyse_dead);
     replay.error = walker.error;
     replay.warnings = walker.warnings;

@@ -18,7 +18,7 @@
 
 use super::{
     final_status, null_move, read_token, result_contradictions, side_name, supported_variant,
-    ErrorKind, History, MoveError, Replay, ReplayOptions, Status,
+    DeadAnalysis, ErrorKind, History, MoveError, Replay, ReplayOptions, Status,
 };
 use crate::board::{Color, Position};
 use crate::notation::sheet::FromLetters;
@@ -82,7 +82,7 @@ pub struct ReplayVisitor {
     auto: bool,
     max_warnings: usize,
     collect_uci: bool,
-    always_dead_analysis: bool,
+    dead_analysis: DeadAnalysis,
     game_at: Location,
     tag_result: Option<Outcome>,
     outcome: Option<Outcome>,
@@ -119,7 +119,7 @@ impl ReplayVisitor {
             auto,
             max_warnings: opts.max_warnings,
             collect_uci: false,
-            always_dead_analysis: true,
+            dead_analysis: opts.dead_analysis,
             game_at: Location::default(),
             tag_result: None,
             outcome: None,
@@ -150,16 +150,18 @@ impl ReplayVisitor {
         self
     }
 
-    /// Whether every final position is analysed for a dead position (Laws 5.2.2), the default.
-    /// With `false` the exact analysis runs only where its verdict can change a warning: when the
-    /// game replayed without error and a decisive result (1-0 or 0-1) is claimed. Elsewhere a
-    /// dead final position is reported as the other checks find it (insufficient material still
-    /// counts as dead; otherwise fivefold, 75 moves or ongoing): for reports that show the
-    /// warnings but not the status, such as `check`'s text output.
+    /// Which final positions are analysed for a dead position (Laws 5.2.2): by default what the
+    /// options given to [`ReplayVisitor::new`] say ([`ReplayOptions::dead_analysis`], every one
+    /// unless told otherwise). With [`DeadAnalysis::Decisive`] the exact analysis runs only where
+    /// its verdict can change a warning: when the game replayed without error and a decisive
+    /// result (1-0 or 0-1) is claimed. Elsewhere a dead final position is reported as the other
+    /// checks find it (insufficient material still counts as dead; otherwise fivefold, 75 moves
+    /// or ongoing): for reports that show the warnings but not the status, such as `check`'s
+    /// text output.
     ///
     /// ```
     /// use scoresheet::pgn::SliceReader;
-    /// use scoresheet::replay::{ReplayOptions, ReplayVisitor, Status};
+    /// use scoresheet::replay::{DeadAnalysis, ReplayOptions, ReplayVisitor, Status};
     /// // White must take the pawn and leave king against king: dead, as only the exact
     /// // analysis sees.
     /// let pgn = b"[SetUp \"1\"]\n[FEN \"8/8/8/8/8/1k6/p7/K7 b - - 0 1\"]\n\n1... Kc3 1/2-1/2";
@@ -167,18 +169,20 @@ impl ReplayVisitor {
     /// let r = SliceReader::new(pgn).read_game(&mut v).unwrap().unwrap();
     /// assert_eq!(r.status, Status::DeadPosition);
     /// // A draw claimed: the verdict changes no warning, so it is skipped.
-    /// let mut v = ReplayVisitor::new(&ReplayOptions::default()).with_dead_analysis(false);
+    /// let decisive = || ReplayVisitor::new(&ReplayOptions::default())
+    ///     .with_dead_analysis(DeadAnalysis::Decisive);
+    /// let mut v = decisive();
     /// let r = SliceReader::new(pgn).read_game(&mut v).unwrap().unwrap();
     /// assert_eq!(r.status, Status::Ongoing);
     /// // A win claimed: analysed, and contradicted.
     /// let won = b"[SetUp \"1\"]\n[FEN \"8/8/8/8/8/1k6/p7/K7 b - - 0 1\"]\n\n1... Kc3 0-1";
-    /// let mut v = ReplayVisitor::new(&ReplayOptions::default()).with_dead_analysis(false);
+    /// let mut v = decisive();
     /// let r = SliceReader::new(won).read_game(&mut v).unwrap().unwrap();
     /// assert_eq!(r.status, Status::DeadPosition);
     /// assert!(r.warnings.iter().any(|w| w.contains("dead_position")));
     /// ```
-    pub fn with_dead_analysis(mut self, always: bool) -> Self {
-        self.always_dead_analysis = always;
+    pub fn with_dead_analysis(mut self, which: DeadAnalysis) -> Self {
+        self.dead_analysis = which;
         self
     }
 
@@ -414,11 +418,9 @@ impl Visitor for ReplayVisitor {
         let (status, plies) = match &main {
             Some(l) => {
                 let reps = self.history.repetitions(l.pos().zobrist()).max(1);
-                let decisive =
-                    |r: Option<Outcome>| matches!(r, Some(Outcome::WhiteWins | Outcome::BlackWins));
-                let analyse_dead = self.always_dead_analysis
-                    || (self.error.is_none()
-                        && (decisive(self.tag_result) || decisive(self.outcome)));
+                let analyse_dead =
+                    self.dead_analysis
+                        .wanted(self.tag_result, self.outcome, self.error.is_some());
                 (final_status(l.pos(), reps, analyse_dead), l.ply)
             }
             None => (Status::Ongoing, 0),
