@@ -285,14 +285,36 @@ pub fn nfc(text: &str) -> Cow<'_, str> {
 /// assert_eq!(d.text, "Šibenik");
 /// ```
 pub fn decode(bytes: &[u8], choice: Option<Encoding>) -> Decoded {
+    let (text, encoding, had_errors) = decode_borrowed(bytes, choice);
+    Decoded {
+        text: text.into_owned(),
+        encoding,
+        had_errors,
+    }
+}
+
+/// [`decode`] without a copy where nothing changes: text that is valid UTF-8 (after any BOM)
+/// and already in NFC, nearly every PGN file, is borrowed from `bytes`. Gives the text, the
+/// encoding used, and whether some bytes were not valid in it.
+///
+/// ```
+/// use std::borrow::Cow;
+/// use scoresheet::encoding::{decode_borrowed, Encoding};
+/// let (text, encoding, bad) = decode_borrowed(b"1. e4 e5 *", None);
+/// assert!(matches!(text, Cow::Borrowed("1. e4 e5 *")));
+/// assert_eq!((encoding, bad), (Encoding::Utf8, false));
+/// let (text, encoding, _) = decode_borrowed(b"\xA9ibenik", Some(Encoding::Iso8859_2));
+/// assert_eq!((text.as_ref(), encoding), ("Šibenik", Encoding::Iso8859_2));
+/// ```
+pub fn decode_borrowed(bytes: &[u8], choice: Option<Encoding>) -> (Cow<'_, str>, Encoding, bool) {
     let encoding = choice.unwrap_or_else(|| detect(bytes));
-    let (text, had_errors) = match encoding {
+    let (text, had_errors): (Cow<'_, str>, bool) = match encoding {
         Encoding::Utf8 | Encoding::Utf8Bom => {
             let b = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-            // Valid text (nearly always) is checked by the fast validator and copied once.
+            // Valid text (nearly always) is checked by the fast validator and borrowed.
             match std::str::from_utf8(b) {
-                Ok(s) => (s.to_owned(), false),
-                Err(_) => (String::from_utf8_lossy(b).into_owned(), true),
+                Ok(s) => (Cow::Borrowed(s), false),
+                Err(_) => (Cow::Owned(String::from_utf8_lossy(b).into_owned()), true),
             }
         }
         Encoding::Utf16Le | Encoding::Utf16Be => {
@@ -303,24 +325,20 @@ pub fn decode(bytes: &[u8], choice: Option<Encoding>) -> Decoded {
             .unwrap_or(bytes);
             let e = encoding.encoding_rs().unwrap_or(encoding_rs::UTF_16LE);
             let (s, bad) = e.decode_without_bom_handling(b);
-            (s.into_owned(), bad)
+            (Cow::Owned(s.into_owned()), bad)
         }
-        Encoding::Cp852 => (decode_cp852(bytes), false),
+        Encoding::Cp852 => (Cow::Owned(decode_cp852(bytes)), false),
         _ => {
             let e = encoding.encoding_rs().unwrap_or(encoding_rs::WINDOWS_1252);
             let (s, bad) = e.decode_without_bom_handling(bytes);
-            (s.into_owned(), bad)
+            (Cow::Owned(s.into_owned()), bad)
         }
     };
     let text = match nfc(&text) {
         Cow::Borrowed(_) => text,
-        Cow::Owned(n) => n,
+        Cow::Owned(n) => Cow::Owned(n),
     };
-    Decoded {
-        text,
-        encoding,
-        had_errors,
-    }
+    (text, encoding, had_errors)
 }
 
 /// A [`Read`] adapter that decodes any supported encoding to UTF-8 (NFC) as it reads, for the
@@ -531,6 +549,31 @@ mod tests {
         for (i, c) in CP852_HIGH.iter().enumerate() {
             let b = u8::try_from(0x80 + i).unwrap();
             assert_eq!(decode_cp852(&[b]).chars().next(), Some(*c));
+        }
+    }
+
+    /// Only text that needs nothing done is borrowed: a BOM is stripped without a copy, while
+    /// decomposed letters (NFC) and bytes that are not UTF-8 are given owned, as `decode` gives.
+    #[test]
+    fn decoding_borrows_only_text_left_as_it_is() {
+        let cases: [(&[u8], bool, &str); 4] = [
+            (
+                b"[White \"Novak\"] 1. e4 *",
+                true,
+                "[White \"Novak\"] 1. e4 *",
+            ),
+            (b"\xEF\xBB\xBF1. e4 *", true, "1. e4 *"),
+            ("S\u{30C}ibenik".as_bytes(), false, "Šibenik"),
+            (b"1. e4 \xFF *", false, "1. e4 \u{FFFD} *"),
+        ];
+        for (bytes, borrowed, text) in cases {
+            let (got, encoding, bad) = decode_borrowed(bytes, Some(Encoding::Utf8));
+            assert_eq!(matches!(got, Cow::Borrowed(_)), borrowed, "{text}");
+            assert_eq!(got, text);
+            let owned = decode(bytes, Some(Encoding::Utf8));
+            assert_eq!((owned.text.as_str(), owned.encoding), (text, encoding));
+            assert_eq!(owned.had_errors, bad);
+            assert_eq!(bad, text.contains('\u{FFFD}'));
         }
     }
 }

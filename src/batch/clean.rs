@@ -7,7 +7,7 @@ use super::progress::{NoProgress, Progress, Tally};
 use super::repair::{is_repairable, repair_game, repaired_game, RepairPolicy};
 use super::tags::{dates_compatible, normalize_date, tidy_name};
 use crate::board::{Color, Move, Position};
-use crate::encoding::{decode, Encoding};
+use crate::encoding::{decode_borrowed, Encoding};
 use crate::notation::print::write_move_before;
 use crate::notation::sheet::FromLetters;
 use crate::notation::{LetterSet, PrintOptions, Style};
@@ -617,9 +617,10 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<Fate> {
             ),
         }];
     }
-    let decoded = decode(g.bytes, options.encoding);
-    let utf8 = matches!(decoded.encoding, Encoding::Utf8 | Encoding::Utf8Bom);
-    let text = decoded.text.as_bytes();
+    // Borrowed, not copied, where the game is UTF-8 in NFC already.
+    let (decoded, encoding, _) = decode_borrowed(g.bytes, options.encoding);
+    let utf8 = matches!(encoding, Encoding::Utf8 | Encoding::Utf8Bom);
+    let text = decoded.as_bytes();
     let line_shift = u32::try_from(g.line.saturating_sub(1)).unwrap_or(u32::MAX);
     let mut reader = SliceReader::new(text);
     let mut builder = GameBuilder::default();

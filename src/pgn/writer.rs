@@ -102,23 +102,24 @@ pub fn write_game(game: &Game) -> String {
 /// use scoresheet::pgn::{writer::export_tags, Game};
 /// let g = Game::read_all(b"[ECO \"B20\"] [White \"X\"] 1. e4 c5 0-1").remove(0).unwrap();
 /// let tags = export_tags(&g);
-/// assert_eq!(tags[4], ("White".to_string(), "X".to_string()));
-/// assert_eq!(tags[6], ("Result".to_string(), "0-1".to_string()));
+/// assert_eq!(tags[4], ("White", "X"));
+/// assert_eq!(tags[6], ("Result", "0-1"));
 /// assert_eq!(tags[7].0, "ECO");
 /// ```
-pub fn export_tags(game: &Game) -> Vec<(String, String)> {
+pub fn export_tags(game: &Game) -> Vec<(&str, &str)> {
+    // Borrowed from the game (or the placeholders): writing a game copies no tag.
     let mut out = Vec::with_capacity(game.tags.len() + 7);
     for name in SEVEN_TAG_ROSTER {
         let value = match (name, game.tag(name)) {
-            ("Result", Some(v)) if Outcome::from_token(v).is_some() => Outcome::from_token(v)
-                .map_or("*", Outcome::as_str)
-                .to_owned(),
-            ("Result", _) => game.outcome.unwrap_or(Outcome::Unknown).as_str().to_owned(),
-            (_, Some(v)) if !v.trim().is_empty() => v.to_owned(),
-            ("Date", _) => "????.??.??".to_owned(),
-            _ => "?".to_owned(),
+            ("Result", Some(v)) if Outcome::from_token(v).is_some() => {
+                Outcome::from_token(v).map_or("*", Outcome::as_str)
+            }
+            ("Result", _) => game.outcome.unwrap_or(Outcome::Unknown).as_str(),
+            (_, Some(v)) if !v.trim().is_empty() => v,
+            ("Date", _) => "????.??.??",
+            _ => "?",
         };
-        out.push((name.to_owned(), value));
+        out.push((name, value));
     }
     let mut seen = [false; 7];
     for (name, value) in &game.tags {
@@ -128,7 +129,7 @@ pub fn export_tags(game: &Game) -> Vec<(String, String)> {
                 continue;
             }
         }
-        out.push((name.clone(), value.clone()));
+        out.push((name.as_str(), value.as_str()));
     }
     out
 }
@@ -320,8 +321,8 @@ impl Writer {
         self.line(&game.mainline, start_ply(game), moves, &mut atoms);
         let result = tags
             .iter()
-            .find(|(n, _)| n == "Result")
-            .map_or("*", |(_, v)| v.as_str());
+            .find(|&&(n, _)| n == "Result")
+            .map_or("*", |&(_, v)| v);
         atoms.atom(result);
         atoms.layout(self.max_line, &mut out);
         out.push('\n');

@@ -54,7 +54,10 @@ pub fn event_lines(text: &[u8]) -> usize {
 
 /// The game as the writer promises to give it back: tags in export order, result consistent.
 pub fn exported(g: &Game) -> Game {
-    let tags = export_tags(g);
+    let tags: Vec<(String, String)> = export_tags(g)
+        .into_iter()
+        .map(|(n, v)| (n.to_owned(), v.to_owned()))
+        .collect();
     let outcome = tags
         .iter()
         .find(|(n, _)| n == "Result")
