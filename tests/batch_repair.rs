@@ -111,7 +111,7 @@ fn clean_repair_writes_clear_repairs_and_rejects_the_rest_with_the_reason() {
             words,
             ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"]
         );
-        assert_eq!(slips.mainline.moves[9].comments, ["solid"]);
+        assert_eq!(slips.mainline.moves[9].comments[..], ["solid"]);
         assert!(slips.mainline.comments[0].starts_with("scoresheet: repaired, 2 correction(s)"));
 
         // The rejects keep their bytes, after a comment that says why the repair was not taken.
@@ -293,6 +293,6 @@ fn clean_repair_keeps_the_variations_still_legal_and_counts_the_others() {
         .map(|n| n.san.as_str())
         .collect();
     assert_eq!(v, ["Nf6", "O-O"]);
-    assert_eq!(a6.variations[0].moves[0].comments, ["Berlin"]);
+    assert_eq!(a6.variations[0].moves[0].comments[..], ["Berlin"]);
     assert!(out.contains("(3... Nf6 {Berlin} 4. O-O)"), "{out}");
 }

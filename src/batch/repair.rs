@@ -28,7 +28,7 @@ use crate::notation::sheet::FromLetters;
 use crate::notation::{
     detect_letters, letters_used, move_to_string, LetterSet, PrintOptions, Warnings,
 };
-use crate::pgn::{Game, Line, Node, Outcome};
+use crate::pgn::{Comments, Game, Line, Node, Outcome};
 use crate::reconstruct::{repair, repair_two, Repair, RepairOptions, Sheet, Token, TokenKind};
 use crate::replay::{null_move, read_token, ErrorKind, MoveError};
 
@@ -416,7 +416,7 @@ pub fn repair_game_with(
 /// let (fixed, dropped) = repaired_game(&game, &r.repair);
 /// let words: Vec<&str> = fixed.mainline.moves.iter().map(|n| n.san.as_str()).collect();
 /// assert_eq!(words, ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
-/// assert_eq!(fixed.mainline.moves[0].comments, ["good"]);
+/// assert_eq!(fixed.mainline.moves[0].comments[..], ["good"]);
 /// // The variation, read in the sheet's Czech letters, is written in English.
 /// let v: Vec<&str> = fixed.mainline.moves[2].variations[0].moves.iter().map(|n| n.san.as_str()).collect();
 /// assert_eq!((v, dropped), (vec!["Nc3", "Nf6"], 0));
@@ -446,7 +446,7 @@ pub fn repaired_game(game: &Game, repair: &Repair) -> (Game, usize) {
             san: san.clone(),
             at: written.map_or(game.at, |n| n.at),
             nags: Vec::new(),
-            comments: Vec::new(),
+            comments: Comments::new(),
             variations: Vec::new(),
         };
         if let Some(o) = written {

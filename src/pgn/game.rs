@@ -9,7 +9,7 @@
 //! use scoresheet::pgn::Game;
 //! let g = Game::read_all(b"1. e4 {best by test} (1. d4 $1) e5 2. Nf3 *").remove(0).unwrap();
 //! let e4 = &g.mainline.moves[0];
-//! assert_eq!(e4.comments, ["best by test"]);
+//! assert_eq!(e4.comments[..], ["best by test"]);
 //! assert_eq!(e4.variations[0].moves[0].san, "d4");
 //! assert_eq!(e4.variations[0].moves[0].nags, [1]);
 //! assert_eq!(g.mainline.moves.len(), 3);
@@ -50,6 +50,18 @@ impl PartialEq for Game {
 
 impl Eq for Game {}
 
+/// The comments at one place of a game, in order: the first held inline, so that a move with
+/// one comment (a clock comment after every move of an online game) costs no allocation.
+///
+/// ```
+/// use scoresheet::pgn::Comments;
+/// let mut c = Comments::new();
+/// c.push("[%clk 0:03:00]".into());
+/// assert!(!c.spilled());
+/// assert_eq!(c[..], ["[%clk 0:03:00]"]);
+/// ```
+pub type Comments = smallvec::SmallVec<[CompactString; 1]>;
+
 /// A line of moves: the mainline or a variation.
 ///
 /// ```
@@ -59,7 +71,7 @@ impl Eq for Game {}
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Line {
     /// Comments before the first move of the line.
-    pub comments: Vec<CompactString>,
+    pub comments: Comments,
     /// NAGs standing before the first move (not standard PGN, kept anyway).
     pub nags: Vec<u8>,
     /// Variations standing before the first move (not standard PGN, kept anyway).
@@ -85,7 +97,7 @@ pub struct Node {
     /// Annotation glyphs after the move (suffixes `!`, `?` as their NAG numbers).
     pub nags: Vec<u8>,
     /// Comments after the move (inline up to 24 bytes, as a clock comment `[%clk 0:03:00]`).
-    pub comments: Vec<CompactString>,
+    pub comments: Comments,
     /// Alternatives to this move, each starting from the position before it.
     pub variations: Vec<Line>,
 }

@@ -21,7 +21,7 @@ pub mod reader;
 pub mod split;
 pub mod writer;
 
-pub use game::{Game, Line, Node};
+pub use game::{Comments, Game, Line, Node};
 pub use reader::{
     ErrorKind, Limits, Location, Outcome, PgnError, Reader, SliceReader, TagValue, Visitor,
 };
