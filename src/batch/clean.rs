@@ -922,17 +922,15 @@ fn truncate_at(line: &mut Line, at: Location, note: &str) -> bool {
 
 /// Seven Tag Roster names are trimmed, dates normalised, duplicate tags dropped (first kept).
 fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
-    let mut seen: Vec<String> = Vec::new();
-    let mut tags = Vec::with_capacity(game.tags.len());
+    let mut tags: Vec<(String, String)> = Vec::with_capacity(game.tags.len());
     for (name, value) in std::mem::take(&mut game.tags) {
-        if seen.iter().any(|s| s == &name) {
+        if tags.iter().any(|(kept, _)| kept == &name) {
             changes.push((
                 "duplicate_tag",
                 format!("dropped a second {name} tag \"{value}\""),
             ));
             continue;
         }
-        seen.push(name.clone());
         let value = match name.as_str() {
             "Date" | "EventDate" | "UTCDate" => match normalize_date(&value) {
                 Some(d) if d != value => {
@@ -948,7 +946,9 @@ fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
                     value
                 }
             },
-            "White" | "Black" | "Event" | "Site" | "Round" | "Annotator" => {
+            "White" | "Black" | "Event" | "Site" | "Round" | "Annotator"
+                if !super::tags::is_tidy(&value) =>
+            {
                 let tidy = tidy_name(&value);
                 if tidy != value {
                     changes.push(("name", format!("{name} \"{value}\" → \"{tidy}\"")));

@@ -58,6 +58,25 @@ pub fn tidy_name(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// Whether [`tidy_name`] would leave `text` as it is: single spaces between words, none at
+/// either end, no other white space (nearly every name in a database; `clean` then copies
+/// nothing).
+pub(crate) fn is_tidy(text: &str) -> bool {
+    // At the start a space would be a leading one.
+    let mut after_space = true;
+    for c in text.chars() {
+        if c.is_whitespace() {
+            if c != ' ' || after_space {
+                return false;
+            }
+            after_space = true;
+        } else {
+            after_space = false;
+        }
+    }
+    !after_space || text.is_empty()
+}
+
 /// True if two dates in `YYYY.MM.DD` form could be the same day: every character equal or
 /// unknown (`?`) on one side.
 ///
@@ -95,6 +114,27 @@ mod tests {
             ("2023.05.01.07", None),
         ] {
             assert_eq!(normalize_date(input).as_deref(), want, "{input}");
+        }
+    }
+
+    /// `is_tidy` says exactly when `tidy_name` changes nothing, on every string of up to four
+    /// characters from a set of letters, spaces and other white space.
+    #[test]
+    fn tidy_is_what_tidy_name_leaves_alone() {
+        let alphabet = ['a', 'č', ' ', '\t', '\n', '\u{A0}', ','];
+        let mut words = vec![String::new()];
+        for _ in 0..4 {
+            let longer: Vec<String> = words
+                .iter()
+                .flat_map(|w| alphabet.iter().map(move |c| format!("{w}{c}")))
+                .collect();
+            words.extend(longer.into_iter().filter(|w| w.chars().count() > 0));
+            words.sort();
+            words.dedup();
+        }
+        assert!(words.len() > 2000);
+        for w in &words {
+            assert_eq!(is_tidy(w), tidy_name(w) == *w, "{w:?}");
         }
     }
 }
