@@ -14,6 +14,7 @@ use crate::notation::{LetterSet, PrintOptions, Style};
 use crate::pgn::game::GameBuilder;
 use crate::pgn::{Game, Line, Location, MoveText, Node, Outcome, PgnError, SliceReader, Writer};
 use crate::replay::{replay_game_with, DeadAnalysis, MoveError, ReplayOptions, Status};
+use compact_str::CompactString;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
@@ -922,9 +923,9 @@ fn truncate_at(line: &mut Line, at: Location, note: &str) -> bool {
 
 /// Seven Tag Roster names are trimmed, dates normalised, duplicate tags dropped (first kept).
 fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
-    let mut tags: Vec<(String, String)> = Vec::with_capacity(game.tags.len());
+    let mut tags: Vec<(CompactString, CompactString)> = Vec::with_capacity(game.tags.len());
     for (name, value) in std::mem::take(&mut game.tags) {
-        if tags.iter().any(|(kept, _)| kept == &name) {
+        if tags.iter().any(|(kept, _)| *kept == name) {
             changes.push((
                 "duplicate_tag",
                 format!("dropped a second {name} tag \"{value}\""),
@@ -935,9 +936,9 @@ fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
             "Date" | "EventDate" | "UTCDate" => match normalize_date(&value) {
                 Some(d) if d != value => {
                     changes.push(("date", format!("{name} \"{value}\" → \"{d}\"")));
-                    d
+                    d.into()
                 }
-                Some(d) => d,
+                Some(d) => d.into(),
                 None => {
                     changes.push((
                         "date",
@@ -953,7 +954,7 @@ fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
                 if tidy != value {
                     changes.push(("name", format!("{name} \"{value}\" → \"{tidy}\"")));
                 }
-                tidy
+                tidy.into()
             }
             _ => value,
         };
@@ -1002,8 +1003,8 @@ fn fix_result(
         ),
     ));
     match game.tags.iter_mut().find(|(n, _)| n == "Result") {
-        Some(tag) => tag.1 = want.to_owned(),
-        None => game.tags.push(("Result".to_owned(), want.to_owned())),
+        Some(tag) => tag.1 = want.into(),
+        None => game.tags.push(("Result".into(), want.into())),
     }
     game.outcome = Some(result);
 }

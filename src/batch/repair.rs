@@ -197,7 +197,7 @@ pub fn sheet_of(game: &Game) -> Sheet {
                 kind: TokenKind::Move,
             })
             .collect(),
-        tags: game.tags.clone(),
+        tags: game.tag_strings(),
     }
 }
 
@@ -498,7 +498,7 @@ pub fn repaired_game(game: &Game, repair: &Repair) -> (Game, usize) {
     let mut tags = game.tags.clone();
     for (name, value) in &mut tags {
         if name == "Result" {
-            *value = repair.result(value).to_owned();
+            *value = repair.result(value).into();
         }
     }
     let outcome = Outcome::from_token(repair.result(game.outcome.map_or("", Outcome::as_str)));

@@ -142,7 +142,7 @@ impl Run<'_> {
             let text = result.write_tagged(
                 self.notation,
                 &self.to,
-                &game.tags,
+                &game.tag_strings(),
                 game.outcome.map_or("*", |o| o.as_str()),
             );
             Ok(self.done(result, text))

@@ -2067,7 +2067,7 @@ fn sheet_of_pgn(g: &Game) -> SheetGame<'_> {
             })
             .collect(),
         result: g.outcome.map(|o| o.as_str()),
-        tags: g.tags.clone(),
+        tags: g.tag_strings(),
     }
 }
 

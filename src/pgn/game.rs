@@ -33,7 +33,7 @@ use std::ops::ControlFlow;
 #[derive(Clone, Debug, Default)]
 pub struct Game {
     /// Tag pairs in the order read, values with escapes resolved.
-    pub tags: Vec<(String, String)>,
+    pub tags: Vec<(CompactString, CompactString)>,
     /// The moves played, with their variations.
     pub mainline: Line,
     /// The result token ending the movetext, if there was one.
@@ -128,6 +128,19 @@ impl Game {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The tag pairs as `String`s, in order, for what keeps them apart from the game.
+    ///
+    /// ```
+    /// let g = scoresheet::pgn::Game::read_all(b"[Round \"3\"] *").remove(0).unwrap();
+    /// assert_eq!(g.tag_strings(), [("Round".to_string(), "3".to_string())]);
+    /// ```
+    pub fn tag_strings(&self) -> Vec<(String, String)> {
+        self.tags
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect()
+    }
+
     /// Reads every game of `bytes` (UTF-8), broken ones as errors.
     ///
     /// ```
@@ -152,14 +165,31 @@ impl Game {
 pub fn normalize_comment(text: &str) -> CompactString {
     // In ASCII, `char::is_whitespace` is tab to carriage return and the space.
     let blank = |b: &u8| matches!(b, b'\t'..=b'\r' | b' ');
-    let trimmed = text.trim_matches(|c: char| c.is_ascii() && blank(&(c as u8)));
-    if trimmed.is_ascii()
-        && !trimmed
-            .as_bytes()
-            .windows(2)
-            .any(|w| blank(&w[0]) && (w[0] != b' ' || blank(&w[1])))
-    {
-        // Already one space between words (a clock comment ` [%clk 0:03:00] `): as it stands.
+    // Trimmed byte by byte: an ASCII blank is one byte, and no byte of another character is one.
+    let bytes = text.as_bytes();
+    let start = bytes.iter().position(|b| !blank(b)).unwrap_or(bytes.len());
+    let end = bytes
+        .iter()
+        .rposition(|b| !blank(b))
+        .map_or(start, |i| i + 1);
+    // Already one space between words (a clock comment ` [%clk 0:03:00] `): as it stands. One
+    // pass: ASCII, and no blank but a single space.
+    let mut tidy = true;
+    let mut after_space = false;
+    for &b in bytes.get(start..end).unwrap_or_default() {
+        if b > b' ' && b < 0x80 {
+            after_space = false;
+        } else if b == b' ' && !after_space {
+            after_space = true;
+        } else if b >= 0x80 || blank(&b) {
+            tidy = false;
+            break;
+        } else {
+            // Another control character: kept as it is.
+            after_space = false;
+        }
+    }
+    if let (true, Some(trimmed)) = (tidy, text.get(start..end)) {
         return CompactString::new(trimmed);
     }
     let mut out = CompactString::with_capacity(text.len());
@@ -227,9 +257,10 @@ impl Visitor for GameBuilder {
     }
 
     fn tag(&mut self, name: &str, value: TagValue<'_>, _at: Location) {
-        self.game
-            .tags
-            .push((name.to_owned(), value.decode().into_owned()));
+        self.game.tags.push((
+            CompactString::new(name),
+            CompactString::from(value.decode()),
+        ));
     }
 
     fn san(&mut self, san: &str, at: Location) {

@@ -183,7 +183,20 @@ impl Atoms {
     }
 
     fn comment(&mut self, text: &str) {
-        if text.contains('}') {
+        // One pass over the bytes (comments are short: a clock, a few words) for the closing
+        // brace and where the first `]` stands.
+        let mut brace = false;
+        let mut first_bracket = None;
+        for (i, &b) in text.as_bytes().iter().enumerate() {
+            if b == b'}' {
+                brace = true;
+                break;
+            }
+            if b == b']' && first_bracket.is_none() {
+                first_bracket = Some(i);
+            }
+        }
+        if brace {
             // Cannot stand in braces: a rest-of-line comment, then a line end.
             self.atom(";");
             let last = self.spans.len() - 1;
@@ -196,7 +209,7 @@ impl Atoms {
             self.atom("{}");
             return;
         }
-        if text.starts_with("[%") && text.find(']') == Some(text.len() - 1) {
+        if text.starts_with("[%") && first_bracket == Some(text.len() - 1) {
             // One command and nothing else (a clock, `[%clk 0:03:00]`): one atom, as the words
             // below would make it, without cutting it into words.
             let start = self.open_start.take().unwrap_or(self.buf.len());

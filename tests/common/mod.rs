@@ -1,6 +1,7 @@
 //! Helpers shared by the PGN and bulk tests.
 #![allow(dead_code)]
 
+use compact_str::CompactString;
 use scoresheet::pgn::writer::export_tags;
 use scoresheet::pgn::{write_game, Game, Outcome};
 use std::path::{Path, PathBuf};
@@ -54,9 +55,9 @@ pub fn event_lines(text: &[u8]) -> usize {
 
 /// The game as the writer promises to give it back: tags in export order, result consistent.
 pub fn exported(g: &Game) -> Game {
-    let tags: Vec<(String, String)> = export_tags(g)
+    let tags: Vec<(CompactString, CompactString)> = export_tags(g)
         .into_iter()
-        .map(|(n, v)| (n.to_owned(), v.to_owned()))
+        .map(|(n, v)| (n.into(), v.into()))
         .collect();
     let outcome = tags
         .iter()
