@@ -280,3 +280,46 @@ fn fix_results_draws_a_game_that_ended_in_a_dead_position() {
     );
     assert_eq!(out.matches("60. Kd3 Kd6 1/2-1/2").count(), 3, "{out}");
 }
+
+/// The rejects without the comment line `clean` puts before each.
+fn rejected_bytes(rejects: &str) -> String {
+    rejects
+        .split_inclusive('\n')
+        .filter(|l| !l.starts_with("{ scoresheet: rejected: "))
+        .collect()
+}
+
+/// Games with no tags between them share a section of the input; a rejected one is cut from
+/// the section at the right places however its text was decoded: after a byte-order mark (the
+/// text three bytes into the section), and where NFC changed the text (cut from the text).
+#[test]
+fn games_sharing_a_section_are_rejected_whole() {
+    let scratch = Scratch::new("clean-shared-section");
+    let first = "1. e4 e5 2. Qxx9 *\n\n";
+    let good = "1. d4 d5 *\n\n";
+    let last = "1. c4 {Zilina} Kxx1 *\n";
+    for (name, bom, comment) in [
+        ("bom.pgn", true, "Zilina"),
+        ("plain.pgn", false, "Zilina"),
+        ("nfc.pgn", false, "Z\u{30C}ilina"),
+    ] {
+        let text = format!("{first}{good}{}", last.replace("Zilina", comment));
+        let mut bytes = if bom {
+            b"\xEF\xBB\xBF".to_vec()
+        } else {
+            Vec::new()
+        };
+        bytes.extend_from_slice(text.as_bytes());
+        let path = scratch.0.join(name);
+        std::fs::write(&path, &bytes).unwrap();
+        let (report, out, rejects) =
+            run(&[Input::Path(path)], &scratch.0, &CleanOptions::default());
+        assert!(report.balanced());
+        assert_eq!((report.read, report.written, report.rejected), (3, 1, 2));
+        assert!(out.contains("1. d4 d5 *"), "{name}: {out}");
+        // The composed letter where NFC composed it; every other byte as written.
+        let composed = scoresheet::encoding::nfc(comment);
+        let want = format!("{first}{}", last.replace("Zilina", &composed));
+        assert_eq!(rejected_bytes(&rejects), want, "{name}");
+    }
+}

@@ -619,9 +619,16 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<Fate> {
         }];
     }
     // Borrowed, not copied, where the game is UTF-8 in NFC already.
-    let (decoded, encoding, _) = decode_borrowed(g.bytes, options.encoding);
-    let utf8 = matches!(encoding, Encoding::Utf8 | Encoding::Utf8Bom);
+    let (decoded, _, _) = decode_borrowed(g.bytes, options.encoding);
     let text = decoded.as_bytes();
+    // Where several games share the section, a rejected game's original bytes are cut from the
+    // section's own bytes when the text is borrowed from them (UTF-8, the text starting after
+    // any byte-order mark); otherwise (another encoding, or UTF-8 that NFC or a bad byte
+    // changed) the text's offsets are not the bytes' offsets, and the game is cut from the text.
+    let borrowed_after = match &decoded {
+        Cow::Borrowed(t) => g.bytes.len().checked_sub(t.len()),
+        Cow::Owned(_) => None,
+    };
     let line_shift = u32::try_from(g.line.saturating_sub(1)).unwrap_or(u32::MAX);
     let mut reader = SliceReader::new(text);
     let mut builder = GameBuilder::default();
@@ -642,8 +649,12 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<Fate> {
         }
         let start = starts[k] as usize;
         let end = starts.get(k + 1).map_or(text.len(), |&n| n as usize);
-        let src = if utf8 { g.bytes } else { text };
-        src.get(start.min(end)..end).map(<[u8]>::to_vec)
+        let (src, shift) = match borrowed_after {
+            Some(bom) => (g.bytes, bom),
+            None => (text, 0),
+        };
+        src.get(start.min(end) + shift..end + shift)
+            .map(<[u8]>::to_vec)
     };
     for (k, (read, _)) in games.into_iter().enumerate() {
         let fate = match read {
