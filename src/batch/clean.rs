@@ -650,7 +650,7 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<Fate> {
         let start = starts[k] as usize;
         let end = starts.get(k + 1).map_or(text.len(), |&n| n as usize);
         let (src, shift) = match borrowed_after {
-            Some(bom) => (g.bytes, bom),
+            Some(skipped) => (g.bytes, skipped),
             None => (text, 0),
         };
         src.get(start.min(end) + shift..end + shift)

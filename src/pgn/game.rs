@@ -32,7 +32,8 @@ use std::ops::ControlFlow;
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Game {
-    /// Tag pairs in the order read, values with escapes resolved.
+    /// Tag pairs in the order read, values with escapes resolved (each held inline up to 24
+    /// bytes: a name, a date, a result, most players' names).
     pub tags: Vec<(CompactString, CompactString)>,
     /// The moves played, with their variations.
     pub mainline: Line,
