@@ -29,6 +29,8 @@ pub mod notation;
 pub mod pgn;
 pub mod reconstruct;
 pub mod replay;
+#[cfg(test)]
+mod testing;
 
 /// The README's Rust example, compiled and run as a doctest so that it stays true.
 #[doc = include_str!("../README.md")]

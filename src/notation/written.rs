@@ -1478,16 +1478,7 @@ mod tests {
                 "O-O", "O-O-O", "e4", "d8", "f3", "=Q", "=D", "++", "e.p.", " ", "Kt", "Кр",
             ])
             .collect();
-        let mut texts: Vec<String> = vec![String::new()];
-        for _ in 0..3 {
-            let longer: Vec<String> = texts
-                .iter()
-                .flat_map(|t| alphabet.iter().map(move |a| format!("{t}{a}")))
-                .collect();
-            texts.extend(longer);
-        }
-        texts.sort();
-        texts.dedup();
+        let mut texts = crate::testing::every_text(&alphabet, 3);
         // A small linear congruential generator: the same texts on every run.
         let mut seed: u64 = 20_261_121;
         let mut next = |n: usize| {
