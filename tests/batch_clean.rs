@@ -1,7 +1,9 @@
 //! `clean` on databases that mix good, broken, duplicate and mis-resulted games: every game
 //! ends in exactly one place, rejects keep their bytes, and the report's counts are right.
 
-use scoresheet::batch::{clean, CleanOptions, CleanOutputs, CleanReport, Input, Options};
+use scoresheet::batch::{
+    check, clean, CheckOptions, CleanOptions, CleanOutputs, CleanReport, Input, Options,
+};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -321,5 +323,89 @@ fn games_sharing_a_section_are_rejected_whole() {
         let composed = scoresheet::encoding::nfc(comment);
         let want = format!("{first}{}", last.replace("Zilina", &composed));
         assert_eq!(rejected_bytes(&rejects), want, "{name}");
+    }
+}
+
+/// A compressed input that breaks off part-way (a download cut short): every game read before
+/// the break is written, the one it broke into is rejected with the bytes that were read, and
+/// the input's error is reported — no game read is dropped.
+#[test]
+fn a_compressed_input_that_breaks_off_loses_no_game_read() {
+    let scratch = Scratch::new("clean-broken-off");
+    let openings = [
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6",
+        "1. d4 d5 2. c4 e6 3. Nc3 Nf6",
+        "1. c4 e5 2. Nc3 Nf6 3. g3 d5",
+    ];
+    // Comments that do not repeat, so that the compressed stream is not tiny.
+    let mut seed = 12345u64;
+    let mut text = String::new();
+    let mut games = Vec::new();
+    for i in 0..400 {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let game = format!(
+            "[Event \"g{i}\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n{} {{{seed:x}}} *\n\n",
+            openings[i % 3]
+        );
+        text.push_str(&game);
+        games.push(game);
+    }
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    enc.write_all(text.as_bytes()).unwrap();
+    let gz = enc.finish().unwrap();
+    for (cut, threads) in [(gz.len() / 3, 1), (gz.len() * 2 / 3, 2), (gz.len() - 40, 2)] {
+        let path = scratch.0.join(format!("cut-{cut}.pgn.gz"));
+        std::fs::write(&path, &gz[..cut]).unwrap();
+        let options = CleanOptions {
+            engine: Options {
+                threads,
+                batch_bytes: 300,
+            },
+            ..CleanOptions::default()
+        };
+        let (report, out, rejects) = run(&[Input::Path(path.clone())], &scratch.0, &options);
+        assert!(report.balanced());
+        assert!(report.inputs[0].error.is_some(), "cut at {cut}");
+        let read = report.read as usize;
+        assert!(read > 10 && read < games.len(), "cut at {cut}: {read} read");
+        // All the games before the break, in order, and the one it broke into, rejected with
+        // the start of its text.
+        assert_eq!((report.written as usize, report.rejected), (read - 1, 1));
+        assert_eq!(report.errors_by_kind.get("input_failed"), Some(&1));
+        let want: Vec<String> = (0..read - 1).map(|i| format!("g{i}")).collect();
+        assert_eq!(events(&out), want, "cut at {cut}");
+        // (The rejects file ends each game with a line end.)
+        let kept = rejected_bytes(&rejects);
+        let kept = kept.strip_suffix('\n').unwrap_or(&kept);
+        assert!(
+            kept.starts_with(&format!("[Event \"g{}\"]", read - 1)),
+            "cut at {cut}: {kept}"
+        );
+        assert!(games[read - 1].starts_with(kept), "cut at {cut}: {kept}");
+        // `check` reads the same games and says the same of the last.
+        let options = CheckOptions {
+            engine: Options {
+                threads,
+                batch_bytes: 300,
+            },
+            ..CheckOptions::default()
+        };
+        let (mut text, mut notes) = (Vec::new(), Vec::new());
+        let summary = check(&[Input::Path(path)], &options, &mut text, &mut notes).unwrap();
+        assert_eq!(
+            (summary.games, summary.ok, summary.errors),
+            (report.read, report.read - 1, 1),
+            "cut at {cut}"
+        );
+        assert_eq!(summary.failed_inputs.len(), 1);
+        let text = String::from_utf8(text).unwrap();
+        assert!(
+            text.contains(&format!(
+                "game {read}: syntax: the input failed inside this game"
+            )),
+            "{text}"
+        );
     }
 }

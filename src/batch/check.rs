@@ -1,7 +1,7 @@
 //! `check`: every game of every input replayed on every core, one report per game in input
 //! order (text or JSON lines), and a summary.
 
-use super::engine::{run, GameRef, Options, Sink};
+use super::engine::{run, GameRef, Options, Sink, BROKEN_OFF};
 use super::input::{Input, InputError};
 use super::progress::{NoProgress, Progress, Tally};
 use super::repair::{is_repairable, repair_game, GameRepair, RepairPolicy};
@@ -299,6 +299,34 @@ fn check_section(g: &GameRef<'_>, options: &CheckOptions) -> Vec<Checked> {
             encoding,
             repair,
         });
+    }
+    if g.broken_off {
+        // The last game read is the one the input failed inside: however it reads, it may
+        // not be the whole game.
+        let (line, column, offset) = g.end();
+        let at = Location {
+            offset,
+            line: u32::try_from(line).unwrap_or(u32::MAX),
+            column: u32::try_from(column).unwrap_or(u32::MAX),
+        };
+        match out.last_mut() {
+            Some(last) => {
+                // An error found in it is most likely the break itself (a comment or a move
+                // cut in half): said after it.
+                let mut message = BROKEN_OFF.to_owned();
+                if let Some(found) = &last.replay.error {
+                    message.push_str(&format!(" (as read: {}: {})", found.kind, found.message));
+                }
+                last.replay.error = Some(MoveError::game_level(ErrorKind::Syntax, message, at));
+                last.repair = None;
+            }
+            None => out.push(Checked {
+                replay: syntax_error_at(at, BROKEN_OFF.to_owned()),
+                readable: false,
+                encoding,
+                repair: None,
+            }),
+        }
     }
     if out.is_empty() {
         out.push(Checked {

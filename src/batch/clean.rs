@@ -1,7 +1,7 @@
 //! `clean`: every game of a database checked and written out clean, rejected with its reason,
 //! or merged as a duplicate — and the three counts always add up to the games read.
 
-use super::engine::{run, GameRef, Options, Sink};
+use super::engine::{run, GameRef, Options, Sink, BROKEN_OFF};
 use super::input::{Compression, Input, InputError};
 use super::progress::{NoProgress, Progress, Tally};
 use super::repair::{is_repairable, repair_game, repaired_game, RepairPolicy};
@@ -678,6 +678,26 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<Fate> {
             },
         };
         fates.push(fate);
+    }
+    if g.broken_off {
+        // The last game read is the one the input failed inside: however it reads, it may
+        // not be the whole game, so it is not written out; an error found in it is most
+        // likely the break itself (a comment or a move cut in half), said after it.
+        let (line, column, _) = g.end();
+        let k = fates.len().saturating_sub(1);
+        let mut message = format!("{line}:{column}: {BROKEN_OFF}");
+        if let Some(Fate::Rejected { message: found, .. }) = fates.last() {
+            message.push_str(&format!(" (as read: {found})"));
+        }
+        let broken = Fate::Rejected {
+            original: slice_of(k),
+            kind: "input_failed".to_owned(),
+            message,
+        };
+        match fates.last_mut() {
+            Some(last) => *last = broken,
+            None => fates.push(broken),
+        }
     }
     if fates.is_empty() {
         // A section with no game in it (stray text): the reader found nothing to report, so

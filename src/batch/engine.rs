@@ -21,7 +21,43 @@ pub struct GameRef<'a> {
     pub bytes: &'a [u8],
     /// True if the game was cut at [`super::MAX_GAME_BYTES`].
     pub oversized: bool,
+    /// True if reading the input failed inside this game ([`GameSpan::broken_off`]): its
+    /// bytes may not be the whole game.
+    pub broken_off: bool,
 }
+
+impl GameRef<'_> {
+    /// Where the game's bytes end in its input: the line and column just after its last byte
+    /// (where the input failed, for a game [`GameRef::broken_off`]).
+    ///
+    /// ```
+    /// use scoresheet::batch::GameRef;
+    /// let g = GameRef {
+    ///     input: 0,
+    ///     index: 0,
+    ///     line: 10,
+    ///     byte_offset: 100,
+    ///     bytes: b"[Event \"x\"]\n\n1. e4 e5 2.",
+    ///     oversized: false,
+    ///     broken_off: true,
+    /// };
+    /// assert_eq!(g.end(), (12, 12, 124));
+    /// ```
+    pub fn end(&self) -> (u64, u64, u64) {
+        let newlines = memchr::memchr_iter(b'\n', self.bytes).count() as u64;
+        let last_line = memchr::memrchr(b'\n', self.bytes).map_or(0, |i| i + 1);
+        let column = (self.bytes.len() - last_line) as u64 + 1;
+        (
+            self.line + newlines,
+            column,
+            self.byte_offset + self.bytes.len() as u64,
+        )
+    }
+}
+
+/// What is said of a game that reading its input broke off inside.
+pub(crate) const BROKEN_OFF: &str =
+    "the input failed inside this game: only the bytes read before the failure are here, and the game may be incomplete";
 
 /// Receives, on the calling thread and in input order, everything the pipeline produces.
 pub trait Sink<T> {
@@ -274,6 +310,7 @@ fn game_ref<'b>(i: usize, batch: &'b Batch, g: &GameSpan) -> GameRef<'b> {
         byte_offset: g.byte_offset,
         bytes: batch.bytes(g),
         oversized: g.oversized,
+        broken_off: g.broken_off,
     }
 }
 

@@ -28,6 +28,10 @@ pub struct GameSpan {
     pub byte_offset: u64,
     /// True if the game was longer than [`MAX_GAME_BYTES`] and only its start was kept.
     pub oversized: bool,
+    /// True if reading the input failed inside this game (a compressed stream that breaks
+    /// off, a read error): its bytes are those read before the failure, and the game may be
+    /// incomplete however it ends.
+    pub broken_off: bool,
 }
 
 /// Whole games cut from one input, sharing one buffer.
@@ -76,6 +80,9 @@ pub struct GameSplitter<R> {
     seen_movetext: bool,
     /// Skipping the tail of an oversized game until the next game starts.
     skipping: bool,
+    /// Why reading stopped early, once it has: handed out by [`GameSplitter::next_batch`]
+    /// after the games read before it.
+    failed: Option<io::Error>,
     /// `scan` is inside a line whose start was already dropped (an enormous line).
     mid_line: bool,
     next_index: u64,
@@ -106,6 +113,7 @@ impl<R: Read> GameSplitter<R> {
             mid_line: false,
             next_index: 0,
             spare: Vec::new(),
+            failed: None,
         }
     }
 
@@ -131,6 +139,36 @@ impl<R: Read> GameSplitter<R> {
 
     /// Reads on until at least `target_bytes` of whole games are collected (or the input ends)
     /// and returns them; `None` once the input is exhausted.
+    ///
+    /// Where reading fails part-way, every game read before the failure is handed out first,
+    /// the one the failure broke into marked [`GameSpan::broken_off`], and the next call
+    /// returns the error.
+    ///
+    /// ```
+    /// use scoresheet::batch::GameSplitter;
+    /// use std::io::{self, Read};
+    /// /// Gives its bytes, then fails as a corrupt compressed stream does.
+    /// struct BreaksOff<'a>(&'a [u8]);
+    /// impl Read for BreaksOff<'_> {
+    ///     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+    ///         if self.0.is_empty() {
+    ///             return Err(io::Error::new(io::ErrorKind::InvalidData, "corrupt stream"));
+    ///         }
+    ///         let n = self.0.read(buf)?;
+    ///         Ok(n)
+    ///     }
+    /// }
+    /// // One game and a half, then the failure.
+    /// let text = b"[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 d5 2.";
+    /// let failing = BreaksOff(text);
+    /// let mut splitter = GameSplitter::new(failing);
+    /// let batch = splitter.next_batch(1 << 20).unwrap().unwrap();
+    /// assert_eq!(batch.games.len(), 2);
+    /// assert!(!batch.games[0].broken_off);
+    /// assert!(batch.games[1].broken_off);
+    /// assert!(batch.bytes(&batch.games[1]).ends_with(b"d5 2."));
+    /// assert!(splitter.next_batch(1 << 20).is_err());
+    /// ```
     pub fn next_batch(&mut self, target_bytes: usize) -> io::Result<Option<Batch>> {
         let mut games = Vec::new();
         loop {
@@ -166,7 +204,7 @@ impl<R: Read> GameSplitter<R> {
                         // Drop the skipped tail of an oversized game as we go.
                         self.drop_front(self.scan);
                     }
-                    self.fill()?;
+                    self.fill();
                     continue;
                 }
                 _ => {
@@ -176,8 +214,22 @@ impl<R: Read> GameSplitter<R> {
                         self.visit_line(self.scan, end, &mut games);
                         self.scan = end;
                     }
+                    let before = games.len();
                     self.finish_game(self.buf.len(), &mut games);
-                    return Ok(self.cut(games));
+                    if self.failed.is_some() && games.len() > before {
+                        if let Some(last) = games.last_mut() {
+                            last.broken_off = true;
+                        }
+                    }
+                    return match (self.cut(games), self.failed.take()) {
+                        (Some(batch), failed) => {
+                            // The failure comes after the games read before it.
+                            self.failed = failed;
+                            Ok(Some(batch))
+                        }
+                        (None, Some(e)) => Err(e),
+                        (None, None) => Ok(None),
+                    };
                 }
             };
             self.visit_line(self.scan, line_end, &mut games);
@@ -271,6 +323,7 @@ impl<R: Read> GameSplitter<R> {
             line: self.game_line,
             byte_offset: self.base_offset + start as u64,
             oversized,
+            broken_off: false,
         });
         self.next_index += 1;
     }
@@ -313,7 +366,9 @@ impl<R: Read> GameSplitter<R> {
         self.game_start = self.game_start.saturating_sub(n);
     }
 
-    fn fill(&mut self) -> io::Result<()> {
+    /// Reads the next chunk; a failure ends the input as its end would, and is kept for
+    /// [`GameSplitter::next_batch`] to return once the games read before it are handed out.
+    fn fill(&mut self) {
         let old = self.buf.len();
         self.buf.resize(old + READ_CHUNK, 0);
         loop {
@@ -323,12 +378,14 @@ impl<R: Read> GameSplitter<R> {
                     if n == 0 {
                         self.eof = true;
                     }
-                    return Ok(());
+                    return;
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => {
                     self.buf.truncate(old);
-                    return Err(e);
+                    self.eof = true;
+                    self.failed = Some(e);
+                    return;
                 }
             }
         }
