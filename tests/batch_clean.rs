@@ -409,3 +409,40 @@ fn a_compressed_input_that_breaks_off_loses_no_game_read() {
         );
     }
 }
+
+/// `clean games.pgn -o games.pgn` would empty the input before reading it: refused before
+/// anything is written, as are two outputs that are one file, from Rust and from the CLI.
+#[test]
+fn an_output_that_is_an_input_is_refused_and_the_input_left_as_it_was() {
+    let scratch = Scratch::new("clean-clash");
+    let original = std::fs::read(fixture("mixed.pgn")).unwrap();
+    let games = scratch.0.join("games.pgn");
+    std::fs::write(&games, &original).unwrap();
+    let inputs = [Input::Path(games.clone())];
+    let options = CleanOptions::default();
+    let same = CleanOutputs::new(scratch.0.join(".").join("games.pgn"), None);
+    let err = clean(&inputs, &same, &options).unwrap_err();
+    assert!(err.to_string().contains("is also an input"), "{err}");
+    let both = CleanOutputs::new(scratch.0.join("out.pgn"), Some(scratch.0.join("out.pgn")));
+    let err = clean(&inputs, &both, &options).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("both the output and the rejects file"),
+        "{err}"
+    );
+    assert!(!scratch.0.join("out.pgn").exists());
+    // The CLI: the input named as the output, and as the report.
+    for flag in ["-o", "--report"] {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"));
+        command.args(["clean", "-q"]).arg(&games);
+        if flag == "--report" {
+            command.arg("-o").arg(scratch.0.join("other.pgn"));
+        }
+        let output = command.arg(flag).arg(&games).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{flag}");
+        let said = String::from_utf8_lossy(&output.stderr);
+        assert!(said.contains("is also an input"), "{flag}: {said}");
+        assert!(!scratch.0.join("other.pgn").exists());
+    }
+    assert_eq!(std::fs::read(&games).unwrap(), original);
+}

@@ -3,6 +3,7 @@
 
 use super::engine::{run, GameRef, Options, Sink, BROKEN_OFF};
 use super::input::{Compression, Input, InputError};
+use super::paths::{check_outputs, PathClash};
 use super::progress::{NoProgress, Progress, Tally};
 use super::repair::{is_repairable, repair_game, repaired_game, RepairPolicy};
 use super::tags::{dates_compatible, normalize_date, tidy_name};
@@ -212,6 +213,9 @@ pub enum CleanError {
         #[source]
         source: io::Error,
     },
+    /// An output is one of the inputs, or both outputs are one file: nothing was written.
+    #[error(transparent)]
+    Clash(#[from] PathClash),
 }
 
 /// The fate of one game, decided by a worker.
@@ -283,6 +287,10 @@ pub fn clean_with_progress(
     options: &CleanOptions,
     progress: &mut dyn Progress,
 ) -> Result<CleanReport, CleanError> {
+    check_outputs(
+        inputs,
+        &[("output", &outputs.out), ("rejects file", &outputs.rejects)],
+    )?;
     let out = create(&outputs.out)?;
     let rejects = create(&outputs.rejects)?;
     let spool = if options.dedupe {

@@ -13,6 +13,7 @@ mod check;
 mod clean;
 mod engine;
 mod input;
+mod paths;
 mod progress;
 mod repair;
 mod split;
@@ -27,6 +28,7 @@ pub use engine::{run, GameRef, Options, Sink};
 pub use input::{
     expand_inputs, is_pgn_name, open_input, Compression, Input, InputError, OpenInput,
 };
+pub use paths::{check_outputs, PathClash};
 pub use progress::{NoProgress, Progress, Tally};
 pub use repair::{
     is_repairable, repair_game, repair_game_with, repair_sheet, repaired_game, sheet_letters,

@@ -1,8 +1,8 @@
 //! `scoresheet clean`: flags in, [`crate::batch::clean`] out.
 
 use crate::batch::{
-    clean_with_progress, expand_inputs, report_json, CleanOptions, CleanOutputs, Options,
-    RepairPolicy,
+    check_outputs, clean_with_progress, expand_inputs, report_json, CleanOptions, CleanOutputs,
+    Options, RepairPolicy,
 };
 use crate::reconstruct::RepairOptions;
 use clap::Args;
@@ -89,6 +89,14 @@ fn try_run(args: &CleanArgs) -> Result<ExitCode, String> {
         },
     };
     let outputs = CleanOutputs::new(args.out.clone(), args.rejects.clone());
+    // Before anything is written: the report, written last, must not overwrite an input or
+    // an output either.
+    let mut files = vec![("output", outputs.out.as_path())];
+    files.push(("rejects file", outputs.rejects.as_path()));
+    if let Some(report) = &args.report {
+        files.push(("report", report.as_path()));
+    }
+    check_outputs(&inputs, &files).map_err(|e| e.to_string())?;
     let mut progress = super::progress::Bar::for_run(args.quiet, false, "rejected");
     let report = clean_with_progress(&inputs, &outputs, &options, progress.as_mut())
         .map_err(|e| e.to_string())?;
