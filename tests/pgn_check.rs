@@ -258,3 +258,37 @@ fn visitor_replay_agrees_with_tree_replay() {
     }
     assert!(compared > 1500, "{compared}");
 }
+
+/// `scoresheet check big.pgn --json | head`: once the reader of the pipe has closed it,
+/// checking stops quietly (exit 0, nothing on stderr), as do `convert` and `perft`.
+#[test]
+fn a_closed_pipe_stops_the_report_quietly() {
+    let scratch = common::Scratch::new("check-closed-pipe");
+    let path = scratch.0.join("many.pgn");
+    std::fs::write(
+        &path,
+        "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n".repeat(20_000),
+    )
+    .unwrap();
+    let runs: [&[&str]; 3] = [
+        &["check", "--json", "-j", "2"],
+        &["check", "--json", "-j", "1"],
+        &["convert"],
+    ];
+    for args in runs {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+            .args(args)
+            .arg(&path)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 100];
+        let mut stdout = child.stdout.take().unwrap();
+        stdout.read_exact(&mut first).unwrap();
+        drop(stdout);
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{args:?}");
+    }
+}

@@ -217,6 +217,12 @@ impl Sink<Vec<Checked>> for Reporter<'_> {
     fn input_failed(&mut self, _: usize, _: &Input, error: InputError) {
         self.summary.failed_inputs.push(error.to_string());
     }
+
+    /// Once the report cannot be written (`check big.pgn | head` closed the pipe, a full
+    /// disk), checking on would only cost time.
+    fn stopped(&self) -> bool {
+        self.error.is_some()
+    }
 }
 
 /// Replays the games of one section of input.

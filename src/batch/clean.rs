@@ -510,6 +510,12 @@ impl Sink<Vec<Fate>> for Cleaner<'_> {
     fn input_failed(&mut self, input: usize, _: &Input, error: InputError) {
         self.report.inputs[input].error = Some(error.to_string());
     }
+
+    /// Once an output cannot be written (a full disk), the run has failed: reading on would
+    /// only cost time.
+    fn stopped(&self) -> bool {
+        self.error.is_some()
+    }
 }
 
 impl Cleaner<'_> {

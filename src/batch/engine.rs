@@ -70,6 +70,11 @@ pub trait Sink<T> {
     fn input_failed(&mut self, input: usize, name: &Input, error: InputError);
     /// An input was read to its end.
     fn input_finished(&mut self, _input: usize, _name: &Input) {}
+    /// True once the sink wants nothing more (its output failed, or was closed by the reader
+    /// of a pipe): the pipeline then stops reading and delivers no more games.
+    fn stopped(&self) -> bool {
+        false
+    }
 }
 
 /// How the pipeline runs.
@@ -142,9 +147,12 @@ where
     let (back_tx, back_rx) = mpsc::channel::<Vec<u8>>();
     if threads == 1 {
         for (i, input) in inputs.iter().enumerate() {
+            if sink.stopped() {
+                break;
+            }
             read_input(i, input, batch_bytes, &back_rx, |message| {
                 deliver(message, inputs, &work, sink, &back_tx);
-                true
+                !sink.stopped()
             });
         }
         return;
@@ -232,9 +240,15 @@ fn deliver_pipelined<T, W, S>(
         let mut working = 0usize;
         let mut reading = true;
         loop {
-            while queue
-                .front()
-                .is_some_and(|(_, slot)| !matches!(slot, Slot::Working(..)))
+            if sink.stopped() {
+                // Nothing more is delivered; the batches being worked on are waited for.
+                reading = false;
+                queue.clear();
+            }
+            while !sink.stopped()
+                && queue
+                    .front()
+                    .is_some_and(|(_, slot)| !matches!(slot, Slot::Working(..)))
             {
                 match queue.pop_front() {
                     Some((_, Slot::Ready(message))) => deliver(message, inputs, work, sink, back),
@@ -569,6 +583,37 @@ mod tests {
                 None => expected = Some(rec.games),
                 Some(e) => assert_eq!(e, &rec.games, "threads {threads}"),
             }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A sink that wants nothing more after its tenth game.
+    #[derive(Default)]
+    struct StopsAfterTen(Vec<u64>);
+
+    impl Sink<u64> for StopsAfterTen {
+        fn game(&mut self, g: &GameRef<'_>, _: u64) {
+            self.0.push(g.index);
+        }
+        fn input_failed(&mut self, _: usize, _: &Input, _: InputError) {}
+        fn stopped(&self) -> bool {
+            self.0.len() >= 10
+        }
+    }
+
+    #[test]
+    fn a_sink_that_stops_is_given_no_more_batches() {
+        let (dir, inputs) = twice_around_a_missing_file("stop", &one_move_games(2000, "e4"));
+        for threads in [1, 2, 4] {
+            let mut sink = StopsAfterTen::default();
+            // Five games a batch: the batch under way when the sink stops is finished, no
+            // other is delivered.
+            let options = Options {
+                threads,
+                batch_bytes: 100,
+            };
+            run(&inputs, &options, |g: &GameRef<'_>| g.index, &mut sink);
+            assert_eq!(sink.0, (0..10).collect::<Vec<u64>>(), "threads {threads}");
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }

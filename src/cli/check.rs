@@ -88,11 +88,17 @@ fn try_run(args: &CheckArgs) -> Result<ExitCode, String> {
         Box::new(std::io::stderr())
     };
     let mut progress = super::progress::Bar::for_run(args.quiet, true, "with errors");
-    let summary = check_with_progress(&inputs, &options, &mut out, &mut notes, progress.as_mut())
-        .map_err(|e| format!("writing the report: {e}"))?;
-    if out.flush().is_err() {
-        return Ok(ExitCode::from(super::EXIT_USAGE));
-    }
+    let written = check_with_progress(&inputs, &options, &mut out, &mut notes, progress.as_mut())
+        .and_then(|summary| out.flush().map(|()| summary));
+    let summary = match written {
+        Ok(summary) => summary,
+        // The reader of the pipe has all it wanted (`check big.pgn | head`): checking stopped
+        // there, and that is no failure.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            return Ok(ExitCode::from(super::EXIT_OK))
+        }
+        Err(e) => return Err(format!("writing the report: {e}")),
+    };
     for e in &summary.failed_inputs {
         eprintln!("scoresheet check: {e}");
     }

@@ -154,10 +154,13 @@ pub fn run(args: &ClaimArgs) -> ExitCode {
             return usage(&format!("{path}: {e}"));
         }
     }
-    if args.json {
-        println!("{json}");
+    let printed = if args.json {
+        super::print_stdout(&format!("{json}\n"))
     } else {
-        print!("{text_form}");
+        super::print_stdout(&text_form)
+    };
+    match printed {
+        Ok(()) => ExitCode::from(super::EXIT_OK),
+        Err(e) => usage(&e),
     }
-    ExitCode::from(super::EXIT_OK)
 }

@@ -3,7 +3,7 @@
 
 use crate::notation::sheet::{convert_bytes, ConvertOptions, Notation};
 use clap::Args;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::process::ExitCode;
 
 /// Arguments of `scoresheet convert`.
@@ -68,12 +68,11 @@ fn try_run(args: &ConvertArgs) -> Result<ExitCode, String> {
         }
         output.push_str(&converted.text);
     }
-    let written = match &args.output {
-        Some(path) => std::fs::write(path, output.as_bytes()),
-        None => std::io::stdout().write_all(output.as_bytes()),
-    };
-    if let Err(e) = written {
-        return Err(format!("writing output: {e}"));
+    match &args.output {
+        Some(path) => {
+            std::fs::write(path, output.as_bytes()).map_err(|e| format!("{path}: {e}"))?
+        }
+        None => super::print_stdout(&output)?,
     }
     Ok(ExitCode::from(if failed {
         super::EXIT_INPUT_ERROR

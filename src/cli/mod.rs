@@ -112,6 +112,22 @@ pub(crate) fn parse_encoding(spec: Option<&str>) -> Result<Option<Encoding>, Str
         .map_err(|e| format!("--encoding: {e}"))
 }
 
+/// Writes `text` to standard output. A pipe whose reader has all it wanted (`| head`) is no
+/// failure: what it did not take is dropped quietly. Any other failure is given as a message.
+pub(crate) fn print_stdout(text: &str) -> Result<(), String> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("writing to standard output: {e}"))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Prints `scoresheet COMMAND: message` on stderr and gives the usage exit code.
 pub(crate) fn usage(command: &str, message: &str) -> ExitCode {
     eprintln!("scoresheet {command}: {message}");

@@ -36,7 +36,7 @@ pub fn run(args: &PerftArgs) -> ExitCode {
             }
         }
     };
-    if args.divide {
+    let text = if args.divide {
         let chess960 = pos.is_chess960();
         let mut lines: Vec<(String, u64)> = perft_divide(&pos, depth)
             .into_iter()
@@ -44,17 +44,21 @@ pub fn run(args: &PerftArgs) -> ExitCode {
             .collect();
         lines.sort();
         let mut total = 0;
+        let mut text = String::new();
         for (uci, n) in lines {
-            println!("{uci} {n}");
+            text.push_str(&format!("{uci} {n}\n"));
             total += n;
         }
         if depth == 0 {
             total = 1;
         }
-        println!();
-        println!("{total}");
+        text.push_str(&format!("\n{total}\n"));
+        text
     } else {
-        println!("{}", perft(&pos, depth));
+        format!("{}\n", perft(&pos, depth))
+    };
+    match super::print_stdout(&text) {
+        Ok(()) => ExitCode::from(EXIT_OK),
+        Err(e) => super::usage("perft", &e),
     }
-    ExitCode::from(EXIT_OK)
 }

@@ -328,12 +328,12 @@ fn finish(
             1 => values.pop().unwrap_or_default(),
             _ => serde_json::Value::Array(values),
         };
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&value).unwrap_or_default()
-        );
-    } else {
-        print!("{out}");
+        let json = serde_json::to_string_pretty(&value).unwrap_or_default();
+        if let Err(e) = super::print_stdout(&format!("{json}\n")) {
+            return usage(&e);
+        }
+    } else if let Err(e) = super::print_stdout(&out) {
+        return usage(&e);
     }
     if failed {
         ExitCode::from(super::EXIT_INPUT_ERROR)
