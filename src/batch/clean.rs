@@ -1,12 +1,13 @@
 //! `clean`: every game of a database checked and written out clean, rejected with its reason,
 //! or merged as a duplicate — and the three counts always add up to the games read.
 
+use super::dedupe::{DedupeKey, Kept, KeptGames};
 use super::engine::{run, GameRef, Options, Sink, BROKEN_OFF};
 use super::input::{Compression, Input, InputError};
 use super::paths::{check_outputs, PathClash};
 use super::progress::{NoProgress, Progress, Tally};
 use super::repair::{is_repairable, repair_game, repaired_game, RepairPolicy};
-use super::tags::{dates_compatible, normalize_date, tidy_name};
+use super::tags::{normalize_date, tidy_name};
 use crate::board::{Color, Move, Position};
 use crate::encoding::{decode_borrowed, Encoding};
 use crate::notation::print::write_move_before;
@@ -17,10 +18,11 @@ use crate::pgn::{Game, Line, Location, MoveText, Node, Outcome, PgnError, SliceR
 use crate::replay::{replay_game_with, DeadAnalysis, MoveError, ReplayOptions, Status};
 use compact_str::CompactString;
 use std::borrow::Cow;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::hash::{Hash, Hasher};
 use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// What `clean` does besides checking.
@@ -233,31 +235,6 @@ enum Fate {
     },
 }
 
-/// What makes two games one for `--dedupe`.
-#[derive(Clone, Debug)]
-struct DedupeKey {
-    moves: u64,
-    white: String,
-    black: String,
-    date: String,
-    result: String,
-    /// How much the copy carries (tags, comments, annotations, clocks): the richer copy is kept.
-    richness: usize,
-}
-
-impl DedupeKey {
-    fn compatible(&self, other: &DedupeKey) -> bool {
-        let same_name =
-            |a: &str, b: &str| a == b || a == "?" || b == "?" || a.is_empty() || b.is_empty();
-        let same_result = |a: &str, b: &str| a == b || a == "*" || b == "*";
-        self.moves == other.moves
-            && same_name(&self.white, &other.white)
-            && same_name(&self.black, &other.black)
-            && dates_compatible(&self.date, &other.date)
-            && same_result(&self.result, &other.result)
-    }
-}
-
 /// Cleans `inputs` into `outputs` (see the [`batch`](crate::batch) module).
 ///
 /// ```
@@ -328,7 +305,8 @@ pub fn clean_with_progress(
         spool,
         records: Vec::new(),
         spool_len: 0,
-        seen: HashMap::new(),
+        seen: KeptGames::default(),
+        dropped_changes: Vec::new(),
         error: None,
     };
     run(
@@ -374,8 +352,11 @@ struct Cleaner<'i> {
     spool: Option<(PathBuf, BufWriter<File>)>,
     records: Vec<Record>,
     spool_len: u64,
-    /// Dedupe: move hash → (key, record index, origin) of each kept game with those moves.
-    seen: HashMap<u64, Vec<(DedupeKey, usize, Origin)>>,
+    /// Dedupe: the games kept so far.
+    seen: KeptGames,
+    /// Dedupe: the changes (indices into the report's) of copies replaced by richer ones,
+    /// dropped from the report at the end.
+    dropped_changes: Vec<Range<usize>>,
     error: Option<CleanError>,
 }
 
@@ -406,6 +387,19 @@ impl Cleaner<'_> {
     }
 
     fn finish(mut self, out_path: &Path) -> Result<CleanReport, CleanError> {
+        if !self.dropped_changes.is_empty() {
+            let mut dropped = vec![false; self.report.changes.len()];
+            for range in &self.dropped_changes {
+                if let Some(d) = dropped.get_mut(range.clone()) {
+                    d.fill(true);
+                }
+            }
+            let mut k = 0;
+            self.report.changes.retain(|_| {
+                k += 1;
+                !dropped[k - 1]
+            });
+        }
         if let Some((path, spool)) = self.spool.take() {
             let copied = copy_kept(spool, &self.records, &mut self.out);
             let _ = std::fs::remove_file(&path);
@@ -547,18 +541,19 @@ impl Cleaner<'_> {
         changes: Vec<(&'static str, String)>,
         key: DedupeKey,
     ) {
-        let hash = key.moves;
-        let twin = self
-            .seen
-            .get(&hash)
-            .and_then(|v| v.iter().position(|(k, _, _)| k.compatible(&key)));
-        let Some(twin) = twin else {
+        let repaired = changes.iter().any(|(kind, _)| *kind == "repaired");
+        let Some(twin) = self.seen.find(&key) else {
             match self.write_out(&text) {
-                Ok(record) => self.seen.entry(hash).or_default().push((
-                    key,
-                    record.unwrap_or(0),
-                    origin.clone(),
-                )),
+                Ok(record) => {
+                    let first = self.report.changes.len();
+                    self.seen.push(Kept::new(
+                        key,
+                        record.unwrap_or(0),
+                        (input, origin.game, origin.line),
+                        first..first + changes.len(),
+                        repaired,
+                    ));
+                }
                 Err(e) => self.fail(Path::new("spool"), e),
             }
             self.count_written(input, &origin, changes);
@@ -566,21 +561,23 @@ impl Cleaner<'_> {
         };
         self.report.duplicates += 1;
         self.report.inputs[input].duplicates += 1;
-        let (old_richness, old_record) = match self.seen.get(&hash).and_then(|v| v.get(twin)) {
-            Some((k, record, _)) => (k.richness, *record),
-            None => return,
+        let Some(kept) = self.seen.get(twin) else {
+            return;
         };
-        if key.richness <= old_richness {
-            if let Some((_, _, kept)) = self.seen.get(&hash).and_then(|v| v.get(twin)) {
-                let kept = kept.clone();
-                self.report.merges.push(Merge {
-                    kept,
-                    dropped: origin,
-                });
-            }
+        let kept_origin = Origin {
+            file: self.inputs[kept.input].display_name(),
+            game: kept.game,
+            line: kept.line,
+        };
+        if key.richness <= kept.key.richness {
+            self.report.merges.push(Merge {
+                kept: kept_origin,
+                dropped: origin,
+            });
             return;
         }
         // The new copy carries more: it takes the old one's place in the output.
+        let old_record = kept.record;
         self.records[old_record].kept = false;
         let record = match self.write_out(&text) {
             Ok(r) => r.unwrap_or(0),
@@ -589,22 +586,22 @@ impl Cleaner<'_> {
                 return;
             }
         };
-        let Some(slot) = self.seen.get_mut(&hash).and_then(|v| v.get_mut(twin)) else {
+        let first = self.report.changes.len();
+        let new = Kept::new(
+            key,
+            record,
+            (input, origin.game, origin.line),
+            first..first + changes.len(),
+            repaired,
+        );
+        let Some(old) = self.seen.replace(twin, new) else {
             return;
         };
-        let dropped = std::mem::replace(&mut slot.2, origin.clone());
-        slot.0 = key;
-        slot.1 = record;
         // The kept copy's changes are reported; the dropped copy's no longer apply.
-        let was_repaired = self
-            .report
-            .changes
-            .iter()
-            .any(|c| c.origin == dropped && c.kind == "repaired");
-        let is_repaired = changes.iter().any(|(kind, _)| *kind == "repaired");
-        self.report.repaired =
-            self.report.repaired - u64::from(was_repaired) + u64::from(is_repaired);
-        self.report.changes.retain(|c| c.origin != dropped);
+        self.report.repaired = self.report.repaired - u64::from(old.repaired) + u64::from(repaired);
+        if !old.changes.is_empty() {
+            self.dropped_changes.push(old.changes);
+        }
         for (kind, detail) in changes {
             self.report.changes.push(Change {
                 origin: origin.clone(),
@@ -614,7 +611,7 @@ impl Cleaner<'_> {
         }
         self.report.merges.push(Merge {
             kept: origin,
-            dropped,
+            dropped: kept_origin,
         });
     }
 }
@@ -1069,14 +1066,14 @@ fn dedupe_key(game: &Game, uci: &[String]) -> DedupeKey {
         .filter(|(_, v)| !v.is_empty() && !v.starts_with('?'))
         .count()
         + count_annotations(&game.mainline);
-    DedupeKey {
-        moves: h.finish(),
-        white: tag("White"),
-        black: tag("Black"),
-        date: normalize_date(game.tag("Date").unwrap_or("")).unwrap_or_default(),
-        result: game.tag("Result").unwrap_or("*").to_owned(),
+    DedupeKey::new(
+        h.finish(),
+        &tag("White"),
+        &tag("Black"),
+        game.tag("Date").unwrap_or(""),
+        game.tag("Result").unwrap_or("*"),
         richness,
-    }
+    )
 }
 
 fn count_moves(line: &Line) -> usize {

@@ -11,6 +11,7 @@
 
 mod check;
 mod clean;
+mod dedupe;
 mod engine;
 mod input;
 mod paths;
