@@ -1,5 +1,6 @@
 //! Where games come from: files, directories, standard input, compressed or not.
 
+use std::collections::HashSet;
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
@@ -129,7 +130,9 @@ pub fn is_pgn_name(name: &str) -> bool {
 }
 
 /// Expands the inputs named by the user: `-` is standard input, a directory contributes every
-/// PGN file below it (recursively, in name order), anything else is taken as a file.
+/// PGN file below it (recursively, in name order; links are followed, but no directory or file
+/// found by walking is taken twice, so a link back up the tree ends), anything else is taken
+/// as a file.
 ///
 /// ```
 /// use scoresheet::batch::{expand_inputs, Input};
@@ -138,11 +141,12 @@ pub fn is_pgn_name(name: &str) -> bool {
 /// ```
 pub fn expand_inputs(names: &[PathBuf]) -> Result<Vec<Input>, InputError> {
     let mut out = Vec::new();
+    let mut walked = Walked::default();
     for name in names {
         if name.as_os_str() == "-" {
             out.push(Input::Stdin);
         } else if name.is_dir() {
-            walk_dir(name, &mut out)?;
+            walk_dir(name, &mut out, &mut walked)?;
         } else {
             out.push(Input::Path(name.clone()));
         }
@@ -150,11 +154,27 @@ pub fn expand_inputs(names: &[PathBuf]) -> Result<Vec<Input>, InputError> {
     Ok(out)
 }
 
-fn walk_dir(dir: &Path, out: &mut Vec<Input>) -> Result<(), InputError> {
+/// What a directory walk has seen, as the system resolves it (links followed).
+#[derive(Default)]
+struct Walked {
+    dirs: HashSet<PathBuf>,
+    files: HashSet<PathBuf>,
+}
+
+/// Adds the PGN files under `dir` in name order. A directory or file reached a second time
+/// through a link is skipped: a link back up the tree would otherwise be walked for ever, and a
+/// file reached twice would have its games read twice.
+fn walk_dir(dir: &Path, out: &mut Vec<Input>, walked: &mut Walked) -> Result<(), InputError> {
     let io_err = |source| InputError::Io {
         path: dir.display().to_string(),
         source,
     };
+    if !walked
+        .dirs
+        .insert(std::fs::canonicalize(dir).map_err(io_err)?)
+    {
+        return Ok(());
+    }
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(io_err)?
         .map(|e| e.map(|e| e.path()))
@@ -163,13 +183,17 @@ fn walk_dir(dir: &Path, out: &mut Vec<Input>) -> Result<(), InputError> {
     entries.sort();
     for path in entries {
         if path.is_dir() {
-            walk_dir(&path, out)?;
+            walk_dir(&path, out, walked)?;
         } else if path
             .file_name()
             .and_then(|n| n.to_str())
             .is_some_and(is_pgn_name)
         {
-            out.push(Input::Path(path));
+            // A file that cannot be resolved (a dangling link) is kept: opening it says why.
+            let resolved = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+            if walked.files.insert(resolved) {
+                out.push(Input::Path(path));
+            }
         }
     }
     Ok(())
@@ -345,6 +369,21 @@ mod tests {
             })
             .collect();
         assert_eq!(names, ["a.pgn.zst", "b.pgn", "sub/c.PGN"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A link back up the tree, and a second link to a file, found by walking: each file is
+    /// taken once and the walk ends.
+    #[cfg(unix)]
+    #[test]
+    fn a_link_back_up_the_tree_ends_the_walk_and_no_file_is_taken_twice() {
+        let dir = std::env::temp_dir().join(format!("scoresheet-loop-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("a")).unwrap();
+        std::fs::write(dir.join("a/games.pgn"), b"").unwrap();
+        std::os::unix::fs::symlink("..", dir.join("a/up")).unwrap();
+        std::os::unix::fs::symlink("games.pgn", dir.join("a/same.pgn")).unwrap();
+        let found = expand_inputs(&[dir.clone(), dir.join("a")]).unwrap();
+        assert_eq!(found, [Input::Path(dir.join("a/games.pgn"))]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
