@@ -154,14 +154,12 @@ impl<R: Read> GameSplitter<R> {
     ///         if self.0.is_empty() {
     ///             return Err(io::Error::new(io::ErrorKind::InvalidData, "corrupt stream"));
     ///         }
-    ///         let n = self.0.read(buf)?;
-    ///         Ok(n)
+    ///         self.0.read(buf)
     ///     }
     /// }
     /// // One game and a half, then the failure.
     /// let text = b"[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 d5 2.";
-    /// let failing = BreaksOff(text);
-    /// let mut splitter = GameSplitter::new(failing);
+    /// let mut splitter = GameSplitter::new(BreaksOff(text));
     /// let batch = splitter.next_batch(1 << 20).unwrap().unwrap();
     /// assert_eq!(batch.games.len(), 2);
     /// assert!(!batch.games[0].broken_off);
