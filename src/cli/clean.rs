@@ -91,8 +91,10 @@ fn try_run(args: &CleanArgs) -> Result<ExitCode, String> {
     let outputs = CleanOutputs::new(args.out.clone(), args.rejects.clone());
     // Before anything is written: the report, written last, must not overwrite an input or
     // an output either.
-    let mut files = vec![("output", outputs.out.as_path())];
-    files.push(("rejects file", outputs.rejects.as_path()));
+    let mut files = vec![
+        ("output", outputs.out.as_path()),
+        ("rejects file", outputs.rejects.as_path()),
+    ];
     if let Some(report) = &args.report {
         files.push(("report", report.as_path()));
     }
