@@ -1007,6 +1007,8 @@ pub struct Reader<R> {
     started: bool,
     /// Set while skipping an oversized section.
     discarding: bool,
+    /// Set once reading failed: the error was the last game.
+    failed: bool,
     engine: Engine,
     chunk: Vec<u8>,
 }
@@ -1037,6 +1039,7 @@ impl<R: Read> Reader<R> {
             eof: false,
             started: false,
             discarding: false,
+            failed: false,
             engine: Engine::new(limits),
             chunk: vec![0; 1 << 16],
         }
@@ -1106,7 +1109,8 @@ impl<R: Read> Reader<R> {
     }
 
     /// Reads the next game into `visitor`: `None` at the end of input, `Some(Err(_))` for a
-    /// broken game or an I/O error (reading goes on with the next game).
+    /// broken game (reading goes on with the next game) or an I/O error, which stands for the
+    /// game it broke into and is the last game read.
     ///
     /// ```
     /// use scoresheet::pgn::{ErrorKind, Reader};
@@ -1120,6 +1124,9 @@ impl<R: Read> Reader<R> {
         &mut self,
         visitor: &mut V,
     ) -> Option<Result<V::Output, PgnError>> {
+        if self.failed {
+            return None;
+        }
         loop {
             if self.discarding {
                 // Skip the oversized section: let the splitter find its end, dropping the text.
@@ -1170,7 +1177,10 @@ impl<R: Read> Reader<R> {
                 continue;
             }
             if let Err(e) = self.fill() {
+                // The error stands for the game it broke into: what was read of it is not
+                // read as a game of its own, which it is not.
                 self.eof = true;
+                self.failed = true;
                 self.engine.games += 1;
                 return Some(Err(PgnError {
                     file: self.engine.file.clone(),
@@ -1215,6 +1225,8 @@ fn incomplete_tail_start(bytes: &[u8]) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use super::{ErrorKind, Reader};
+    use crate::pgn::game::GameBuilder;
     use crate::pgn::Game;
 
     /// Columns count characters, in a game with letters beyond ASCII and in one without.
@@ -1234,5 +1246,35 @@ mod tests {
         };
         assert_eq!(columns(&games[0]), [(3, 4), (3, 18), (3, 24)]);
         assert_eq!(columns(&games[1]), [(7, 4), (7, 12), (7, 18)]);
+    }
+
+    /// Gives its bytes, then fails as a corrupt compressed stream does.
+    struct BreaksOff<'a>(&'a [u8]);
+
+    impl std::io::Read for BreaksOff<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    "corrupt stream",
+                ));
+            }
+            self.0.read(buf)
+        }
+    }
+
+    #[test]
+    fn an_input_that_breaks_off_ends_with_the_error_in_place_of_the_game_it_broke_into() {
+        let text = b"[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 d5 2.";
+        let mut r = Reader::new(BreaksOff(text));
+        let mut b = GameBuilder::default();
+        let first = r.read_game(&mut b).unwrap().unwrap();
+        assert_eq!(first.tag("Event"), Some("a"));
+        let broken = r.read_game(&mut b).unwrap().unwrap_err();
+        assert!(matches!(broken.kind, ErrorKind::Io(_)), "{broken}");
+        assert_eq!(broken.game, 2);
+        // What was read of game b is not a game of its own.
+        assert!(r.read_game(&mut b).is_none());
+        assert_eq!(r.games_read(), 2);
     }
 }
