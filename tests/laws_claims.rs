@@ -511,3 +511,33 @@ fn a_flag_fall_after_a_dead_position_is_a_draw_in_every_edition() {
         assert_eq!(r.ended_earlier.unwrap().at.label, "4.Bxd7+");
     }
 }
+
+/// 5.1.1 / 5.2.1: checkmate and stalemate end the game at once, so a claim made after the
+/// mating or stalemating move is no claim at all — even with 50 quiet moves behind it, which
+/// would make it valid in any other position. Under the 2014 text the 75-move rule, which gives
+/// checkmate no precedence there, ended the game first.
+#[test]
+fn no_claim_after_a_move_that_checkmated_or_stalemated() {
+    let mate = game(Some("6k1/8/6K1/8/8/8/8/R7 w - - 99 80"), "a1a8");
+    let stalemate = game(Some("7k/8/6K1/8/8/8/5Q2/8 w - - 99 70"), "f2f7");
+    let quiet = game(Some("6k1/8/6K1/8/8/8/8/R7 w - - 99 80"), "a1a7");
+    for edition in Edition::ALL {
+        let r = claim(&mate, ClaimKind::Any, edition);
+        assert!(!r.valid, "{edition:?}");
+        assert!(r.article.starts_with("5.1"), "{edition:?}: {}", r.article);
+        assert!(r.reason.contains("checkmated by 80.Ra8#"), "{}", r.reason);
+        let r = claim(&stalemate, ClaimKind::Fifty, edition);
+        assert!(!r.valid, "{edition:?}");
+        assert!(r.article.starts_with("5.2"), "{edition:?}: {}", r.article);
+        // The same fifty quiet moves without the mate: valid.
+        assert!(
+            claim(&quiet, ClaimKind::Fifty, edition).valid,
+            "{edition:?}"
+        );
+    }
+    let at_75 = game(Some("6k1/8/6K1/8/8/8/8/R7 w - - 149 80"), "a1a8");
+    let r = claim(&at_75, ClaimKind::Any, Edition::Laws2014);
+    assert_eq!((r.valid, r.article), (false, "9.6b"));
+    let r = claim(&at_75, ClaimKind::Any, Edition::Laws2018);
+    assert_eq!((r.valid, r.article), (false, "5.1.1"));
+}

@@ -282,6 +282,9 @@ pub fn judge(game: &GameRecord, req: &ClaimRequest) -> Result<ClaimReport, Claim
         .clone();
     let claimant = before.turn();
     let edition = req.edition;
+    if before.is_checkmate() || before.is_stalemate() {
+        return Ok(ended_on_the_board(game, n, req, before));
+    }
     let mut judged = before.clone();
     let mut intended_label = None;
     if let Some(m) = &req.intended {
@@ -347,6 +350,63 @@ pub fn judge(game: &GameRecord, req: &ClaimRequest) -> Result<ClaimReport, Claim
         ended_earlier: game.automatic_end(edition, n),
         position: judged,
     })
+}
+
+/// The report on a claim made where the last move checkmated or stalemated the claimant:
+/// that move ended the game (5.1.1, 5.2.1; 5.1a, 5.2a to 2014), so no claim is valid — the
+/// result is the mate's, or the stalemate's draw (unless the game had ended before, by a rule
+/// of 9.6 or a dead position: that is said instead).
+fn ended_on_the_board(
+    game: &GameRecord,
+    n: usize,
+    req: &ClaimRequest,
+    position: Position,
+) -> ClaimReport {
+    let edition = req.edition;
+    let side = position.turn();
+    let moment = game.moment(n);
+    let ended_earlier = game.automatic_end(edition, n);
+    let (article, reason) = if let Some(end) = &ended_earlier {
+        // Under the 2014 text the 75-move rule ends the game even on a mating move.
+        (
+            end.article,
+            format!("the game had already ended: {}", end.reason),
+        )
+    } else if position.is_checkmate() {
+        (
+            edition.article(Rule::Checkmate).unwrap_or("5.1"),
+            format!(
+                "{} was checkmated by {}: the mating move ended the game (won by {}), and no claim can be made after it",
+                side.name(),
+                moment.label,
+                (!side).name()
+            ),
+        )
+    } else {
+        (
+            edition.article(Rule::Stalemate).unwrap_or("5.2"),
+            format!(
+                "{} was stalemated by {}: the stalemating move ended the game in a draw, before any claim",
+                side.name(),
+                moment.label
+            ),
+        )
+    };
+    ClaimReport {
+        edition,
+        kind: req.kind,
+        claimant: side.name(),
+        claimed_after: moment,
+        intended: None,
+        fen: position.to_fen(),
+        valid: false,
+        article,
+        reason,
+        threefold: None,
+        fifty: None,
+        ended_earlier,
+        position,
+    }
 }
 
 fn threefold(
