@@ -348,7 +348,11 @@ fn a_game_from_a_fen_tag_starts_there() {
     };
     let out = convert_text(pgn, "ending.pgn", &to_cs);
     assert!(out.errors.is_empty(), "{:?}", out.errors);
-    assert_eq!(out.text, "12... Kd7 13. e4 Ke6 14. Kd2 Ke5 *\n");
+    // The position goes before the movetext, which alone would not say where it starts.
+    assert_eq!(
+        out.text,
+        "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 12\"]\n\n12... Kd7 13. e4 Ke6 14. Kd2 Ke5 *\n"
+    );
     let pgn_out = convert_text(pgn, "ending.pgn", &ConvertOptions::default());
     assert!(pgn_out
         .text
@@ -909,5 +913,62 @@ fn a_push_that_reads_like_a_lower_case_piece_is_in_doubt() {
             .any(|w| w.contains("'bb5'") && w.contains("piece letters are capitals")),
         "{:?}",
         replay.warnings
+    );
+}
+
+/// An en passant capture that gives check prints as `exd6 e.p.+` in the Laws' forms, glued as
+/// `exd6e.p.` on some sheets: both read back (as PGN and as a move list), and a game that
+/// starts from a FEN keeps its position in every form but UCI, so that it reads back the same.
+#[test]
+fn en_passant_with_check_and_games_from_a_fen_read_back_in_every_form() {
+    let pgn =
+        "[SetUp \"1\"]\n[FEN \"8/2k5/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n\n1. exd6+ Kxd6 2. Kd2 *\n";
+    let to_uci = |text: &str, from: FromLetters| {
+        let opts = ConvertOptions {
+            from,
+            notation: Notation::Uci,
+            ..ConvertOptions::default()
+        };
+        let c = convert_text(text, "t", &opts);
+        assert!(c.errors.is_empty(), "{text}: {:?}", c.errors);
+        c.text
+    };
+    let want = to_uci(pgn, FromLetters::Auto(Vec::new()));
+    assert_eq!(want, "e5d6 c7d6 e1d2\n");
+    for notation in [
+        Notation::Fide,
+        Notation::Long,
+        Notation::LongHyphen,
+        Notation::Figurine,
+    ] {
+        for to in ["cs", "hr", "en"] {
+            let opts = ConvertOptions {
+                from: FromLetters::Auto(Vec::new()),
+                to: LetterSet::by_code(to).unwrap().clone(),
+                notation,
+            };
+            let written = convert_text(pgn, "t", &opts).text;
+            assert!(
+                written.contains("[FEN \"8/2k5/8/3pP3/8/8/8/4K3 w - d6 0 1\"]"),
+                "{written}"
+            );
+            if notation != Notation::Figurine {
+                assert!(written.contains("d6 e.p.+"), "{written}");
+            }
+            assert_eq!(
+                to_uci(&written, FromLetters::Auto(Vec::new())),
+                want,
+                "{written}"
+            );
+        }
+    }
+    // Move lists, the mark written apart with the check after it, or glued to the move.
+    let list = "1. e4 Jf6 2. e5 d5 3. exd6 e.p.+ Kd7 *\n";
+    let cs = || FromLetters::Set(LetterSet::by_code("cs").unwrap().clone());
+    assert_eq!(to_uci(list, cs()), "e2e4 g8f6 e4e5 d7d5 e5d6 e8d7\n");
+    let glued = "[Event \"x\"]\n\n1. e4 Nf6 2. e5 d5 3. exd6e.p.+ Kd7 *\n";
+    assert_eq!(
+        to_uci(glued, FromLetters::Auto(Vec::new())),
+        "e2e4 g8f6 e4e5 d7d5 e5d6 e8d7\n"
     );
 }

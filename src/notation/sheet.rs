@@ -1118,8 +1118,14 @@ pub fn is_check_or_mate_word(word: &str) -> bool {
     }
 }
 
-/// Marks that belong to the move before them when written apart.
+/// Marks that belong to the move before them when written apart: an en passant mark (with
+/// the move's check mark after it, `e.p.+`, as the Laws' long form prints it), a check mark,
+/// an annotation.
 fn is_trailing_mark(word: &str) -> bool {
+    let before_check = word.trim_end_matches(['+', '#', '\u{2020}', '\u{2021}']);
+    if before_check.len() < word.len() && matches!(before_check, "e.p." | "ep" | "e.p") {
+        return true;
+    }
     matches!(
         word,
         "e.p."
@@ -1862,7 +1868,8 @@ fn read_game_as_written(
     })
 }
 
-/// Writes a read game in `notation` and `letters`: PGN with the seven tags, or movetext alone, or
+/// Writes a read game in `notation` and `letters`: PGN with the seven tags, or movetext alone
+/// (after SetUp and FEN tags when the game starts elsewhere than the standard position), or
 /// UCI on one line. Lines are wrapped before 80 columns; a draw offer is `{ (=) }` in PGN/SAN and
 /// `(=)` otherwise.
 ///
@@ -1916,6 +1923,12 @@ pub fn write_game<W: Write>(
                 write_tag(out, tag, value)?;
             }
         }
+        out.write_char('\n')?;
+    } else if game.start != Position::new() {
+        // Movetext alone would lose where the game starts: the position goes first, as the
+        // two tags that PGN gives it (so that the text reads back as PGN).
+        write_tag(out, "SetUp", "1")?;
+        write_tag(out, "FEN", &game.start.to_fen())?;
         out.write_char('\n')?;
     }
     let opts = PrintOptions::new(notation.style());

@@ -178,11 +178,14 @@ pub enum Token {
     #[regex(r"(@|[A-Za-z\u{C0}-\u{24F}\u{370}-\u{3FF}\u{400}-\u{4FF}\u{2654}-\u{265F}])[A-Za-z0-9\u{C0}-\u{24F}\u{370}-\u{3FF}\u{400}-\u{4FF}\u{2654}-\u{265F}=+#:/@\-‐‑–†‡]*")]
     /// Castling written with zeros: `0-0`, `0-0-0` (any dash), with a check mark.
     #[regex(r"0[-‐‑–]0([-‐‑–]0)?[+#†‡]*")]
+    /// A pawn capture with its en passant mark glued on: `exd6e.p.`, `e5xd6e.p.+`.
+    #[regex(r"[a-h]([1-8][-x:]?|[x:])?[a-h][36]e\.p\.?[+#†‡]*")]
     /// A null move: `--`.
     #[token("--")]
     Move,
-    /// An en passant mark standing after its move: `e.p.`, `ep`.
-    #[regex(r"e\.p\.?|ep", priority = 10)]
+    /// An en passant mark standing after its move: `e.p.`, `ep`, with the move's check mark
+    /// if it was written after it (`exd6 e.p.+`, as the Laws' long form prints it).
+    #[regex(r"(e\.p\.?|ep)[+#†‡]*", priority = 10)]
     EnPassant,
 }
 
