@@ -972,3 +972,26 @@ fn en_passant_with_check_and_games_from_a_fen_read_back_in_every_form() {
         "e2e4 g8f6 e4e5 d7d5 e5d6 e8d7\n"
     );
 }
+
+/// `convert sheet.txt -o sheet.txt` would keep only the games that convert: refused, the sheet
+/// left as it was.
+#[test]
+fn convert_refuses_to_write_over_its_input() {
+    let dir = std::env::temp_dir().join(format!("scoresheet-convert-over-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sheet = dir.join("sheet.txt");
+    let text = "1. e4 e5 2. Jf3 Jc6 1:0\n\n1. d4 d5 2. Kd3 1:0\n";
+    std::fs::write(&sheet, text).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .arg("convert")
+        .arg(&sheet)
+        .arg("-o")
+        .arg(dir.join(".").join("sheet.txt"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("is also an input"), "{err}");
+    assert_eq!(std::fs::read_to_string(&sheet).unwrap(), text);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,6 +1,7 @@
 //! Guards against a run that would destroy what it reads: an output file that is one of the
-//! inputs (`clean games.pgn -o games.pgn` would empty the input before reading it), or two
-//! outputs that are one file (the clean games and the rejects written over each other).
+//! inputs (`clean games.pgn -o games.pgn` would empty the input before reading it; `convert
+//! sheet.txt -o sheet.txt` would drop the games that fail to convert), or two outputs that are
+//! one file (the clean games and the rejects written over each other).
 
 use super::input::Input;
 use std::fs;
@@ -9,8 +10,9 @@ use std::path::{Path, PathBuf};
 /// Why a run's files cannot be used as given.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PathClash {
-    /// An output is also an input: it would be emptied before it is read.
-    #[error("{path}: the {output} is also an input, and would be emptied before it is read")]
+    /// An output is also an input: writing the output would destroy the input's games (before
+    /// they are read, or those that are not written out).
+    #[error("{path}: the {output} is also an input, which writing it would destroy")]
     OutputIsInput {
         /// The file, as given for the output.
         path: String,

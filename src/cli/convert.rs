@@ -1,9 +1,11 @@
 //! `scoresheet convert`: move lists in any national notation to PGN, SAN, FIDE, long, UCI or
 //! figurine form, in any letter set.
 
+use crate::batch::{check_outputs, Input};
 use crate::notation::sheet::{convert_bytes, ConvertOptions, Notation};
 use clap::Args;
 use std::io::Read;
+use std::path::Path;
 use std::process::ExitCode;
 
 /// Arguments of `scoresheet convert`.
@@ -45,6 +47,15 @@ fn try_run(args: &ConvertArgs) -> Result<ExitCode, String> {
     } else {
         args.files.clone()
     };
+    if let Some(out) = &args.output {
+        // Writing over an input would lose the games of it that fail to convert.
+        let inputs: Vec<Input> = files
+            .iter()
+            .filter(|f| f.as_str() != "-")
+            .map(|f| Input::Path(f.into()))
+            .collect();
+        check_outputs(&inputs, &[("output", Path::new(out))]).map_err(|e| e.to_string())?;
+    }
     let mut output = String::new();
     let mut failed = false;
     for file in &files {
