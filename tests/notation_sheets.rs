@@ -995,3 +995,21 @@ fn convert_refuses_to_write_over_its_input() {
     assert_eq!(std::fs::read_to_string(&sheet).unwrap(), text);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Move lists saved with lone CR line ends (old Mac files) read as with LF: a blank line ends a
+/// game, and errors name the right line.
+#[test]
+fn lone_cr_line_ends_separate_games_and_lines() {
+    for end in ["\n", "\r\n", "\r"] {
+        let text = ["1. e4 e5", "", "1. d4 d5", "2. Kxd9", ""].join(end);
+        let games = read_sheet(&text);
+        assert_eq!(games.len(), 2, "{end:?}");
+        let out = convert_text(&text, "t.txt", &ConvertOptions::default());
+        assert_eq!(out.errors.len(), 1, "{end:?}");
+        assert_eq!(
+            (out.errors[0].line, out.errors[0].column),
+            (4, 4),
+            "{end:?}"
+        );
+    }
+}

@@ -1148,6 +1148,35 @@ fn is_trailing_mark(word: &str) -> bool {
     )
 }
 
+/// The lines of `text`, each with its line end: `\n`, `\r\n`, or a lone `\r` (old Mac files),
+/// as the PGN reader counts them.
+///
+/// ```
+/// use scoresheet::notation::sheet::lines_with_ends;
+/// let lines: Vec<&str> = lines_with_ends("1. e4\r\r1. d4\r\n2. c4\nx").collect();
+/// assert_eq!(lines, ["1. e4\r", "\r", "1. d4\r\n", "2. c4\n", "x"]);
+/// ```
+pub fn lines_with_ends(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let end = match memchr::memchr2(b'\n', b'\r', rest.as_bytes()) {
+            Some(i)
+                if rest.as_bytes()[i] == b'\r' && rest.as_bytes().get(i + 1) == Some(&b'\n') =>
+            {
+                i + 2
+            }
+            Some(i) => i + 1,
+            None => rest.len(),
+        };
+        let (line, after) = rest.split_at(end);
+        rest = after;
+        Some(line)
+    })
+}
+
 /// Splits a move list into games. Move numbers (`1.`, `1...`, `12.e4`, `1)`, `1…`, or a bare
 /// `1`) are skipped, `{...}` comments dropped, and a blank line or a result ends a game. A sheet
 /// of two columns typed row by row (`1. e4 e5   31. Vd1 Dc7`) is put in the order of its numbers
@@ -1178,7 +1207,7 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
     let mut game = OpenGame::default();
     let mut in_comment = false;
     let mut offset = 0;
-    for (li, line) in text.split_inclusive('\n').enumerate() {
+    for (li, line) in lines_with_ends(text).enumerate() {
         let line_start = offset;
         offset += line.len();
         let trimmed = line.trim();

@@ -101,7 +101,9 @@ impl Sheet {
         // A dash after a number holds White's place (`23. – Jf6`) unless the sheet writes one
         // after every number (`1. - e4 e5`).
         let dashed_numbers = numbers_take_dashes(text);
-        for (line_index, line) in text.lines().enumerate() {
+        let lines =
+            crate::notation::sheet::lines_with_ends(text).map(|l| l.trim_end_matches(['\n', '\r']));
+        for (line_index, line) in lines.enumerate() {
             let line_no = u32::try_from(line_index + 1).unwrap_or(u32::MAX);
             if !in_comment && line.trim_start().starts_with('[') {
                 continue;
