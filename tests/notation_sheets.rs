@@ -1013,3 +1013,37 @@ fn lone_cr_line_ends_separate_games_and_lines() {
         );
     }
 }
+
+/// PGN is told from a move list past what may stand before its first tag (a `%` escape line,
+/// a comment), and by its variations when it has no tags; a move list's draw offer `(=)` and
+/// numbers like `1)` are no variation.
+#[test]
+fn pgn_is_recognised_after_escape_lines_and_comments_and_by_its_variations() {
+    let san = ConvertOptions {
+        notation: Notation::San,
+        ..ConvertOptions::default()
+    };
+    for text in [
+        "%!PGN\n[Event \"a\"]\n[White \"X\"]\n\n1. e4 e5 *\n",
+        "{Annotated by X}\n[Event \"a\"]\n\n1. e4 e5 *\n",
+        "; from a database\n[Event \"a\"]\n\n1. e4 e5 *\n",
+        "1. e4 {best by test} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 *\n",
+    ] {
+        let out = convert_text(text, "t.pgn", &san);
+        assert!(out.errors.is_empty(), "{text}: {:?}", out.errors);
+        assert!(out.text.starts_with("1. e4 e5"), "{text}: {}", out.text);
+    }
+    let pgn = convert_text(
+        "%!PGN\n[Event \"a\"]\n[White \"X\"]\n\n1. e4 e5 *\n",
+        "t.pgn",
+        &ConvertOptions::default(),
+    );
+    assert!(pgn.text.contains("[White \"X\"]"), "{}", pgn.text);
+    for list in [
+        "1. e4 e5 2. Nf3 Nc6 (=) 3. Bb5 *\n",
+        "1) e4 e5 2) Nf3 Nc6\n",
+    ] {
+        let out = convert_text(list, "t.txt", &san);
+        assert!(out.errors.is_empty(), "{list}: {:?}", out.errors);
+    }
+}

@@ -4,7 +4,7 @@
 use crate::batch::{repair_game_with, repair_sheet, repaired_game, sheet_of, RepairPolicy};
 use crate::board::Position;
 use crate::encoding::decode;
-use crate::notation::sheet::{FromLetters, Notation};
+use crate::notation::sheet::{looks_like_pgn, FromLetters, Notation};
 use crate::notation::LetterSet;
 use crate::pgn::lexer::looks_like_tag_line;
 use crate::pgn::{write_game, Game, PgnError};
@@ -65,11 +65,12 @@ fn read_input(file: &str) -> std::io::Result<String> {
     Ok(decode(&bytes, None).text)
 }
 
-/// The games of a file given as PGN (a tag line or a comment in it), as the PGN reader reads
+/// The games of a file given as PGN (a tag line, a comment or a variation in it), as the PGN reader reads
 /// them; `None` for a move list, or when the PGN reader reads no game of it (then it is read as
 /// a move list).
 fn pgn_games(text: &str) -> Option<Vec<Result<Game, PgnError>>> {
     let pgn = text.contains('{')
+        || looks_like_pgn(text)
         || text
             .lines()
             .any(|l| looks_like_tag_line(l.trim_start().as_bytes()));

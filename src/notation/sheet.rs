@@ -2057,11 +2057,42 @@ pub fn convert_bytes(bytes: &[u8], file: &str, opts: &ConvertOptions) -> Convert
     convert_text(&decoded.text, file, opts)
 }
 
-/// True if the text starts (after blank space and comments lines) with a PGN tag.
-fn looks_like_pgn(text: &str) -> bool {
-    text.trim_start_matches('\u{feff}')
-        .trim_start()
-        .starts_with('[')
+/// True if the text is PGN: it starts with a tag once blank space, `%` escape lines, `;` line
+/// comments and `{...}` comments are passed over, or it holds a variation (`(1... c5`), which
+/// no move list does.
+///
+/// ```
+/// use scoresheet::notation::sheet::looks_like_pgn;
+/// assert!(looks_like_pgn("%!PGN\n[Event \"a\"]\n\n1. e4 *"));
+/// assert!(looks_like_pgn("1. e4 e5 (1... c5) 2. Nf3 *"));
+/// assert!(!looks_like_pgn("1. e4 e5 2. Jf3 Jc6 (=)"));
+/// ```
+pub fn looks_like_pgn(text: &str) -> bool {
+    let mut rest = text.trim_start_matches('\u{feff}');
+    loop {
+        rest = rest.trim_start();
+        let skipped = if rest.starts_with('%') || rest.starts_with(';') {
+            rest.find(['\n', '\r']).map_or("", |i| &rest[i..])
+        } else if rest.starts_with('{') {
+            match rest.find('}') {
+                Some(i) => &rest[i + 1..],
+                None => return false,
+            }
+        } else {
+            break;
+        };
+        rest = skipped;
+    }
+    rest.starts_with('[') || has_variation(text)
+}
+
+/// True if `text` holds a variation: an open parenthesis followed by a move number.
+fn has_variation(text: &str) -> bool {
+    text.match_indices('(').any(|(i, _)| {
+        let after = text[i + 1..].trim_start();
+        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        digits > 0 && after[digits..].starts_with('.')
+    })
 }
 
 /// Reads PGN games (mainlines; variations are not converted) and converts them.
