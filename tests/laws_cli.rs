@@ -125,3 +125,12 @@ fn a_scoresheet_that_cannot_be_replayed_exits_1() {
     let (code, _) = claim(&[&file]);
     assert_eq!(code, 1);
 }
+
+/// Games are numbered from 1: `--game 0` is a usage error, not the first game.
+#[test]
+fn game_zero_is_a_usage_error() {
+    let file = temp_pgn("game0", "1. e4 e5 *\n");
+    assert_eq!(claim(&[&file, "--game", "0"]).0, 2);
+    assert_eq!(claim(&[&file, "--game", "2"]).0, 2);
+    assert_eq!(claim(&[&file, "--game", "1"]).0, 0);
+}

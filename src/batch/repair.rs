@@ -90,9 +90,11 @@ impl RepairPolicy {
                 repair.alternatives_total
             ))
         } else if repair.confidence < self.min_confidence {
+            // Rounded down, so that a confidence below the least never prints as equal to it.
             Some(format!(
-                "confidence {:.2} is below {:.2}",
-                repair.confidence, self.min_confidence
+                "confidence {:.3} is below {}",
+                (repair.confidence * 1000.0).floor() / 1000.0,
+                self.min_confidence
             ))
         } else {
             None

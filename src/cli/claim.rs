@@ -90,10 +90,10 @@ pub fn run(args: &ClaimArgs) -> ExitCode {
         return usage(&format!("{}: {e}", args.file));
     }
     let text = decode(&bytes, None).text;
-    let Some(parsed) = Game::read_all(text.as_bytes())
-        .into_iter()
-        .nth(args.game.saturating_sub(1))
-    else {
+    let Some(index) = args.game.checked_sub(1) else {
+        return usage("--game: games are numbered from 1");
+    };
+    let Some(parsed) = Game::read_all(text.as_bytes()).into_iter().nth(index) else {
         return usage(&format!("{}: there is no game {}", args.file, args.game));
     };
     let game = match parsed {
