@@ -45,7 +45,18 @@ pub fn normalize_date(text: &str) -> Option<String> {
             None
         }
     };
-    Some(format!("{y}.{}.{}", two(m, 12)?, two(d, 31)?))
+    let month = two(m, 12)?;
+    // A day the month does not have (31 April, 30 February) is no date; 29 February only in a
+    // leap year (or where the year is not known).
+    let days = match month.as_str() {
+        "04" | "06" | "09" | "11" => 30,
+        "02" => match y.parse::<u32>() {
+            Ok(year) if !(year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) => 28,
+            _ => 29,
+        },
+        _ => 31,
+    };
+    Some(format!("{y}.{month}.{}", two(d, days)?))
 }
 
 /// A name with its blanks trimmed and inner runs of white space made one space.
@@ -110,6 +121,14 @@ mod tests {
             ("????.??.??", Some("????.??.??")),
             ("2023.13.01", None),
             ("2023.05.32", None),
+            ("31. 2. 2026", None),
+            ("2023.04.31", None),
+            ("2023.02.29", None),
+            ("2024.02.29", Some("2024.02.29")),
+            ("1900.02.29", None),
+            ("2000.02.29", Some("2000.02.29")),
+            ("????.02.29", Some("????.02.29")),
+            ("2023.??.31", Some("2023.??.31")),
             ("May 2023", None),
             ("2023.05.01.07", None),
         ] {
