@@ -241,3 +241,16 @@ fn a_failed_game_in_a_sheet() {
     let out = convert_text("1. e4 e5 2. Jf3 Jc6\n3. Sc4 Sc5 4. 0-0 Jf6 5. Jg5 0-0 6. Jxf7 Vxf7 7. Jc3 Jd4 8. Sxf7+ Kxf7\n9. Dh5+ g6 10. Dd4", "sheet.txt", &opts);
     insta::assert_snapshot!(out.errors[0].to_string());
 }
+
+/// An illegal promotion is named with the piece written (`h2-h1J`), not a queen.
+#[test]
+fn illegal_promotion_names_the_piece_written() {
+    let fen = "Q6k/8/8/8/8/8/7p/2K5 b - - 0 1";
+    for (text, want) in [("h1J", "h2-h1J"), ("h1=V", "h2-h1V"), ("h1D", "h2-h1D")] {
+        let said = diagnose(fen, text, "cs", Policy::Lenient);
+        assert!(
+            said.starts_with(&format!("{want} is illegal")),
+            "{text}: {said}"
+        );
+    }
+}

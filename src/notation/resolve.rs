@@ -411,7 +411,10 @@ impl WrittenMove<'_> {
 
         let mv = match list.len() {
             1 => list[0],
-            0 => return Err(self.diagnose(pos, role, from_file, from_rank, target)),
+            0 => {
+                let promoted = promotion.map(|(p, _)| p);
+                return Err(self.diagnose(pos, role, from_file, from_rank, target, promoted));
+            }
             _ => {
                 let mut candidates: Vec<String> = list
                     .iter()
@@ -487,13 +490,15 @@ impl WrittenMove<'_> {
         from_file: Option<crate::board::File>,
         from_rank: Option<Rank>,
         target: Target,
+        promoted: Option<Role>,
     ) -> ResolveError {
         let mut pseudo = MoveList::new();
         collect(pos, role, target, true, &mut pseudo);
-        let found = pseudo
-            .iter()
-            .copied()
-            .find(|m| fits_route(m, role, from_file, from_rank, target));
+        // Of a pawn's four promotions, the one written (or any where none is).
+        let found = pseudo.iter().copied().find(|m| {
+            fits_route(m, role, from_file, from_rank, target)
+                && (promoted.is_none() || m.promotion().is_none() || m.promotion() == promoted)
+        });
         if let Some(m) = found {
             let us = pos.turn();
             let king = if role == Role::King {
