@@ -507,3 +507,17 @@ fn long_form_typed_with_spaces_and_dashes_between_moves_are_repaired() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A PGN game with a character the PGN reader stops at (`&`) is read as a sheet, but keeps its
+/// tags and starts from its FEN: the stray word is skipped and reported.
+#[test]
+fn pgn_the_reader_cannot_read_keeps_its_tags_and_fen() {
+    let file = fixture("pgn-stray-character-with-fen.pgn");
+    let (code, out, err) = repair(&[&file]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("[White \"Novak\"]"), "{out}");
+    assert!(out.contains("[Black \"Svoboda\"]"), "{out}");
+    assert!(out.contains("[FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 1\"]"), "{out}");
+    assert!(out.contains("1. e4 Kd7 2. O-O Kd6 1-0"), "{out}");
+    assert!(err.contains("ply_extra"), "{err}");
+}

@@ -151,11 +151,18 @@ impl Run<'_> {
     }
 
     /// Repairs a move list.
-    fn move_list(&self, text: &str) -> Done {
+    fn move_list(&self, text: &str) -> Result<Done, String> {
         let sheet = Sheet::read(text);
+        // A PGN game the PGN reader could not read keeps its FEN tag.
+        let start = match sheet.tags.iter().find(|(t, _)| t == "FEN") {
+            Some((_, fen)) => {
+                Position::from_fen(fen.trim()).map_err(|e| format!("FEN tag: {e}"))?
+            }
+            None => Position::new(),
+        };
         let result = repair_sheet(
             &sheet,
-            Position::new(),
+            start,
             self.other.as_ref(),
             &self.from,
             self.args.beam,
@@ -188,7 +195,7 @@ impl Run<'_> {
         if let Some(note) = note {
             done.report.push_str(&note);
         }
-        done
+        Ok(done)
     }
 
     fn done(&self, result: Repair, game: String) -> Done {
@@ -243,7 +250,7 @@ pub fn run(args: &RepairArgs) -> ExitCode {
     };
     let Some(games) = pgn_games(&text) else {
         let done = run.move_list(&text);
-        return finish(args, notation, &[(None, Ok(done))]);
+        return finish(args, notation, &[(None, done)]);
     };
     if run.other.is_some() && games.len() > 1 {
         return usage(&format!(

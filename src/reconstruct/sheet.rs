@@ -70,7 +70,8 @@ pub struct Sheet {
     /// Every word, with its place.
     pub tokens: Vec<Token>,
     /// The details written in the sheet's head, above its moves (`Bílý: Novák, Jan`), as PGN
-    /// tags; see [`crate::notation::sheet::header_line`].
+    /// tags (see [`crate::notation::sheet::header_line`]), and any PGN tag pairs it holds
+    /// (`[FEN "..."]`: a PGN game the PGN reader could not read is read as a sheet).
     pub tags: Vec<(String, String)>,
 }
 
@@ -90,6 +91,8 @@ impl Sheet {
         let mut tokens = Vec::with_capacity(text.len() / 5 + 4);
         let mut in_comment = false;
         let mut tags = Vec::new();
+        // PGN tag pairs, read as PGN once the sheet is read.
+        let mut tag_lines = String::new();
         // The words of the line being read: first byte, end, column.
         let mut words: Vec<(usize, usize, u32)> = Vec::new();
         // Whether a move has been read: above the first one, a labelled line is the head.
@@ -106,6 +109,9 @@ impl Sheet {
         for (line_index, line) in lines.enumerate() {
             let line_no = u32::try_from(line_index + 1).unwrap_or(u32::MAX);
             if !in_comment && line.trim_start().starts_with('[') {
+                // A PGN tag pair (a game the PGN reader could not read): kept as a tag.
+                tag_lines.push_str(line);
+                tag_lines.push('\n');
                 continue;
             }
             // The head of a sheet, above its moves (`Bílý: Novák, Jan`): tags, not words.
@@ -165,6 +171,18 @@ impl Sheet {
             moves_begun = moves_begun || tokens[before..].iter().any(|t| t.kind == TokenKind::Move);
         }
         put_columns_in_order(&mut tokens);
+        if !tag_lines.is_empty() {
+            tag_lines.push_str("\n*\n");
+            if let Some(Ok(game)) = crate::pgn::Game::read_all(tag_lines.as_bytes()).first() {
+                let head = std::mem::take(&mut tags);
+                tags = game
+                    .tag_strings()
+                    .into_iter()
+                    .filter(|(name, _)| !head.iter().any(|(t, _)| t == name))
+                    .collect();
+                tags.extend(head);
+            }
+        }
         Sheet { tokens, tags }
     }
 
