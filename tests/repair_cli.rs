@@ -517,7 +517,10 @@ fn pgn_the_reader_cannot_read_keeps_its_tags_and_fen() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("[White \"Novak\"]"), "{out}");
     assert!(out.contains("[Black \"Svoboda\"]"), "{out}");
-    assert!(out.contains("[FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 1\"]"), "{out}");
+    assert!(
+        out.contains("[FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 1\"]"),
+        "{out}"
+    );
     assert!(out.contains("1. e4 Kd7 2. O-O Kd6 1-0"), "{out}");
     assert!(err.contains("ply_extra"), "{err}");
 }
