@@ -292,3 +292,18 @@ fn a_closed_pipe_stops_the_report_quietly() {
         assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{args:?}");
     }
 }
+
+/// A FEN tag that is no position is reported where the tag stands, not at the game's start.
+#[test]
+fn a_bad_fen_is_located_at_its_tag() {
+    let scratch = common::Scratch::new("check-bad-fen");
+    let path = scratch.0.join("fen.pgn");
+    let text = "[Event \"a\"]\n\n1. e4 *\n\n[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n";
+    std::fs::write(&path, text).unwrap();
+    let (out, _, code) = check(&[path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("fen.pgn:7:1: game 2: bad_fen: FEN tag"),
+        "{out}"
+    );
+}

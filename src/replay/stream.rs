@@ -86,7 +86,8 @@ pub struct ReplayVisitor {
     game_at: Location,
     tag_result: Option<Outcome>,
     outcome: Option<Outcome>,
-    fen: Option<String>,
+    /// The FEN tag's value and where the tag stands.
+    fen: Option<(String, Location)>,
     variant: Option<String>,
     started: bool,
     start_ply: u32,
@@ -207,14 +208,15 @@ impl ReplayVisitor {
                 format!("variant '{v}' is not supported (only standard chess and Chess960)"),
                 self.game_at,
             ));
-        } else if let Some(fen) = self.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
-            match Position::from_fen(fen) {
+        } else if let Some((fen, at)) = self.fen.as_ref().filter(|(f, _)| !f.trim().is_empty()) {
+            match Position::from_fen(fen.trim()) {
                 Ok(p) => pos = p,
                 Err(e) => {
+                    // Located at the tag: the FEN is what is wrong, not the first move.
                     self.error = Some(MoveError::game_level(
                         ErrorKind::BadFen,
                         format!("FEN tag: {e}"),
-                        self.game_at,
+                        *at,
                     ))
                 }
             }
@@ -248,10 +250,10 @@ impl Visitor for ReplayVisitor {
         self.past_end = false;
     }
 
-    fn tag(&mut self, name: &str, value: TagValue<'_>, _at: Location) {
+    fn tag(&mut self, name: &str, value: TagValue<'_>, at: Location) {
         match name {
             "Result" => self.tag_result = Outcome::from_token(value.raw()),
-            "FEN" => self.fen = Some(value.decode().into_owned()),
+            "FEN" => self.fen = Some((value.decode().into_owned(), at)),
             "Variant" if !supported_variant(value.raw()) => {
                 self.variant = Some(value.decode().into_owned())
             }
