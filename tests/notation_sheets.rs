@@ -8,6 +8,8 @@ use scoresheet::notation::sheet::{
 use scoresheet::notation::{detect_letters, LetterSet};
 use std::path::PathBuf;
 
+mod common;
+
 fn data(rel: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/data")
@@ -977,8 +979,8 @@ fn en_passant_with_check_and_games_from_a_fen_read_back_in_every_form() {
 /// left as it was.
 #[test]
 fn convert_refuses_to_write_over_its_input() {
-    let dir = std::env::temp_dir().join(format!("scoresheet-convert-over-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::Scratch::new("convert-over");
+    let dir = &scratch.0;
     let sheet = dir.join("sheet.txt");
     let text = "1. e4 e5 2. Jf3 Jc6 1:0\n\n1. d4 d5 2. Kd3 1:0\n";
     std::fs::write(&sheet, text).unwrap();
@@ -993,7 +995,6 @@ fn convert_refuses_to_write_over_its_input() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("is also an input"), "{err}");
     assert_eq!(std::fs::read_to_string(&sheet).unwrap(), text);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Move lists saved with lone CR line ends (old Mac files) read as with LF: a blank line ends a
