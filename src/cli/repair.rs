@@ -222,6 +222,10 @@ pub fn run(args: &RepairArgs) -> ExitCode {
         Ok(t) => t,
         Err(e) => return usage(&format!("{}: {e}", args.file)),
     };
+    if text.trim_start_matches('\u{feff}').trim().is_empty() {
+        // Nothing to repair: no game was written, and none is made up.
+        return usage(&format!("{}: no game or moves in it", args.file));
+    }
     let other = match &args.with {
         Some(path) => match read_input(path).map_err(|e| format!("{path}: {e}")) {
             Ok(t) => match other_sheet(path, &t) {
