@@ -307,3 +307,18 @@ fn a_bad_fen_is_located_at_its_tag() {
         "{out}"
     );
 }
+
+/// A game two letter sets read legally but differently is located at the first move they read
+/// differently, with its number, side and token, as `convert` locates it.
+#[test]
+fn ambiguous_letters_are_located_at_the_first_move_read_differently() {
+    let scratch = common::Scratch::new("check-ambiguous-letters");
+    let path = scratch.0.join("amb.pgn");
+    std::fs::write(&path, "[Event \"a\"]\n\n1. e3 e6 2. Se2 Se7 *\n").unwrap();
+    let (out, _, code) = check(&[path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("amb.pgn:3:13: game 1: move 2 (white) 'Se2': ambiguous_letters"),
+        "{out}"
+    );
+}

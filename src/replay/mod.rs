@@ -768,11 +768,26 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
                     }
                     Ok(_) => english,
                     Err(e) => {
-                        replay.error = Some(MoveError::game_level(
+                        let mut error = MoveError::game_level(
                             ErrorKind::AmbiguousLetters,
                             e.to_string(),
                             game.at,
-                        ));
+                        );
+                        // Located at the first move the letter sets read differently.
+                        let nodes = game.mainline.moves.iter().enumerate();
+                        let mut moves = nodes.filter(|(_, n)| !is_null_move(&n.san));
+                        if let Some((k, node)) = e.ply.checked_sub(1).and_then(|i| moves.nth(i)) {
+                            let start_ply = (start.fullmove_number().max(1) - 1) * 2
+                                + u32::from(start.turn() == Color::Black);
+                            let ply = start_ply + u32::try_from(k).unwrap_or(u32::MAX);
+                            error.line = node.at.line;
+                            error.column = node.at.column;
+                            error.move_number = ply / 2 + 1;
+                            error.side = Some(Color::from_white(ply % 2 == 0));
+                            error.token = node.san.to_string();
+                            error.ply = u32::try_from(k + 1).unwrap_or(u32::MAX);
+                        }
+                        replay.error = Some(error);
                         return replay;
                     }
                 }
