@@ -322,3 +322,23 @@ fn ambiguous_letters_are_located_at_the_first_move_read_differently() {
         "{out}"
     );
 }
+
+/// An `e.p.` written apart after a capture that took no pawn en passant is reported, as it is
+/// when glued to the move; after a real en passant capture it is not.
+#[test]
+fn an_en_passant_mark_on_another_move_is_reported() {
+    let scratch = common::Scratch::new("check-ep-mark");
+    let wrong = scratch.0.join("wrong.pgn");
+    std::fs::write(&wrong, "1. e4 d5 2. exd5 e.p. Qxd5 *\n").unwrap();
+    let (out, err, code) = check(&[wrong.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("warning: move 2 (white): e.p. written on a move that is not en passant"),
+        "{out}"
+    );
+    let right = scratch.0.join("right.pgn");
+    std::fs::write(&right, "1. e4 Nf6 2. e5 d5 3. exd6 e.p. Kd7 *\n").unwrap();
+    let (out, _, code) = check(&[right.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(!out.contains("warning"), "{out}");
+}

@@ -233,6 +233,11 @@ pub trait Visitor {
     fn san(&mut self, san: &str, at: Location) {
         let _ = (san, at);
     }
+    /// An en passant mark written apart after a move (`exd6 e.p.`), which belongs to no move
+    /// token: the visitor may check it against the move before it.
+    fn en_passant_mark(&mut self, at: Location) {
+        let _ = at;
+    }
     /// A numeric annotation glyph (`$n`, or a suffix such as `!?` converted to its number).
     fn nag(&mut self, nag: u8, at: Location) {
         let _ = (nag, at);
@@ -776,7 +781,13 @@ impl Engine {
                     }
                 }
                 Token::MoveNumber => tags_or_numbers = true,
-                Token::Dots | Token::EnPassant => {}
+                Token::Dots => {}
+                Token::EnPassant => {
+                    if visible {
+                        let at = self.loc(text, at_idx);
+                        v.en_passant_mark(at);
+                    }
+                }
                 Token::Move => {
                     if slice.len() > self.limits.max_token_bytes {
                         let at = self.loc(text, at_idx);

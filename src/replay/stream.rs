@@ -20,9 +20,9 @@ use super::{
     final_status, null_move, read_token, result_contradictions, side_name, supported_variant,
     DeadAnalysis, ErrorKind, History, MoveError, Replay, ReplayOptions, Status,
 };
-use crate::board::{Color, Position};
+use crate::board::{Color, Position, Role};
 use crate::notation::sheet::FromLetters;
-use crate::notation::{LetterSet, Warnings};
+use crate::notation::{LetterSet, Warning, Warnings};
 use crate::pgn::{Location, Outcome, TagValue, Visitor};
 use std::ops::ControlFlow;
 
@@ -267,6 +267,35 @@ impl Visitor for ReplayVisitor {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
+        }
+    }
+
+    fn en_passant_mark(&mut self, _at: Location) {
+        // Checked as a mark within the move token is (`exd6e.p.`): on a move that took no pawn
+        // en passant, it is reported.
+        let Some(level) = self.levels.last() else {
+            return;
+        };
+        if level.dead || !level.has_before {
+            return;
+        }
+        // The last move took en passant if a pawn of its side now stands on the square the
+        // position before it could take en passant on (empty before: no other move gets there).
+        let (before, now) = (level.before(), level.pos());
+        let side = before.turn();
+        let en_passant = before.ep_square().is_some_and(|sq| {
+            before.piece_at(sq).is_none()
+                && now
+                    .piece_at(sq)
+                    .is_some_and(|p| p.color == side && p.role == Role::Pawn)
+        });
+        if !en_passant {
+            let number = (self.start_ply + level.ply - 1) / 2 + 1;
+            self.warn(format!(
+                "move {number} ({}): {}",
+                side_name(side),
+                Warning::EnPassantMarkOnOtherMove
+            ));
         }
     }
 
