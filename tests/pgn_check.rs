@@ -27,6 +27,14 @@ fn check(args: &[&str]) -> (String, String, i32) {
     )
 }
 
+/// `check` on one file holding `text`, written as `name` in a scratch directory.
+fn check_text(name: &str, text: &str) -> (String, String, i32) {
+    let scratch = common::Scratch::new(&format!("check-{}", name.replace('.', "-")));
+    let path = scratch.0.join(name);
+    std::fs::write(&path, text).unwrap();
+    check(&[path.to_str().unwrap()])
+}
+
 #[test]
 fn broken_fixtures_text_and_json_reports() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/broken");
@@ -296,11 +304,8 @@ fn a_closed_pipe_stops_the_report_quietly() {
 /// A FEN tag that is no position is reported where the tag stands, not at the game's start.
 #[test]
 fn a_bad_fen_is_located_at_its_tag() {
-    let scratch = common::Scratch::new("check-bad-fen");
-    let path = scratch.0.join("fen.pgn");
     let text = "[Event \"a\"]\n\n1. e4 *\n\n[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n";
-    std::fs::write(&path, text).unwrap();
-    let (out, _, code) = check(&[path.to_str().unwrap()]);
+    let (out, _, code) = check_text("fen.pgn", text);
     assert_eq!(code, 1);
     assert!(
         out.contains("fen.pgn:7:1: game 2: bad_fen: FEN tag"),
@@ -309,36 +314,20 @@ fn a_bad_fen_is_located_at_its_tag() {
 }
 
 /// A game two letter sets read legally but differently is located at the first move they read
-/// differently, with its number, side and token, as `convert` locates it.
+/// differently, with its number, side and token, as `convert` locates it, and an `e.p.` written
+/// apart after a capture that took no pawn en passant is reported (as it is when glued to the
+/// move), but not after a real en passant capture.
 #[test]
-fn ambiguous_letters_are_located_at_the_first_move_read_differently() {
-    let scratch = common::Scratch::new("check-ambiguous-letters");
-    let path = scratch.0.join("amb.pgn");
-    std::fs::write(&path, "[Event \"a\"]\n\n1. e3 e6 2. Se2 Se7 *\n").unwrap();
-    let (out, _, code) = check(&[path.to_str().unwrap()]);
+fn ambiguous_letters_and_a_needless_en_passant_mark_are_located_at_their_move() {
+    let (out, _, code) = check_text("amb.pgn", "[Event \"a\"]\n\n1. e3 e6 2. Se2 Se7 *\n");
     assert_eq!(code, 1);
-    assert!(
-        out.contains("amb.pgn:3:13: game 1: move 2 (white) 'Se2': ambiguous_letters"),
-        "{out}"
-    );
-}
-
-/// An `e.p.` written apart after a capture that took no pawn en passant is reported, as it is
-/// when glued to the move; after a real en passant capture it is not.
-#[test]
-fn an_en_passant_mark_on_another_move_is_reported() {
-    let scratch = common::Scratch::new("check-ep-mark");
-    let wrong = scratch.0.join("wrong.pgn");
-    std::fs::write(&wrong, "1. e4 d5 2. exd5 e.p. Qxd5 *\n").unwrap();
-    let (out, err, code) = check(&[wrong.to_str().unwrap()]);
+    let want = "amb.pgn:3:13: game 1: move 2 (white) 'Se2': ambiguous_letters";
+    assert!(out.contains(want), "{out}");
+    let (out, err, code) = check_text("wrong.pgn", "1. e4 d5 2. exd5 e.p. Qxd5 *\n");
     assert_eq!(code, 0, "{out}{err}");
-    assert!(
-        out.contains("warning: move 2 (white): e.p. written on a move that is not en passant"),
-        "{out}"
-    );
-    let right = scratch.0.join("right.pgn");
-    std::fs::write(&right, "1. e4 Nf6 2. e5 d5 3. exd6 e.p. Kd7 *\n").unwrap();
-    let (out, _, code) = check(&[right.to_str().unwrap()]);
+    let want = "warning: move 2 (white): e.p. written on a move that is not en passant";
+    assert!(out.contains(want), "{out}");
+    let (out, _, code) = check_text("right.pgn", "1. e4 Nf6 2. e5 d5 3. exd6 e.p. Kd7 *\n");
     assert_eq!(code, 0);
     assert!(!out.contains("warning"), "{out}");
 }
