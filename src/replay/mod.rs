@@ -718,6 +718,8 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
             return replay;
         }
     };
+    let start_ply =
+        (start.fullmove_number().max(1) - 1) * 2 + u32::from(start.turn() == Color::Black);
     let english = LetterSet::english();
     let mut preread: Vec<ReadMove> = Vec::new();
     let letters: &LetterSet = match &opts.from {
@@ -777,8 +779,6 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
                         let nodes = game.mainline.moves.iter().enumerate();
                         let mut moves = nodes.filter(|(_, n)| !is_null_move(&n.san));
                         if let Some((k, node)) = e.ply.checked_sub(1).and_then(|i| moves.nth(i)) {
-                            let start_ply = (start.fullmove_number().max(1) - 1) * 2
-                                + u32::from(start.turn() == Color::Black);
                             let ply = start_ply + u32::try_from(k).unwrap_or(u32::MAX);
                             error.line = node.at.line;
                             error.column = node.at.column;
@@ -795,8 +795,6 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
         }
     };
     replay.letters = letters.code().to_owned();
-    let start_ply =
-        (start.fullmove_number().max(1) - 1) * 2 + u32::from(start.turn() == Color::Black);
     let mut walker = Walker {
         letters,
         preread: &preread,
