@@ -65,9 +65,9 @@ fn read_input(file: &str) -> std::io::Result<String> {
     Ok(decode(&bytes, None).text)
 }
 
-/// The games of a file given as PGN (a tag line, a comment or a variation in it), as the PGN reader reads
-/// them; `None` for a move list, or when the PGN reader reads no game of it (then it is read as
-/// a move list).
+/// The games of a file given as PGN (a tag line, a comment or a variation in it), as the PGN
+/// reader reads them; `None` for a move list, or when the PGN reader reads no game of it (then
+/// it is read as a move list).
 fn pgn_games(text: &str) -> Option<Vec<Result<Game, PgnError>>> {
     let pgn = text.contains('{')
         || looks_like_pgn(text)
