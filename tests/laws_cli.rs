@@ -134,3 +134,87 @@ fn game_zero_is_a_usage_error() {
     assert_eq!(claim(&[&file, "--game", "2"]).0, 2);
     assert_eq!(claim(&[&file, "--game", "1"]).0, 0);
 }
+
+/// Without `--laws`, `claim`, `check` and `clean --fix-results` judge a game under the edition
+/// in force on its Date: Nikolić–Arsović (1989) was not ended by the 75-move rule, which came
+/// in 2014.
+#[test]
+fn the_laws_in_force_on_the_games_date_by_default() {
+    let file = data("draws/nikolic-arsovic-1989.pgn");
+    let (code, out, err) = common::run_cli(&["claim", &file, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(v["edition"], "2005");
+    assert!(v["ended_earlier"].is_null(), "{out}");
+    assert!(
+        err.contains("the game's date 1989.??.?? is before the oldest edition of the Laws known here: judged under the 2005 Laws"),
+        "{err}"
+    );
+    // Under the edition the date gives, no warning; under 2014 the moves after 242.Kc3 came
+    // after the end.
+    let (code, out, _) = common::run_cli(&["check", "--quiet", &file]);
+    assert_eq!((code, out.as_str()), (0, ""));
+    let (code, out, _) = common::run_cli(&["check", "--quiet", "--laws", "2014", &file]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("move 242 (black) 'Rh8' after the game ended (seventy_five_moves; Article 9.6b of the 2014 Laws)"),
+        "{out}"
+    );
+    let (code, _, err) = common::run_cli(&["check", "--laws", "1997", &file]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--laws: unknown edition of the Laws `1997`"),
+        "{err}"
+    );
+
+    // `clean --fix-results`: a game drawn by fivefold repetition in 2019 but scored 1-0 is put
+    // right; the same game of 1998 had no such rule and keeps its result.
+    let scratch = common::Scratch::new("laws-by-date");
+    let game = |date: &str| {
+        format!(
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"{date}\"]\n[Round \"?\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 1-0\n\n"
+        )
+    };
+    let input = scratch.0.join("in.pgn");
+    std::fs::write(
+        &input,
+        format!("{}{}", game("2019.03.04"), game("1998.03.04")),
+    )
+    .unwrap();
+    let (out, report) = (scratch.0.join("out.pgn"), scratch.0.join("report.json"));
+    let path = |p: &std::path::Path| p.to_string_lossy().into_owned();
+    let args = [
+        "clean",
+        "--quiet",
+        "--fix-results",
+        &path(&input),
+        "-o",
+        &path(&out),
+    ];
+    let (code, _, err) = common::run_cli(&[&args[..], &["--report", &path(&report)]].concat());
+    assert_eq!(code, 0, "{err}");
+    let cleaned = std::fs::read_to_string(&out).unwrap();
+    let results: Vec<&str> = cleaned
+        .lines()
+        .filter(|l| l.starts_with("[Result "))
+        .collect();
+    assert_eq!(
+        results,
+        ["[Result \"1/2-1/2\"]", "[Result \"1-0\"]"],
+        "{cleaned}"
+    );
+    let report = std::fs::read_to_string(&report).unwrap();
+    assert!(
+        report.contains("Result 1-0 → 1/2-1/2 (fivefold; Article 9.6.1 of the 2018 Laws)"),
+        "{report}"
+    );
+    // Told the edition, `clean` applies it to both games.
+    let (code, _, err) = common::run_cli(&[&args[..], &["--laws", "2023"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let cleaned = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        cleaned.matches("[Result \"1/2-1/2\"]").count(),
+        2,
+        "{cleaned}"
+    );
+}

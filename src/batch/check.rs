@@ -410,6 +410,7 @@ fn syntax_error_at(at: Location, message: String) -> Replay {
         error: Some(MoveError::game_level(ErrorKind::Syntax, message, at)),
         uci: Vec::new(),
         needs_detection: false,
+        laws: crate::laws::Edition::default(),
     }
 }
 

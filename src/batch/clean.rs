@@ -15,7 +15,7 @@ use crate::notation::sheet::FromLetters;
 use crate::notation::{LetterSet, PrintOptions, Style};
 use crate::pgn::game::GameBuilder;
 use crate::pgn::{Game, Line, Location, MoveText, Node, Outcome, PgnError, SliceReader, Writer};
-use crate::replay::{replay_game_with, DeadAnalysis, MoveError, ReplayOptions, Status};
+use crate::replay::{replay_game_with, DeadAnalysis, MoveError, Replay, ReplayOptions, Status};
 use compact_str::CompactString;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -37,6 +37,9 @@ pub struct CleanOptions {
     pub dedupe: bool,
     /// Set the Result tag from the final position when the game ended on the board.
     pub fix_results: bool,
+    /// The edition of the Laws whose automatic draws end a game for `fix_results`: by default
+    /// the one in force on each game's date (see [`ReplayOptions::laws`]).
+    pub laws: Option<crate::laws::Edition>,
     /// Keep a game up to its first illegal move instead of rejecting it.
     pub truncate_illegal: bool,
     /// Repair a game whose moves fail, when the repair is clear (tried before truncating).
@@ -54,6 +57,7 @@ impl Default for CleanOptions {
             to: LetterSet::english().clone(),
             dedupe: false,
             fix_results: false,
+            laws: None,
             truncate_illegal: false,
             repair: None,
             encoding: None,
@@ -756,6 +760,7 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
         dead_analysis: dead_analysis(options),
         // The moves in UCI make the key that finds duplicates; nothing else here needs them.
         collect_uci: options.dedupe,
+        laws: options.laws,
         ..ReplayOptions::default()
     };
     let print = if options.to.code() == LetterSet::english().code() {
@@ -781,6 +786,7 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
                         from: FromLetters::Set(LetterSet::english().clone()),
                         dead_analysis: dead_analysis(options),
                         collect_uci: options.dedupe,
+                        laws: options.laws,
                         ..ReplayOptions::default()
                     };
                     let mut again = Printed::with_capacity(fixed.mainline.moves.len());
@@ -861,7 +867,7 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
     }
     tidy_tags(&mut game, &mut changes);
     if options.fix_results {
-        fix_result(&mut game, replay.status, replay.plies, &mut changes);
+        fix_result(&mut game, &replay, &mut changes);
     }
     if printed.len() != count_moves(&game.mainline) {
         // Moves written after the game had ended on the board (mate, stalemate): they cannot
@@ -1006,13 +1012,10 @@ fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
 }
 
 /// Sets the Result from the final position when the game ended on the board. Only checkmate
-/// gives a decisive result; stalemate, a dead position, fivefold and 75 moves give a draw.
-fn fix_result(
-    game: &mut Game,
-    status: Status,
-    plies: u32,
-    changes: &mut Vec<(&'static str, String)>,
-) {
+/// gives a decisive result; stalemate, a dead position, fivefold and 75 moves (under the Laws
+/// the game was replayed by) give a draw.
+fn fix_result(game: &mut Game, replay: &Replay, changes: &mut Vec<(&'static str, String)>) {
+    let (status, plies) = (replay.status, replay.plies);
     let result = match status {
         Status::Checkmate => {
             let start_black = game
@@ -1041,7 +1044,7 @@ fn fix_result(
         format!(
             "Result {} → {want} ({})",
             current.as_deref().unwrap_or("missing"),
-            status.as_str()
+            crate::replay::ending(status, replay.laws)
         ),
     ));
     match game.tags.iter_mut().find(|(n, _)| n == "Result") {

@@ -17,6 +17,11 @@ pub struct CheckArgs {
     /// six letters in the order K Q R B N P (e.g. KDVSJP).
     #[arg(long, default_value = "auto")]
     pub from: String,
+    /// The edition of the Laws whose automatic draws (fivefold, 75 moves: none before 2014) end
+    /// a game: `auto` for the one in force on each game's Date (the latest when it is unknown),
+    /// or 2005, 2009, 2014, 2018, 2023.
+    #[arg(long, default_value = "auto")]
+    pub laws: String,
     /// One JSON object per game per line instead of text.
     #[arg(long)]
     pub json: bool,
@@ -53,6 +58,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
 /// The run, with usage and I/O errors as `Err(message)`.
 fn try_run(args: &CheckArgs) -> Result<ExitCode, String> {
     let from = super::parse_from(&args.from)?;
+    let laws = super::parse_laws(&args.laws)?;
     let encoding = super::parse_encoding(args.encoding.as_deref())?;
     if args.uci && !args.json {
         return Err("--uci needs --json".to_owned());
@@ -66,6 +72,7 @@ fn try_run(args: &CheckArgs) -> Result<ExitCode, String> {
     let options = CheckOptions {
         replay: ReplayOptions {
             from,
+            laws,
             ..ReplayOptions::default()
         },
         encoding,

@@ -7,7 +7,7 @@
 
 use crate::board::Color;
 use crate::encoding::decode;
-use crate::laws::{claims, ClaimError, ClaimKind, ClaimRequest, Edition, GameRecord};
+use crate::laws::{claims, earliest_day, ClaimError, ClaimKind, ClaimRequest, Edition, GameRecord};
 use crate::notation::{Policy, WrittenMove};
 use crate::pgn::Game;
 use clap::Args;
@@ -33,8 +33,9 @@ pub struct ClaimArgs {
     /// The claim: threefold, fifty or any.
     #[arg(long, default_value = "any")]
     pub kind: String,
-    /// The edition of the Laws: 2005, 2009, 2014, 2018, 2023.
-    #[arg(long, default_value = "2023")]
+    /// The edition of the Laws: `auto` for the one in force on the game's Date tag (the latest,
+    /// 2023, when it has none), or 2005, 2009, 2014, 2018, 2023.
+    #[arg(long, default_value = "auto")]
     pub laws: String,
     /// Letters of the moves: `auto`, a language code (cs, sk, hr, ...) or six letters K Q R B N P.
     #[arg(long, default_value = "auto")]
@@ -62,9 +63,9 @@ fn input_error(msg: &str) -> ExitCode {
 
 /// Runs `scoresheet claim`.
 pub fn run(args: &ClaimArgs) -> ExitCode {
-    let edition: Edition = match args.laws.parse() {
-        Ok(e) => e,
-        Err(e) => return usage(&e.to_string()),
+    let laws = match super::parse_laws(&args.laws) {
+        Ok(l) => l,
+        Err(e) => return usage(&e),
     };
     let kind: ClaimKind = match args.kind.parse() {
         Ok(k) => k,
@@ -99,6 +100,27 @@ pub fn run(args: &ClaimArgs) -> ExitCode {
     let game = match parsed {
         Ok(g) => g,
         Err(e) => return input_error(&format!("{}: {e}", args.file)),
+    };
+    let by_date = game
+        .tag("Date")
+        .and_then(|d| Some((d, Edition::in_force_on(d)?)));
+    let edition = match (laws, by_date) {
+        (Some(e), _) => e,
+        (None, Some((date, e))) => {
+            if earliest_day(date).is_some_and(|day| day < e.in_force_from()) {
+                eprintln!(
+                    "scoresheet claim: the game's date {date} is before the oldest edition of the \
+                     Laws known here: judged under the {e} Laws (--laws chooses another)"
+                );
+            } else {
+                eprintln!(
+                    "scoresheet claim: judged under the {e} Laws, in force on the game's date \
+                     {date} (--laws chooses another)"
+                );
+            }
+            e
+        }
+        (None, None) => Edition::default(),
     };
     let record = match GameRecord::from_pgn(&game, &from) {
         Ok(r) => r,

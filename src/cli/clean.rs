@@ -34,6 +34,11 @@ pub struct CleanArgs {
     /// Set Result from the final position when the game ended on the board.
     #[arg(long)]
     pub fix_results: bool,
+    /// With --fix-results: the edition of the Laws whose automatic draws (fivefold, 75 moves:
+    /// none before 2014) end a game: `auto` for the one in force on each game's Date (the latest
+    /// when it is unknown), or 2005, 2009, 2014, 2018, 2023.
+    #[arg(long, default_value = "auto")]
+    pub laws: String,
     /// Keep a game up to its first illegal move instead of rejecting it.
     #[arg(long)]
     pub truncate_illegal: bool,
@@ -77,6 +82,7 @@ fn try_run(args: &CleanArgs) -> Result<ExitCode, String> {
         to,
         dedupe: args.dedupe,
         fix_results: args.fix_results,
+        laws: super::parse_laws(&args.laws)?,
         truncate_illegal: args.truncate_illegal,
         repair: args.repair.then(|| RepairPolicy {
             beam: args.beam.max(1),

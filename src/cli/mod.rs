@@ -12,6 +12,7 @@ pub mod progress;
 pub mod repair;
 
 use crate::encoding::Encoding;
+use crate::laws::Edition;
 use crate::notation::sheet::{FromLetters, Notation};
 use crate::notation::LetterSet;
 use clap::{Parser, Subcommand};
@@ -66,6 +67,15 @@ pub(crate) fn parse_from(spec: &str) -> Result<FromLetters, String> {
         LetterSet::parse_spec(spec)
             .map(FromLetters::Set)
             .map_err(|e| format!("--from: {e}"))
+    }
+}
+
+/// `--laws`: `auto` (`None`: the edition in force on each game's date) or an edition.
+pub(crate) fn parse_laws(spec: &str) -> Result<Option<Edition>, String> {
+    if spec.eq_ignore_ascii_case("auto") {
+        Ok(None)
+    } else {
+        spec.parse().map(Some).map_err(|e| format!("--laws: {e}"))
     }
 }
 

@@ -150,6 +150,55 @@ impl Edition {
         }
     }
 
+    /// The day the edition came into force, as (year, month, day).
+    ///
+    /// ```
+    /// use scoresheet::laws::Edition;
+    /// assert_eq!(Edition::Laws2014.in_force_from(), (2014, 7, 1));
+    /// assert_eq!(Edition::Laws2018.in_force_from(), (2018, 1, 1));
+    /// ```
+    pub const fn in_force_from(self) -> (u16, u8, u8) {
+        match self {
+            Edition::Laws2005 => (2005, 7, 1),
+            Edition::Laws2009 => (2009, 7, 1),
+            Edition::Laws2014 => (2014, 7, 1),
+            Edition::Laws2018 => (2018, 1, 1),
+            Edition::Laws2023 => (2023, 1, 1),
+        }
+    }
+
+    /// The edition in force on the day a game was played, from its PGN `Date` tag
+    /// (`YYYY.MM.DD`, with `??` where a part is unknown; `-` and `/` are read as `.` too), or
+    /// `None` when the year is unknown or the date is not one.
+    ///
+    /// A date known only in part is taken at its earliest possible day (`2014.??.??` is read as
+    /// 1 January 2014, under the 2009 edition), so that no rule is applied to a game that may
+    /// have been played before it existed. A game played before 1 July 2005 gets the 2005
+    /// edition, the oldest modelled here: for what the editions differ in (the automatic draws
+    /// of Article 9.6, which came in 2014; claims; flag falls), no earlier Laws had more.
+    ///
+    /// ```
+    /// use scoresheet::laws::Edition;
+    /// assert_eq!(Edition::in_force_on("1998.05.26"), Some(Edition::Laws2005));
+    /// assert_eq!(Edition::in_force_on("2014.06.30"), Some(Edition::Laws2009));
+    /// assert_eq!(Edition::in_force_on("2014.07.01"), Some(Edition::Laws2014));
+    /// assert_eq!(Edition::in_force_on("2014.??.??"), Some(Edition::Laws2009));
+    /// assert_eq!(Edition::in_force_on("2017-12-31"), Some(Edition::Laws2014));
+    /// assert_eq!(Edition::in_force_on("2024.??.??"), Some(Edition::Laws2023));
+    /// assert_eq!(Edition::in_force_on("????.??.??"), None);
+    /// assert_eq!(Edition::in_force_on("2018.13.01"), None);
+    /// ```
+    pub fn in_force_on(date: &str) -> Option<Edition> {
+        let played = earliest_day(date)?;
+        Some(
+            Edition::ALL
+                .into_iter()
+                .rev()
+                .find(|e| e.in_force_from() <= played)
+                .unwrap_or(Edition::Laws2005),
+        )
+    }
+
     /// The text in `../shared/laws/` the edition's rules were checked against, if there is one.
     ///
     /// ```
@@ -289,6 +338,39 @@ impl Edition {
             _ => 2,
         }
     }
+}
+
+/// The earliest day a PGN `Date` tag value (`YYYY.MM.DD`, `??` where a part is unknown; `-` and
+/// `/` read as `.`) can stand for, as (year, month, day): an unknown month or day is the first;
+/// `None` when the year is unknown or the value is no date.
+///
+/// ```
+/// use scoresheet::laws::earliest_day;
+/// assert_eq!(earliest_day("1989.??.??"), Some((1989, 1, 1)));
+/// assert_eq!(earliest_day("2014-07"), Some((2014, 7, 1)));
+/// assert_eq!(earliest_day("????.??.??"), None);
+/// ```
+pub fn earliest_day(date: &str) -> Option<(u16, u8, u8)> {
+    let mut parts = date.trim().split(['.', '-', '/']);
+    let year: u16 = parts
+        .next()
+        .filter(|y| y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit()))?
+        .parse()
+        .ok()?;
+    // An unknown or missing month or day is the earliest the date allows.
+    let mut part = |max: u8| -> Option<u8> {
+        match parts.next().map(str::trim) {
+            None | Some("") => Some(1),
+            Some(p) if p.bytes().all(|b| b == b'?') => Some(1),
+            Some(p) => p.parse().ok().filter(|n| (1..=max).contains(n)),
+        }
+    };
+    let month = part(12)?;
+    let day = part(31)?;
+    if parts.next().is_some() {
+        return None;
+    }
+    Some((year, month, day))
 }
 
 impl fmt::Display for Edition {

@@ -18,6 +18,7 @@
 //! ```
 
 use crate::board::{Color, Move, Position};
+use crate::laws::{Edition, Fivefold, Rule};
 use crate::notation::resolve::play_judging_mark;
 use crate::notation::sheet::FromLetters;
 use crate::notation::{
@@ -60,6 +61,24 @@ pub struct ReplayOptions {
     /// assert_eq!((r.plies, r.uci.len()), (2, 0));
     /// ```
     pub collect_uci: bool,
+    /// The edition of the Laws whose automatic draws (fivefold repetition and 75 moves, Article
+    /// 9.6 from 2014) end a game: by default (`None`) the one in force on the game's `Date` tag
+    /// ([`Edition::in_force_on`]), the latest when the date is unknown.
+    ///
+    /// ```
+    /// use scoresheet::laws::Edition;
+    /// use scoresheet::pgn::Game;
+    /// use scoresheet::replay::{replay_game, ReplayOptions, Status};
+    /// // The start position for the fifth time after 8... Ng8, in a game of 1998: no automatic
+    /// // draw then; today the game would be over.
+    /// let pgn = format!("[Date \"1998.05.26\"]\n\n{} *", "Nf3 Nf6 Ng1 Ng8 ".repeat(4));
+    /// let game = Game::read_all(pgn.as_bytes()).remove(0).unwrap();
+    /// let r = replay_game(&game, &ReplayOptions::default());
+    /// assert_eq!((r.laws, r.status), (Edition::Laws2005, Status::Ongoing));
+    /// let today = ReplayOptions { laws: Some(Edition::Laws2023), ..ReplayOptions::default() };
+    /// assert_eq!(replay_game(&game, &today).status, Status::Fivefold);
+    /// ```
+    pub laws: Option<Edition>,
 }
 
 /// Which final positions a replay analyses exactly for a dead position (Laws 5.2.2: neither
@@ -136,6 +155,7 @@ impl Default for ReplayOptions {
             max_warnings: 20,
             dead_analysis: DeadAnalysis::Always,
             collect_uci: true,
+            laws: None,
         }
     }
 }
@@ -303,6 +323,8 @@ pub struct Replay {
     /// Read with automatic letters in English by [`ReplayVisitor`], the game failed: read it
     /// again with [`replay_game`], which detects the letter set.
     pub needs_detection: bool,
+    /// The edition of the Laws the game was judged under ([`ReplayOptions::laws`]).
+    pub laws: Edition,
 }
 
 /// Whether a Variant tag's value means standard chess rules (what the replay plays): `Standard`
@@ -393,6 +415,7 @@ struct Walker<'a, 'h> {
     more_warnings: usize,
     max_warnings: usize,
     start_ply: u32,
+    laws: Edition,
 }
 
 impl Walker<'_, '_> {
@@ -447,7 +470,7 @@ impl Walker<'_, '_> {
                     "move {number} ({}) '{}' after the game ended ({})",
                     side_name(side),
                     node.san,
-                    s.as_str()
+                    ending(s, self.laws)
                 ));
             }
             let mut warnings = crate::notation::Warnings::default();
@@ -517,10 +540,9 @@ impl Walker<'_, '_> {
             if mainline {
                 let key = pos.zobrist();
                 history.push(key, pos.halfmove_clock());
-                if history.fifth_occurrence(key) {
-                    ended = Some(Status::Fivefold);
-                } else if pos.halfmove_clock() >= 150 && !pos.is_checkmate() {
-                    ended = Some(Status::SeventyFiveMoves);
+                let seventy_five = seventy_five_moves(&pos, self.laws);
+                if let Some(end) = history.automatic_draw(key, seventy_five, self.laws) {
+                    ended = Some(end);
                 }
             }
             if let Some(before) = before {
@@ -533,11 +555,12 @@ impl Walker<'_, '_> {
             }
         }
         let repetitions = history.repetitions_before_null(pos.zobrist());
+        let fivefold = history.fivefold_at_end(repetitions, self.laws);
         Walked {
             pos,
             uci,
             ply,
-            repetitions,
+            fivefold,
         }
     }
 }
@@ -603,6 +626,52 @@ impl History {
         reversible >= fewest && self.repetitions(key) >= 5
     }
 
+    /// The automatic draw of Laws 9.6 that ends the game at the position just pushed (whose key
+    /// is `key`, and after which `seventy_five` moves ended the game, by
+    /// [`seventy_five_moves`]) under `laws`, if any: none before 2014.
+    pub(crate) fn automatic_draw(
+        &self,
+        key: u64,
+        seventy_five: bool,
+        laws: Edition,
+    ) -> Option<Status> {
+        let fivefold = match laws.fivefold() {
+            Some(Fivefold::AnyFiveTimes) => self.fifth_occurrence(key),
+            Some(Fivefold::ConsecutiveAlternateMoves) => self.fifth_by_alternate_moves(),
+            None => false,
+        };
+        if fivefold {
+            Some(Status::Fivefold)
+        } else if seventy_five {
+            Some(Status::SeventyFiveMoves)
+        } else {
+            None
+        }
+    }
+
+    /// Whether the final position, which occurred `repetitions` times, is a fivefold
+    /// repetition under `laws`.
+    pub(crate) fn fivefold_at_end(&self, repetitions: u32, laws: Edition) -> bool {
+        match laws.fivefold() {
+            Some(Fivefold::AnyFiveTimes) => repetitions >= 5,
+            Some(Fivefold::ConsecutiveAlternateMoves) => self.fifth_by_alternate_moves(),
+            None => false,
+        }
+    }
+
+    /// The 2014 Laws' fivefold (9.6a, "as a result of alternate repetition of moves by both
+    /// players"): the position just pushed stands for the fifth time in a row, the last 16 plies
+    /// being one back-and-forth of each player played four times, so that every position among
+    /// them equals the one four plies later. A null move counts as no move of the Laws.
+    fn fifth_by_alternate_moves(&self) -> bool {
+        let n = self.keys.len();
+        if self.before_null.is_some() || n - self.reversible_from < 17 {
+            return false;
+        }
+        let last = &self.keys[n - 17..];
+        last[..13] == last[4..]
+    }
+
     /// How many times the position `key` occurred before the first null move (after one, a
     /// repetition is not a repetition of the game's positions): the final position's count of
     /// [`replay_game`].
@@ -621,8 +690,9 @@ struct Walked {
     pos: Position,
     uci: Vec<String>,
     ply: u32,
-    /// How many times the final position occurred on the mainline (0 for a variation).
-    repetitions: u32,
+    /// Whether the final position is a fivefold repetition on the mainline (never for a
+    /// variation).
+    fivefold: bool,
 }
 
 pub(crate) fn side_name(c: Color) -> &'static str {
@@ -632,13 +702,46 @@ pub(crate) fn side_name(c: Color) -> &'static str {
     }
 }
 
-/// The status of the final position, given how many times it occurred: mate, stalemate, a dead
-/// position (decided exactly by [`crate::laws::dead`]), fivefold, 75 moves, or still going.
-/// Without `analyse_dead` only insufficient material counts as a dead position (the exact
-/// analysis is skipped).
-pub(crate) fn final_status(pos: &Position, repetitions: u32, analyse_dead: bool) -> Status {
+/// Whether 75 moves by each player without a pawn move or capture end the game at `pos` under
+/// `laws` (9.6b in 2014, where a checkmate on the last move does not stand against it; 9.6.2
+/// from 2018, where it does).
+pub(crate) fn seventy_five_moves(pos: &Position, laws: Edition) -> bool {
+    laws.seventy_five_moves()
+        && pos.halfmove_clock() >= 150
+        && !(laws.checkmate_precedes_seventy_five() && pos.is_checkmate())
+}
+
+/// How the game ended by `status`, for a warning: the automatic draws name their article in
+/// `laws`.
+pub(crate) fn ending(status: Status, laws: Edition) -> String {
+    let rule = match status {
+        Status::Fivefold => Rule::Fivefold,
+        Status::SeventyFiveMoves => Rule::SeventyFiveMoves,
+        s => return s.as_str().to_owned(),
+    };
+    match laws.article(rule) {
+        Some(a) => format!("{}; Article {a} of the {laws} Laws", status.as_str()),
+        None => status.as_str().to_owned(),
+    }
+}
+
+/// The status of the final position, given whether it is a fivefold repetition under `laws`:
+/// mate, stalemate, a dead position (decided exactly by [`crate::laws::dead`]), fivefold, 75
+/// moves, or still going. Without `analyse_dead` only insufficient material counts as a dead
+/// position (the exact analysis is skipped).
+pub(crate) fn final_status(
+    pos: &Position,
+    fivefold: bool,
+    analyse_dead: bool,
+    laws: Edition,
+) -> Status {
     if pos.is_checkmate() {
-        Status::Checkmate
+        if seventy_five_moves(pos, laws) {
+            // The 2014 text: the 75 moves drew the game, mate or not.
+            Status::SeventyFiveMoves
+        } else {
+            Status::Checkmate
+        }
     } else if pos.is_stalemate() {
         Status::Stalemate
     } else if (pos.has_insufficient_material(Color::White)
@@ -648,9 +751,9 @@ pub(crate) fn final_status(pos: &Position, repetitions: u32, analyse_dead: bool)
         // Insufficient material first (cheap); then the exact analysis of Laws 5.2.2, so that
         // locked pawn walls and the like are dead too. An undecided analysis counts as not dead.
         Status::DeadPosition
-    } else if repetitions >= 5 {
+    } else if fivefold {
         Status::Fivefold
-    } else if pos.halfmove_clock() >= 150 {
+    } else if seventy_five_moves(pos, laws) {
         Status::SeventyFiveMoves
     } else {
         Status::Ongoing
@@ -710,7 +813,12 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
         error: None,
         uci: Vec::new(),
         needs_detection: false,
+        laws: opts
+            .laws
+            .or_else(|| game.tag("Date").and_then(Edition::in_force_on))
+            .unwrap_or_default(),
     };
+    let laws = replay.laws;
     let start = match start_position(game) {
         Ok(p) => p,
         Err(e) => {
@@ -805,15 +913,16 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
         more_warnings: 0,
         max_warnings: opts.max_warnings,
         start_ply,
+        laws,
     };
     let walked = walker.line(&game.mainline, start, 0, true);
-    let reps = walked.repetitions;
+    let fivefold = walked.fivefold;
     replay.plies = walked.ply;
     replay.uci = walked.uci;
     let analyse_dead = opts
         .dead_analysis
         .wanted(tag_result, game.outcome, walker.error.is_some());
-    replay.status = final_status(&walked.pos, reps, analyse_dead);
+    replay.status = final_status(&walked.pos, fivefold, analyse_dead, laws);
     replay.error = walker.error;
     replay.warnings = walker.warnings;
     let more = walker.more_warnings;
@@ -1132,6 +1241,137 @@ mod tests {
                 .unwrap()
                 .kind,
             ErrorKind::Ambiguous
+        );
+    }
+
+    /// Both replays (the tree's and the visitor's) of `pgn` under `laws` (`None`: by the Date
+    /// tag): they must agree on the edition, the status and the warnings.
+    fn both_replays(pgn: &str, laws: Option<Edition>) -> Replay {
+        let opts = ReplayOptions {
+            laws,
+            ..ReplayOptions::default()
+        };
+        let g = Game::read_all(pgn.as_bytes()).remove(0).unwrap();
+        let tree = replay_game(&g, &opts);
+        let mut v = ReplayVisitor::new(&opts);
+        let streamed = crate::pgn::SliceReader::new(pgn.as_bytes())
+            .read_game(&mut v)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (tree.laws, tree.status, &tree.warnings),
+            (streamed.laws, streamed.status, &streamed.warnings),
+            "{pgn}"
+        );
+        tree
+    }
+
+    fn dated(date: &str, movetext: &str) -> String {
+        format!("[Date \"{date}\"]\n\n{movetext}")
+    }
+
+    /// The automatic draws of Article 9.6 came in 2014: a game is judged under the edition in
+    /// force on its date, the 2014 fivefold needs the five occurrences in a row by alternate
+    /// moves, 2018's any five.
+    #[test]
+    fn automatic_draws_follow_the_laws_in_force_on_the_games_date() {
+        let out_and_back = "Nf3 Nf6 Ng1 Ng8 ";
+        let other_knights = "Nc3 Nc6 Nb1 Nb8 ";
+        // The start position for the fifth time after 16 plies, in a row.
+        let in_a_row = format!("{} e4 *", out_and_back.repeat(4));
+        // Also for the fifth time, but the third return came by other moves.
+        let not_in_a_row = format!(
+            "{}{other_knights}{out_and_back} e4 *",
+            out_and_back.repeat(2)
+        );
+        let cases = [
+            ("1998.05.26", Edition::Laws2005, false, false),
+            ("2014.06.30", Edition::Laws2009, false, false),
+            ("2014.??.??", Edition::Laws2009, false, false),
+            ("2015.03.01", Edition::Laws2014, true, false),
+            ("2019.01.01", Edition::Laws2018, true, true),
+            ("????.??.??", Edition::Laws2023, true, true),
+        ];
+        for (date, laws, ends_in_a_row, ends_otherwise) in cases {
+            for (movetext, ends) in [(&in_a_row, ends_in_a_row), (&not_in_a_row, ends_otherwise)] {
+                let r = both_replays(&dated(date, movetext), None);
+                assert_eq!(r.laws, laws, "{date}");
+                let ended: Vec<&String> = r
+                    .warnings
+                    .iter()
+                    .filter(|w| w.contains("after the game ended"))
+                    .collect();
+                if ends {
+                    let article = if laws == Edition::Laws2014 {
+                        "9.6a"
+                    } else {
+                        "9.6.1"
+                    };
+                    let expected = format!(
+                        "move 9 (white) 'e4' after the game ended (fivefold; Article {article} of the {laws} Laws)"
+                    );
+                    assert_eq!(ended, [&expected], "{date} {movetext}");
+                } else {
+                    assert!(ended.is_empty(), "{date} {movetext}: {ended:?}");
+                }
+            }
+        }
+        // Without the last pawn move the final position is the fifth: its status says so.
+        let final_fifth = format!("{}*", out_and_back.repeat(4));
+        for (date, fivefold) in [
+            ("2010.01.01", false),
+            ("2014.06.30", false),
+            ("2014.07.01", true),
+        ] {
+            let r = both_replays(&dated(date, &final_fifth), None);
+            let want = if fivefold {
+                Status::Fivefold
+            } else {
+                Status::Ongoing
+            };
+            assert_eq!(r.status, want, "{date}");
+        }
+        // An edition given overrides the date.
+        let r = both_replays(&dated("1998.05.26", &in_a_row), Some(Edition::Laws2023));
+        assert_eq!(r.laws, Edition::Laws2023);
+        assert!(r
+            .warnings
+            .iter()
+            .any(|w| w.contains("fivefold; Article 9.6.1")));
+    }
+
+    /// A mate on the move that completes 75 moves each: it stands from 2018 (9.6.2); under the
+    /// 2014 text (9.6b) the game was drawn; before 2014 there was no such rule.
+    #[test]
+    fn a_mate_on_the_seventy_fifth_move_stands_from_2018_only() {
+        let fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 100";
+        let pgn = |date: &str| format!("[Date \"{date}\"]\n[FEN \"{fen}\"]\n\n100. Ra8# 1-0");
+        for (date, status) in [
+            ("2010.05.05", Status::Checkmate),
+            ("2015.05.05", Status::SeventyFiveMoves),
+            ("2018.05.05", Status::Checkmate),
+        ] {
+            let r = both_replays(&pgn(date), None);
+            assert_eq!(r.status, status, "{date}");
+            let contradicted = r
+                .warnings
+                .iter()
+                .any(|w| w.contains("result 1-0 but the game ended drawn (seventy_five_moves)"));
+            assert_eq!(
+                contradicted,
+                status == Status::SeventyFiveMoves,
+                "{date}: {:?}",
+                r.warnings
+            );
+        }
+        // A quiet 75th move under 2014 and later: the next move comes after the end.
+        let quiet = format!("[Date \"2016.01.01\"]\n[FEN \"{fen}\"]\n\n100. Rb1 Kf8 *");
+        let r = both_replays(&quiet, None);
+        assert!(
+            r.warnings.iter().any(|w| w
+                == "move 100 (black) 'Kf8' after the game ended (seventy_five_moves; Article 9.6b of the 2014 Laws)"),
+            "{:?}",
+            r.warnings
         );
     }
 }

@@ -17,10 +17,12 @@
 //! ```
 
 use super::{
-    final_status, null_move, read_token, result_contradictions, side_name, supported_variant,
-    DeadAnalysis, ErrorKind, History, MoveError, Replay, ReplayOptions, Status,
+    ending, final_status, null_move, read_token, result_contradictions, seventy_five_moves,
+    side_name, supported_variant, DeadAnalysis, ErrorKind, History, MoveError, Replay,
+    ReplayOptions, Status,
 };
 use crate::board::{Color, Position, Role};
+use crate::laws::Edition;
 use crate::notation::sheet::FromLetters;
 use crate::notation::{LetterSet, Warning, Warnings};
 use crate::pgn::{Location, Outcome, TagValue, Visitor};
@@ -101,6 +103,12 @@ pub struct ReplayVisitor {
     history: History,
     ended: Option<Status>,
     past_end: bool,
+    /// The edition given ([`ReplayOptions::laws`]), if any.
+    laws_given: Option<Edition>,
+    /// The edition in force on the game's Date tag, if it gives one.
+    laws_of_date: Option<Edition>,
+    /// The edition the game is judged under, set when it starts.
+    laws: Edition,
 }
 
 impl ReplayVisitor {
@@ -137,6 +145,9 @@ impl ReplayVisitor {
             history: History::with_capacity(256),
             ended: None,
             past_end: false,
+            laws_given: opts.laws,
+            laws_of_date: None,
+            laws: Edition::default(),
         }
     }
 
@@ -201,6 +212,7 @@ impl ReplayVisitor {
             return;
         }
         self.started = true;
+        self.laws = self.laws_given.or(self.laws_of_date).unwrap_or_default();
         let mut pos = Position::new();
         if let Some(v) = &self.variant {
             self.error = Some(MoveError::game_level(
@@ -248,12 +260,16 @@ impl Visitor for ReplayVisitor {
         self.history.clear();
         self.ended = None;
         self.past_end = false;
+        self.laws_of_date = None;
     }
 
     fn tag(&mut self, name: &str, value: TagValue<'_>, at: Location) {
         match name {
             "Result" => self.tag_result = Outcome::from_token(value.raw()),
             "FEN" => self.fen = Some((value.decode().into_owned(), at)),
+            "Date" if self.laws_given.is_none() => {
+                self.laws_of_date = Edition::in_force_on(value.raw())
+            }
             "Variant" if !supported_variant(value.raw()) => {
                 self.variant = Some(value.decode().into_owned())
             }
@@ -354,20 +370,22 @@ impl Visitor for ReplayVisitor {
                 level.has_before = true;
                 level.ply += 1;
                 let (pos_key, clock) = (level.pos().zobrist(), level.pos().halfmove_clock());
+                let seventy_five = mainline && seventy_five_moves(level.pos(), self.laws);
                 if mainline {
                     if let Some(s) = self.ended.take().filter(|_| !self.past_end) {
                         self.past_end = true;
                         self.warn(format!(
                             "move {number} ({}) '{san}' after the game ended ({})",
                             side_name(side),
-                            s.as_str()
+                            ending(s, self.laws)
                         ));
                     }
                     self.history.push(pos_key, clock);
-                    if self.history.fifth_occurrence(pos_key) {
-                        self.ended = Some(Status::Fivefold);
-                    } else if clock >= 150 {
-                        self.ended = Some(Status::SeventyFiveMoves);
+                    if let Some(end) = self
+                        .history
+                        .automatic_draw(pos_key, seventy_five, self.laws)
+                    {
+                        self.ended = Some(end);
                     }
                 }
                 for w in warnings.iter() {
@@ -449,10 +467,14 @@ impl Visitor for ReplayVisitor {
         let (status, plies) = match &main {
             Some(l) => {
                 let reps = self.history.repetitions(l.pos().zobrist()).max(1);
+                let fivefold = self.history.fivefold_at_end(reps, self.laws);
                 let analyse_dead =
                     self.dead_analysis
                         .wanted(self.tag_result, self.outcome, self.error.is_some());
-                (final_status(l.pos(), reps, analyse_dead), l.ply)
+                (
+                    final_status(l.pos(), fivefold, analyse_dead, self.laws),
+                    l.ply,
+                )
             }
             None => (Status::Ongoing, 0),
         };
@@ -474,6 +496,7 @@ impl Visitor for ReplayVisitor {
                 error: self.error.take(),
                 uci: Vec::new(),
                 needs_detection: false,
+                laws: self.laws,
             };
         }
         if let (Some(tag), Some(text)) = (self.tag_result, self.outcome) {
@@ -513,6 +536,7 @@ impl Visitor for ReplayVisitor {
             error: self.error.take(),
             uci: std::mem::take(&mut self.uci),
             needs_detection: self.needs_detection,
+            laws: self.laws,
         }
     }
 }
@@ -564,7 +588,7 @@ mod tests {
     fn ended_by_fivefold(r: &Replay) -> bool {
         r.warnings
             .iter()
-            .any(|w| w.contains("after the game ended (fivefold)"))
+            .any(|w| w.contains("after the game ended (fivefold;"))
     }
 
     /// With null moves a position recurs two plies later: eight null moves in a row after
