@@ -1182,6 +1182,8 @@ pub fn lines_with_ends(text: &str) -> impl Iterator<Item = &str> {
 /// of two columns typed row by row (`1. e4 e5   31. Vd1 Dc7`) is put in the order of its numbers
 /// when they name every ply once; a result written in a row above the last (after the right
 /// column's last move) ends the game once the rows below have given the moves it still lacks.
+/// A result with no moves before it is the result of the game above when that has none (a blank
+/// line between), else a game of its own with no moves (a forfeit): no result is dropped.
 ///
 /// ```
 /// use scoresheet::notation::sheet::read_sheet;
@@ -1196,6 +1198,9 @@ pub fn lines_with_ends(text: &str) -> impl Iterator<Item = &str> {
 /// let texts: Vec<&str> = columns[0].moves.iter().map(|m| m.text).collect();
 /// assert_eq!(texts, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
 /// assert_eq!((columns.len(), columns[0].result), (1, Some("1-0")));
+/// let forfeit = read_sheet("1. e4 e5\n\n1-0\n\n0-1\n");
+/// let results: Vec<_> = forfeit.iter().map(|g| (g.moves.len(), g.result)).collect();
+/// assert_eq!(results, [(2, Some("1-0")), (0, Some("0-1"))]);
 /// ```
 pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
     // Long-form moves typed with spaces (`e2 - e4`) are one move each, unless the sheet's lone
@@ -1225,7 +1230,12 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                 }
                 for (tag, value) in fields {
                     if tag == "Result" {
-                        game.game.result = result_of(&value);
+                        // `Výsledek: 1-0` below a game's moves and a blank line is its result;
+                        // in a head, the result of the head's game.
+                        match result_of(&value) {
+                            Some(r) if game.result_of_last(&mut games, r) => {}
+                            r => game.game.result = r,
+                        }
                     } else {
                         game.game.tags.retain(|(t, _)| t != tag);
                         game.game.tags.push((tag.to_owned(), value));
@@ -1460,10 +1470,12 @@ impl<'a> OpenGame<'a> {
         self.next = Some(ply);
     }
 
-    /// A result written after the moves ends the game (one written before any move is not
-    /// kept), unless plies are missing by the numbers: then the rows below may hold them.
+    /// A result written after the moves ends the game, unless plies are missing by the numbers:
+    /// then the rows below may hold them. One written where no move is open: see
+    /// [`OpenGame::result_alone`].
     fn result_written(&mut self, games: &mut Vec<SheetGame<'a>>, result: &'static str) {
         if self.game.moves.is_empty() {
+            self.result_alone(games, result);
             return;
         }
         self.game.result = Some(result);
@@ -1508,6 +1520,33 @@ impl<'a> OpenGame<'a> {
 
     /// Ends the game (if it has moves) and pushes it onto `games`: in the order of its move
     /// numbers when they are every ply from the first once, in another order than written.
+    /// A result with no move before it in its game. After a head it is the head's game's (the
+    /// moves may follow). With no head, below a game that has no result (a blank line between
+    /// the last move and the result), it is that game's result. Otherwise it is a game of its
+    /// own that has no moves: a forfeit, or a game not played.
+    fn result_alone(&mut self, games: &mut Vec<SheetGame<'a>>, result: &'static str) {
+        if !self.game.tags.is_empty() {
+            self.game.result = Some(result);
+        } else if !self.result_of_last(games, result) {
+            self.game.result = Some(result);
+            games.push(std::mem::take(&mut self.game));
+            self.end(games);
+        }
+    }
+
+    /// With no move and no head open, a result below a game that has none is that game's
+    /// (whether it was taken).
+    fn result_of_last(&self, games: &mut [SheetGame<'a>], result: &'static str) -> bool {
+        let open = self.game.moves.is_empty() && self.game.tags.is_empty();
+        match games.last_mut().filter(|g| open && g.result.is_none()) {
+            Some(last) => {
+                last.result = Some(result);
+                true
+            }
+            None => false,
+        }
+    }
+
     fn end(&mut self, games: &mut Vec<SheetGame<'a>>) {
         let plies = std::mem::take(&mut self.plies);
         let mut game = std::mem::take(&mut self.game);
@@ -2265,6 +2304,55 @@ mod tests {
         assert_eq!(
             header_line("Datum: 1. 11. 2026").unwrap(),
             [("Date", "2026.11.01".to_owned())]
+        );
+    }
+
+    /// A result alone: below a game that has none it is that game's; after a game that has one
+    /// (or first in the text) it is a game of its own with no moves, a forfeit; after a head it
+    /// is the head's game's.
+    #[test]
+    fn a_result_alone_ends_the_game_above_or_is_a_game_of_its_own() {
+        let summary = |text: &str| -> Vec<(usize, Option<&'static str>, usize)> {
+            read_sheet(text)
+                .iter()
+                .map(|g| (g.moves.len(), g.result, g.tags.len()))
+                .collect()
+        };
+        assert_eq!(
+            summary("1. e4 e5 2. Nf3\n\n1-0\n\n1/2-1/2\n\n1. d4 d5 0-1\n\n0-1\n"),
+            [
+                (3, Some("1-0"), 0),
+                (0, Some("1/2-1/2"), 0),
+                (2, Some("0-1"), 0),
+                (0, Some("0-1"), 0)
+            ]
+        );
+        assert_eq!(
+            summary("1-0\n\n1. e4 e5\n"),
+            [(0, Some("1-0"), 0), (2, None, 0)]
+        );
+        // Under a label: the game above's when it has none, else the next game's.
+        assert_eq!(
+            summary("1. e4 e5\n\nVýsledek: 0-1\n"),
+            [(2, Some("0-1"), 0)]
+        );
+        assert_eq!(
+            summary("1. e4 e5 1-0\n\nVýsledek: 0-1\n1. d4\n"),
+            [(2, Some("1-0"), 0), (1, Some("0-1"), 0)]
+        );
+        // In a head, above the moves, with a blank line or not.
+        assert_eq!(
+            summary("Bílý: Novák\nVýsledek: 1-0\n\n1. e4 e5\n"),
+            [(2, Some("1-0"), 1)]
+        );
+        assert_eq!(
+            summary("Bílý: Novák\n1-0\n1. e4 e5\n"),
+            [(2, Some("1-0"), 1)]
+        );
+        // A head and its result with no moves: a game (a forfeit).
+        assert_eq!(
+            summary("Bílý: Novák\nČerný: Svoboda\n1-0\n"),
+            [(0, Some("1-0"), 2)]
         );
     }
 
