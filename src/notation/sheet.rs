@@ -68,6 +68,85 @@ pub const DRAW_WORDS: [&str; 16] = [
     "nerozhodně",
 ];
 
+/// The month names a sheet's head may write a date with (`14. listopadu 2026`, `3 March 2026`),
+/// in lower case, with the month each names: Czech and Slovak (as named and as dates say them,
+/// `listopad`, `14. listopadu`), Croatian, English, German and French, and the usual short forms.
+/// Czech `listopad` (November) is Croatian for October, so that word is left out; its Czech date
+/// form `listopadu` and the Croatian `listopada` are not shared.
+#[rustfmt::skip]
+pub const MONTH_NAMES: [(&str, u8); 112] = [
+    ("leden", 1), ("ledna", 1), ("január", 1), ("januára", 1), ("siječanj", 1), ("siječnja", 1),
+    ("january", 1), ("jan", 1), ("januar", 1), ("jänner", 1), ("janvier", 1),
+    ("únor", 2), ("února", 2), ("február", 2), ("februára", 2), ("veljača", 2), ("veljače", 2),
+    ("february", 2), ("feb", 2), ("februar", 2), ("février", 2),
+    ("březen", 3), ("března", 3), ("marec", 3), ("marca", 3), ("ožujak", 3), ("ožujka", 3),
+    ("march", 3), ("mar", 3), ("märz", 3), ("mars", 3),
+    ("duben", 4), ("dubna", 4), ("apríl", 4), ("apríla", 4), ("travanj", 4), ("travnja", 4),
+    ("april", 4), ("apr", 4), ("avril", 4),
+    ("květen", 5), ("května", 5), ("máj", 5), ("mája", 5), ("svibanj", 5), ("svibnja", 5),
+    ("may", 5), ("mai", 5),
+    ("červen", 6), ("června", 6), ("jún", 6), ("júna", 6), ("lipanj", 6), ("lipnja", 6),
+    ("june", 6), ("jun", 6), ("juni", 6), ("juin", 6),
+    ("červenec", 7), ("července", 7), ("júl", 7), ("júla", 7), ("srpanj", 7), ("srpnja", 7),
+    ("july", 7), ("jul", 7), ("juli", 7), ("juillet", 7),
+    ("srpen", 8), ("srpna", 8), ("august", 8), ("augusta", 8), ("kolovoz", 8), ("kolovoza", 8),
+    ("aug", 8), ("août", 8),
+    ("září", 9), ("september", 9), ("septembra", 9), ("rujan", 9), ("rujna", 9), ("sep", 9),
+    ("sept", 9), ("septembre", 9),
+    ("říjen", 10), ("října", 10), ("október", 10), ("októbra", 10), ("listopada", 10),
+    ("october", 10), ("oct", 10), ("oktober", 10), ("okt", 10), ("octobre", 10),
+    ("listopadu", 11), ("november", 11), ("novembra", 11), ("studeni", 11), ("studenoga", 11),
+    ("studenog", 11), ("nov", 11), ("novembre", 11),
+    ("prosinec", 12), ("prosince", 12), ("december", 12), ("decembra", 12), ("prosinac", 12),
+    ("prosinca", 12), ("dec", 12), ("dezember", 12), ("dez", 12), ("décembre", 12),
+];
+
+/// A date written with its month in words, as `YYYY.MM.DD` (`YYYY.MM.??` without a day): the
+/// day, the month's name (see [`MONTH_NAMES`]) and a four-digit year, in any order, apart by
+/// blanks, dots or commas. `None` for anything else.
+///
+/// ```
+/// use scoresheet::notation::sheet::date_in_words;
+/// assert_eq!(date_in_words("14. listopadu 2026").as_deref(), Some("2026.11.14"));
+/// assert_eq!(date_in_words("March 3, 2026").as_deref(), Some("2026.03.03"));
+/// assert_eq!(date_in_words("Okt. 2025").as_deref(), Some("2025.10.??"));
+/// assert_eq!(date_in_words("31. února 2026"), None);
+/// assert_eq!(date_in_words("14. 11. 2026"), None);
+/// ```
+pub fn date_in_words(text: &str) -> Option<String> {
+    let (mut day, mut month, mut year) = (None, None, None);
+    for word in text
+        .split(|c: char| c.is_whitespace() || matches!(c, '.' | ','))
+        .filter(|w| !w.is_empty())
+    {
+        let slot = if word.bytes().all(|b| b.is_ascii_digit()) {
+            if word.len() == 4 {
+                &mut year
+            } else if word.len() <= 2 {
+                &mut day
+            } else {
+                return None;
+            }
+        } else {
+            let lower = word.to_lowercase();
+            let named = MONTH_NAMES.iter().find(|(name, _)| *name == lower)?.1;
+            if month.replace(named).is_some() {
+                return None;
+            }
+            continue;
+        };
+        let n: u16 = word.parse().ok()?;
+        if slot.replace(n).is_some() {
+            return None;
+        }
+    }
+    let (year, month) = (year?, month?);
+    let Some(day) = day else {
+        return Some(format!("{year:04}.{month:02}.??"));
+    };
+    crate::batch::normalize_date(&format!("{year:04}.{month:02}.{day:02}"))
+}
+
 /// The result a word of a sheet writes, normalised to PGN's (`1-0`, `0-1`, `1/2-1/2`, `*`):
 /// with a hyphen, an en or em dash or a colon (`1–0`, `1:0`), draws also as `½-½`, `1/2`,
 /// `0.5-0.5`, `0,5:0,5` or a word for it ([`DRAW_WORDS`]: `remíza`, `Remis`); in parentheses
@@ -1019,7 +1098,7 @@ pub fn header_line(line: &str) -> Option<Vec<(&'static str, String)>> {
         }
         field.1 = crate::batch::tidy_name(&field.1);
         let date = (field.0 == "Date")
-            .then(|| crate::batch::normalize_date(&field.1))
+            .then(|| crate::batch::normalize_date(&field.1).or_else(|| date_in_words(&field.1)))
             .flatten();
         if let Some(date) = date {
             field.1 = date;
@@ -2304,6 +2383,25 @@ mod tests {
         assert_eq!(
             header_line("Datum: 1. 11. 2026").unwrap(),
             [("Date", "2026.11.01".to_owned())]
+        );
+        // A month in words, in the languages of the head's labels.
+        for (line, date) in [
+            ("Datum: 14. listopadu 2026", "2026.11.14"),
+            ("Dátum: 2. októbra 2025", "2025.10.02"),
+            ("Datum: 14. listopada 2026.", "2026.10.14"),
+            ("Date: 3 March 2026", "2026.03.03"),
+            ("Datum: März 2026", "2026.03.??"),
+        ] {
+            assert_eq!(
+                header_line(line).unwrap(),
+                [("Date", date.to_owned())],
+                "{line}"
+            );
+        }
+        // No date: written as it stands.
+        assert_eq!(
+            header_line("Datum: 14.11.26").unwrap(),
+            [("Date", "14.11.26".to_owned())]
         );
     }
 
