@@ -147,7 +147,7 @@ fn the_laws_in_force_on_the_games_date_by_default() {
     assert_eq!(v["edition"], "2005");
     assert!(v["ended_earlier"].is_null(), "{out}");
     assert!(
-        err.contains("the game's date 1989.??.?? is before the oldest edition of the Laws known here: judged under the 2005 Laws"),
+        err.contains("the game's Date 1989.??.?? is before the oldest edition of the Laws known here: judged under the 2005 Laws"),
         "{err}"
     );
     // Under the edition the date gives, no warning; under 2014 the moves after 242.Kc3 came

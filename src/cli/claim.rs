@@ -51,6 +51,40 @@ pub struct ClaimArgs {
     pub svg: Option<String>,
 }
 
+/// The edition in force when `game` was played, by its Date and EventDate tags
+/// ([`Edition::of_game`]), the latest without them; stderr says which and why.
+fn edition_of_game(game: &Game) -> Edition {
+    let (date, event_date) = (game.tag("Date"), game.tag("EventDate"));
+    let Some(edition) = Edition::of_game(date, event_date) else {
+        return Edition::default();
+    };
+    let dates: Vec<String> = [("Date", date), ("EventDate", event_date)]
+        .into_iter()
+        .filter_map(|(name, value)| {
+            let value = value.filter(|v| earliest_day(v).is_some())?;
+            Some(format!("{name} {value}"))
+        })
+        .collect();
+    let dates = dates.join(", ");
+    let played = [date, event_date]
+        .into_iter()
+        .flatten()
+        .filter_map(earliest_day)
+        .max();
+    if played.is_some_and(|day| day < edition.in_force_from()) {
+        eprintln!(
+            "scoresheet claim: the game's {dates} is before the oldest edition of the Laws known \
+             here: judged under the {edition} Laws (--laws chooses another)"
+        );
+    } else {
+        eprintln!(
+            "scoresheet claim: judged under the {edition} Laws, in force by the game's {dates} \
+             (--laws chooses another)"
+        );
+    }
+    edition
+}
+
 fn usage(msg: &str) -> ExitCode {
     eprintln!("scoresheet claim: {msg}");
     ExitCode::from(super::EXIT_USAGE)
@@ -101,26 +135,9 @@ pub fn run(args: &ClaimArgs) -> ExitCode {
         Ok(g) => g,
         Err(e) => return input_error(&format!("{}: {e}", args.file)),
     };
-    let by_date = game
-        .tag("Date")
-        .and_then(|d| Some((d, Edition::in_force_on(d)?)));
-    let edition = match (laws, by_date) {
-        (Some(e), _) => e,
-        (None, Some((date, e))) => {
-            if earliest_day(date).is_some_and(|day| day < e.in_force_from()) {
-                eprintln!(
-                    "scoresheet claim: the game's date {date} is before the oldest edition of the \
-                     Laws known here: judged under the {e} Laws (--laws chooses another)"
-                );
-            } else {
-                eprintln!(
-                    "scoresheet claim: judged under the {e} Laws, in force on the game's date \
-                     {date} (--laws chooses another)"
-                );
-            }
-            e
-        }
-        (None, None) => Edition::default(),
+    let edition = match laws {
+        Some(e) => e,
+        None => edition_of_game(&game),
     };
     let record = match GameRecord::from_pgn(&game, &from) {
         Ok(r) => r,

@@ -189,14 +189,43 @@ impl Edition {
     /// assert_eq!(Edition::in_force_on("2018.13.01"), None);
     /// ```
     pub fn in_force_on(date: &str) -> Option<Edition> {
-        let played = earliest_day(date)?;
-        Some(
-            Edition::ALL
-                .into_iter()
-                .rev()
-                .find(|e| e.in_force_from() <= played)
-                .unwrap_or(Edition::Laws2005),
-        )
+        earliest_day(date).map(Edition::in_force_on_day)
+    }
+
+    /// The edition in force on a day (year, month, day); the 2005 edition before it came into
+    /// force (see [`Edition::in_force_on`]).
+    ///
+    /// ```
+    /// use scoresheet::laws::Edition;
+    /// assert_eq!(Edition::in_force_on_day((2017, 12, 31)), Edition::Laws2014);
+    /// assert_eq!(Edition::in_force_on_day((1989, 1, 1)), Edition::Laws2005);
+    /// ```
+    pub fn in_force_on_day(day: (u16, u8, u8)) -> Edition {
+        Edition::ALL
+            .into_iter()
+            .rev()
+            .find(|e| e.in_force_from() <= day)
+            .unwrap_or(Edition::Laws2005)
+    }
+
+    /// The edition a game was played under, from its PGN `Date` and `EventDate` tags: the one in
+    /// force on the earliest day the game can have been played, which is no earlier than its
+    /// event's first day. `None` when neither gives a year.
+    ///
+    /// ```
+    /// use scoresheet::laws::Edition;
+    /// // Played in 2014, in an event that began on 1 August 2014: under the 2014 Laws.
+    /// assert_eq!(Edition::of_game(Some("2014.??.??"), Some("2014.08.01")), Some(Edition::Laws2014));
+    /// assert_eq!(Edition::of_game(Some("2014.??.??"), None), Some(Edition::Laws2009));
+    /// assert_eq!(Edition::of_game(Some("????.??.??"), Some("2019.01.05")), Some(Edition::Laws2018));
+    /// assert_eq!(Edition::of_game(None, None), None);
+    /// ```
+    pub fn of_game(date: Option<&str>, event_date: Option<&str>) -> Option<Edition> {
+        let days = [date, event_date].map(|d| d.and_then(earliest_day));
+        days.into_iter()
+            .flatten()
+            .max()
+            .map(Edition::in_force_on_day)
     }
 
     /// The text in `../shared/laws/` the edition's rules were checked against, if there is one.

@@ -62,8 +62,8 @@ pub struct ReplayOptions {
     /// ```
     pub collect_uci: bool,
     /// The edition of the Laws whose automatic draws (fivefold repetition and 75 moves, Article
-    /// 9.6 from 2014) end a game: by default (`None`) the one in force on the game's `Date` tag
-    /// ([`Edition::in_force_on`]), the latest when the date is unknown.
+    /// 9.6 from 2014) end a game: by default (`None`) the one in force on the game's `Date` tag,
+    /// not before its `EventDate` ([`Edition::of_game`]), the latest when neither is known.
     ///
     /// ```
     /// use scoresheet::laws::Edition;
@@ -815,7 +815,7 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
         needs_detection: false,
         laws: opts
             .laws
-            .or_else(|| game.tag("Date").and_then(Edition::in_force_on))
+            .or_else(|| Edition::of_game(game.tag("Date"), game.tag("EventDate")))
             .unwrap_or_default(),
     };
     let laws = replay.laws;
@@ -1331,6 +1331,17 @@ mod tests {
             };
             assert_eq!(r.status, want, "{date}");
         }
+        // A game of 2014 in an event that began in August 2014: under the 2014 Laws.
+        let in_event = |event_date: &str| {
+            let r = both_replays(
+                &format!("[Date \"2014.??.??\"]\n[EventDate \"{event_date}\"]\n\n{in_a_row}"),
+                None,
+            );
+            r.laws
+        };
+        assert_eq!(in_event("2014.08.01"), Edition::Laws2014);
+        assert_eq!(in_event("2014.03.01"), Edition::Laws2009);
+        assert_eq!(in_event("????.??.??"), Edition::Laws2009);
         // An edition given overrides the date.
         let r = both_replays(&dated("1998.05.26", &in_a_row), Some(Edition::Laws2023));
         assert_eq!(r.laws, Edition::Laws2023);

@@ -22,7 +22,7 @@ use super::{
     ReplayOptions, Status,
 };
 use crate::board::{Color, Position, Role};
-use crate::laws::Edition;
+use crate::laws::{earliest_day, Edition};
 use crate::notation::sheet::FromLetters;
 use crate::notation::{LetterSet, Warning, Warnings};
 use crate::pgn::{Location, Outcome, TagValue, Visitor};
@@ -105,8 +105,8 @@ pub struct ReplayVisitor {
     past_end: bool,
     /// The edition given ([`ReplayOptions::laws`]), if any.
     laws_given: Option<Edition>,
-    /// The edition in force on the game's Date tag, if it gives one.
-    laws_of_date: Option<Edition>,
+    /// The earliest days the game's Date and EventDate tags allow, if they give a year.
+    dates: [Option<(u16, u8, u8)>; 2],
     /// The edition the game is judged under, set when it starts.
     laws: Edition,
 }
@@ -146,7 +146,7 @@ impl ReplayVisitor {
             ended: None,
             past_end: false,
             laws_given: opts.laws,
-            laws_of_date: None,
+            dates: [None; 2],
             laws: Edition::default(),
         }
     }
@@ -212,7 +212,12 @@ impl ReplayVisitor {
             return;
         }
         self.started = true;
-        self.laws = self.laws_given.or(self.laws_of_date).unwrap_or_default();
+        // As `Edition::of_game`, from the days kept.
+        let played = self.dates.into_iter().flatten().max();
+        self.laws = self
+            .laws_given
+            .or(played.map(Edition::in_force_on_day))
+            .unwrap_or_default();
         let mut pos = Position::new();
         if let Some(v) = &self.variant {
             self.error = Some(MoveError::game_level(
@@ -260,16 +265,15 @@ impl Visitor for ReplayVisitor {
         self.history.clear();
         self.ended = None;
         self.past_end = false;
-        self.laws_of_date = None;
+        self.dates = [None; 2];
     }
 
     fn tag(&mut self, name: &str, value: TagValue<'_>, at: Location) {
         match name {
             "Result" => self.tag_result = Outcome::from_token(value.raw()),
             "FEN" => self.fen = Some((value.decode().into_owned(), at)),
-            "Date" if self.laws_given.is_none() => {
-                self.laws_of_date = Edition::in_force_on(value.raw())
-            }
+            "Date" if self.laws_given.is_none() => self.dates[0] = earliest_day(value.raw()),
+            "EventDate" if self.laws_given.is_none() => self.dates[1] = earliest_day(value.raw()),
             "Variant" if !supported_variant(value.raw()) => {
                 self.variant = Some(value.decode().into_owned())
             }
