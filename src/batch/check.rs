@@ -481,6 +481,8 @@ pub fn write_report(
         json_opt_str(r.result.map(|o| o.as_str()), out);
         out.push_str(",\"status\":");
         json_opt_str(readable.then_some(r.status.as_str()), out);
+        // The edition the status and the automatic draws were judged under.
+        out.push_str(&format!(",\"laws\":\"{}\"", r.laws));
         out.push_str(",\"encoding\":");
         json_str(encoding.name(), out);
         out.push_str(",\"warnings\":[");
