@@ -37,7 +37,7 @@ pub struct CleanArgs {
     /// With --fix-results: the edition of the Laws whose automatic draws (fivefold, 75 moves:
     /// none before 2014) end a game: `auto` for the one in force on each game's Date (the latest
     /// when it is unknown), or 2005, 2009, 2014, 2018, 2023.
-    #[arg(long, default_value = "auto")]
+    #[arg(long, default_value = "auto", requires = "fix_results")]
     pub laws: String,
     /// Keep a game up to its first illegal move instead of rejecting it.
     #[arg(long)]
