@@ -228,6 +228,7 @@ pub fn detect(bytes: &[u8]) -> Encoding {
     }
     let high: Vec<u8> = high_context(bytes);
     let mut best = (i32::MIN, Encoding::Windows1250);
+    let mut western = i32::MIN;
     for enc in [
         Encoding::Windows1250,
         Encoding::Iso8859_2,
@@ -235,11 +236,70 @@ pub fn detect(bytes: &[u8]) -> Encoding {
         Encoding::Windows1252,
     ] {
         let score: i32 = decode_legacy(&high, enc).chars().map(char_score).sum();
+        if enc == Encoding::Windows1252 {
+            western = score;
+        }
         if score > best.0 {
             best = (score, enc);
         }
     }
+    // Windows-1250 and -1252 read many letters equally well (è/č, ñ/ń: `Genève` is `Genčve`
+    // in 1250). On a tie the federations the tags name decide; with none, Central European.
+    if best.1 == Encoding::Windows1250 && western == best.0 && federations_vote_west(bytes) {
+        return Encoding::Windows1252;
+    }
     best.1
+}
+
+/// FIDE federations whose languages are written in Windows-1250 (Central European) and in
+/// Windows-1252 (Western European).
+const CENTRAL_FEDERATIONS: [&str; 11] = [
+    "CZE", "SVK", "CRO", "SLO", "BIH", "SRB", "MNE", "POL", "HUN", "ROU", "ALB",
+];
+const WESTERN_FEDERATIONS: [&str; 22] = [
+    "GER", "AUT", "SUI", "LIE", "LUX", "NED", "BEL", "FRA", "MON", "ESP", "AND", "ITA", "POR",
+    "SWE", "DEN", "NOR", "FIN", "ISL", "ENG", "SCO", "IRL", "USA",
+];
+
+/// Whether the federation codes that end the `Site` and `Event` tags and fill the players'
+/// federation tags (`WhiteFed`, `BlackTeamCountry`) name more Western than Central European
+/// federations (tags are ASCII, whatever the encoding of their values).
+fn federations_vote_west(bytes: &[u8]) -> bool {
+    let mut votes = 0i32;
+    for line in bytes.split(|&b| b == b'\n') {
+        let line = line.trim_ascii();
+        let Some(inner) = line.strip_prefix(b"[").and_then(|l| l.strip_suffix(b"]")) else {
+            continue;
+        };
+        let name_end = inner
+            .iter()
+            .position(|b| b.is_ascii_whitespace())
+            .unwrap_or(0);
+        let name = &inner[..name_end];
+        let counted = matches!(name, b"Site" | b"Event")
+            || name.ends_with(b"Fed")
+            || name.ends_with(b"Country");
+        let value = inner[name_end..].trim_ascii();
+        let value = value
+            .strip_prefix(b"\"")
+            .and_then(|v| v.strip_suffix(b"\""));
+        let Some(value) = value.filter(|_| counted) else {
+            continue;
+        };
+        let word = value
+            .rsplit(|b| !b.is_ascii_alphabetic())
+            .find(|w| !w.is_empty())
+            .unwrap_or_default();
+        let Ok(code) = std::str::from_utf8(word) else {
+            continue;
+        };
+        if WESTERN_FEDERATIONS.contains(&code) {
+            votes += 1;
+        } else if CENTRAL_FEDERATIONS.contains(&code) {
+            votes -= 1;
+        }
+    }
+    votes > 0
 }
 
 /// The non-ASCII bytes of `bytes` (only they differ between the legacy candidates).
@@ -542,6 +602,35 @@ mod tests {
         let (bytes, _, _) = encoding_rs::WINDOWS_1252
             .encode("Müller Gößweinstein Pérez Crèvecœur Françoise à côté");
         assert_eq!(detect(&bytes), Encoding::Windows1252);
+    }
+
+    /// `Genève` reads as well in Windows-1250 (`Genčve`): the federations in the tags decide,
+    /// and with none the Central European reading stays.
+    #[test]
+    fn a_tie_between_1250_and_1252_goes_by_the_federations() {
+        let pgn = |site: &str, white_fed: &str| {
+            let text = format!(
+                "[Event \"Open\"]\n[Site \"{site}\"]\n[WhiteFed \"{white_fed}\"]\n\n1. e4 *\n"
+            );
+            encoding_rs::WINDOWS_1252.encode(&text).0.into_owned()
+        };
+        let read = |bytes: &[u8]| {
+            let d = decode(bytes, None);
+            (d.encoding, d.text.contains("Genève"))
+        };
+        assert_eq!(read(&pgn("Genève SUI", "")), (Encoding::Windows1252, true));
+        assert_eq!(read(&pgn("Genève", "FRA")), (Encoding::Windows1252, true));
+        assert_eq!(read(&pgn("Genève", "")), (Encoding::Windows1250, false));
+        assert_eq!(
+            read(&pgn("Genève CZE", "SUI")),
+            (Encoding::Windows1250, false)
+        );
+        // No tie: the letters decide, whatever the tags say.
+        let bytes = encoding_rs::WINDOWS_1250
+            .encode("[Site \"Genève SUI\"]\n[White \"Dvořák, Jiří\"]\n")
+            .0
+            .into_owned();
+        assert_eq!(detect(&bytes), Encoding::Windows1250);
     }
 
     #[test]
