@@ -1307,6 +1307,15 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                 if !game.game.moves.is_empty() && !only_result {
                     game.end(&mut games);
                 }
+                // A head naming again what the open head named, with no moves between: the
+                // open head was a game with no moves (a forfeit), not dropped.
+                let again = fields.iter().any(|(tag, _)| {
+                    *tag != "Result" && game.game.tags.iter().any(|(t, _)| t == tag)
+                });
+                if game.game.moves.is_empty() && again {
+                    games.push(std::mem::take(&mut game.game));
+                    game.end(&mut games);
+                }
                 for (tag, value) in fields {
                     if tag == "Result" {
                         // `Výsledek: 1-0` below a game's moves and a blank line is its result;
@@ -2451,6 +2460,11 @@ mod tests {
         assert_eq!(
             summary("Bílý: Novák\nČerný: Svoboda\n1-0\n"),
             [(0, Some("1-0"), 2)]
+        );
+        // Followed by the next game's head: still a game, its result its own.
+        assert_eq!(
+            summary("Bílý: A\nČerný: B\nVýsledek: 1-0\n\nBílý: C\nČerný: D\n\n1. d4 d5\n"),
+            [(0, Some("1-0"), 2), (2, None, 2)]
         );
     }
 
