@@ -251,19 +251,16 @@ pub fn detect(bytes: &[u8]) -> Encoding {
     best.1
 }
 
-/// FIDE federations whose languages are written in Windows-1250 (Central European) and in
-/// Windows-1252 (Western European).
-const CENTRAL_FEDERATIONS: [&str; 11] = [
-    "CZE", "SVK", "CRO", "SLO", "BIH", "SRB", "MNE", "POL", "HUN", "ROU", "ALB",
-];
-const WESTERN_FEDERATIONS: [&str; 22] = [
-    "GER", "AUT", "SUI", "LIE", "LUX", "NED", "BEL", "FRA", "MON", "ESP", "AND", "ITA", "POR",
-    "SWE", "DEN", "NOR", "FIN", "ISL", "ENG", "SCO", "IRL", "USA",
+/// The languages of the federations ([`crate::notation::detect::federation_language`]) written
+/// in Windows-1250 (Central European) and in Windows-1252 (Western European).
+const CENTRAL_LANGUAGES: [&str; 9] = ["cs", "sk", "hr", "sl", "bs", "sr", "pl", "hu", "ro"];
+const WESTERN_LANGUAGES: [&str; 13] = [
+    "de", "nl", "fr", "es", "ca", "it", "pt", "sv", "da", "no", "fi", "is", "en",
 ];
 
 /// Whether the federation codes that end the `Site` and `Event` tags and fill the players'
 /// federation tags (`WhiteFed`, `BlackTeamCountry`) name more Western than Central European
-/// federations (tags are ASCII, whatever the encoding of their values).
+/// federations (tag names and federation codes are ASCII, whatever the encoding of the rest).
 fn federations_vote_west(bytes: &[u8]) -> bool {
     let mut votes = 0i32;
     for line in bytes.split(|&b| b == b'\n') {
@@ -275,28 +272,17 @@ fn federations_vote_west(bytes: &[u8]) -> bool {
             .iter()
             .position(|b| b.is_ascii_whitespace())
             .unwrap_or(0);
-        let name = &inner[..name_end];
-        let counted = matches!(name, b"Site" | b"Event")
-            || name.ends_with(b"Fed")
-            || name.ends_with(b"Country");
-        let value = inner[name_end..].trim_ascii();
-        let value = value
-            .strip_prefix(b"\"")
-            .and_then(|v| v.strip_suffix(b"\""));
-        let Some(value) = value.filter(|_| counted) else {
+        let (Ok(name), value) = (
+            std::str::from_utf8(&inner[..name_end]),
+            String::from_utf8_lossy(inner[name_end..].trim_ascii()),
+        ) else {
             continue;
         };
-        let word = value
-            .rsplit(|b| !b.is_ascii_alphabetic())
-            .find(|w| !w.is_empty())
-            .unwrap_or_default();
-        let Ok(code) = std::str::from_utf8(word) else {
-            continue;
-        };
-        if WESTERN_FEDERATIONS.contains(&code) {
-            votes += 1;
-        } else if CENTRAL_FEDERATIONS.contains(&code) {
-            votes -= 1;
+        let value = value.strip_prefix('"').and_then(|v| v.strip_suffix('"'));
+        match value.and_then(|v| crate::notation::detect::federation_language(name, v)) {
+            Some(lang) if WESTERN_LANGUAGES.contains(&lang) => votes += 1,
+            Some(lang) if CENTRAL_LANGUAGES.contains(&lang) => votes -= 1,
+            _ => {}
         }
     }
     votes > 0

@@ -240,7 +240,7 @@ pub fn detect_letters<S: AsRef<str>>(
 }
 
 /// FIDE federation codes and the language of the scoresheets written there.
-const FEDERATIONS: [(&str, &str); 36] = [
+const FEDERATIONS: [(&str, &str); 40] = [
     ("CZE", "cs"),
     ("SVK", "sk"),
     ("CRO", "hr"),
@@ -251,9 +251,11 @@ const FEDERATIONS: [(&str, &str); 36] = [
     ("GER", "de"),
     ("AUT", "de"),
     ("SUI", "de"),
+    ("LIE", "de"),
     ("NED", "nl"),
     ("BEL", "nl"),
     ("FRA", "fr"),
+    ("MON", "fr"),
     ("ESP", "es"),
     ("ARG", "es"),
     ("MEX", "es"),
@@ -276,6 +278,8 @@ const FEDERATIONS: [(&str, &str); 36] = [
     ("BUL", "bg"),
     ("TUR", "tr"),
     ("ENG", "en"),
+    ("SCO", "en"),
+    ("IRL", "en"),
     ("USA", "en"),
 ];
 
@@ -302,20 +306,8 @@ pub fn languages_of_tags<'a>(tags: impl IntoIterator<Item = (&'a str, &'a str)>)
             }
             continue;
         }
-        let is_place = matches!(name, "Site" | "Event");
-        let is_federation = name.ends_with("Fed") || name.ends_with("Country");
-        if !(is_place || is_federation) {
-            continue;
-        }
-        let word = value
-            .rsplit(|c: char| !c.is_ascii_alphabetic())
-            .find(|w| !w.is_empty())
-            .unwrap_or("");
-        if word.len() != 3 || !word.chars().all(|c| c.is_ascii_uppercase()) {
-            continue;
-        }
-        if let Some((_, lang)) = FEDERATIONS.iter().find(|(fed, _)| *fed == word) {
-            found.push((*lang).to_owned());
+        if let Some(lang) = federation_language(name, value) {
+            found.push(lang.to_owned());
         }
     }
     for lang in found {
@@ -324,6 +316,34 @@ pub fn languages_of_tags<'a>(tags: impl IntoIterator<Item = (&'a str, &'a str)>)
         }
     }
     explicit
+}
+
+/// The language of the FIDE federation a tag names: the code that ends a `Site` or `Event`
+/// tag (`Praha CZE`), or a players' federation tag (`WhiteFed`, `BlackTeamCountry`).
+///
+/// ```
+/// use scoresheet::notation::detect::federation_language;
+/// assert_eq!(federation_language("Site", "Genève SUI"), Some("de"));
+/// assert_eq!(federation_language("WhiteFed", "CRO"), Some("hr"));
+/// assert_eq!(federation_language("White", "CRO"), None);
+/// ```
+pub fn federation_language(name: &str, value: &str) -> Option<&'static str> {
+    let is_place = matches!(name, "Site" | "Event");
+    let is_federation = name.ends_with("Fed") || name.ends_with("Country");
+    if !(is_place || is_federation) {
+        return None;
+    }
+    let word = value
+        .trim()
+        .rsplit(|c: char| !c.is_ascii_alphabetic())
+        .find(|w| !w.is_empty())?;
+    if word.len() != 3 || !word.chars().all(|c| c.is_ascii_uppercase()) {
+        return None;
+    }
+    FEDERATIONS
+        .iter()
+        .find(|(fed, _)| *fed == word)
+        .map(|(_, lang)| *lang)
 }
 
 #[cfg(test)]
