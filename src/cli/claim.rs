@@ -54,24 +54,24 @@ pub struct ClaimArgs {
 /// The edition in force when `game` was played, by its Date and EventDate tags
 /// ([`Edition::of_game`]), the latest without them; stderr says which and why.
 fn edition_of_game(game: &Game) -> Edition {
-    let (date, event_date) = (game.tag("Date"), game.tag("EventDate"));
-    let Some(edition) = Edition::of_game(date, event_date) else {
-        return Edition::default();
-    };
-    let dates: Vec<String> = [("Date", date), ("EventDate", event_date)]
+    // Each tag that gives a day, with its earliest day: as `Edition::of_game` reads them.
+    let days: Vec<(String, (u16, u8, u8))> = ["Date", "EventDate"]
         .into_iter()
-        .filter_map(|(name, value)| {
-            let value = value.filter(|v| earliest_day(v).is_some())?;
-            Some(format!("{name} {value}"))
+        .filter_map(|name| {
+            let value = game.tag(name)?;
+            Some((format!("{name} {value}"), earliest_day(value)?))
         })
         .collect();
-    let dates = dates.join(", ");
-    let played = [date, event_date]
-        .into_iter()
-        .flatten()
-        .filter_map(earliest_day)
-        .max();
-    if played.is_some_and(|day| day < edition.in_force_from()) {
+    let Some(played) = days.iter().map(|(_, day)| *day).max() else {
+        return Edition::default();
+    };
+    let edition = Edition::in_force_on_day(played);
+    let dates = days
+        .iter()
+        .map(|(d, _)| d.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    if played < edition.in_force_from() {
         eprintln!(
             "scoresheet claim: the game's {dates} is before the oldest edition of the Laws known \
              here: judged under the {edition} Laws (--laws chooses another)"
