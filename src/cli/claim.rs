@@ -51,16 +51,16 @@ pub struct ClaimArgs {
     pub svg: Option<String>,
 }
 
-/// The edition in force when `game` was played, by its Date and EventDate tags
+/// The edition in force when `game` was played, by its Date (or UTCDate) and EventDate tags
 /// ([`Edition::of_game`]), the latest without them; stderr says which and why.
 fn edition_of_game(game: &Game) -> Edition {
     // Each tag that gives a day, with its earliest day: as `Edition::of_game` reads them.
-    let days: Vec<(String, (u16, u8, u8))> = ["Date", "EventDate"]
+    let played = game.date_played();
+    let event = game.tag("EventDate").map(|v| ("EventDate", v));
+    let days: Vec<(String, (u16, u8, u8))> = [played, event]
         .into_iter()
-        .filter_map(|name| {
-            let value = game.tag(name)?;
-            Some((format!("{name} {value}"), earliest_day(value)?))
-        })
+        .flatten()
+        .filter_map(|(name, value)| Some((format!("{name} {value}"), earliest_day(value)?)))
         .collect();
     let Some(played) = days.iter().map(|(_, day)| *day).max() else {
         return Edition::default();

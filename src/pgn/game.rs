@@ -129,6 +129,22 @@ impl Game {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The tag that says which day the game was played, with its value: `Date`, or where that
+    /// gives no year the `UTCDate` that lichess exports write (some with no `Date` at all).
+    ///
+    /// ```
+    /// let g = scoresheet::pgn::Game::read_all(b"[Date \"????.??.??\"] [UTCDate \"2017.01.31\"] *")
+    ///     .remove(0)
+    ///     .unwrap();
+    /// assert_eq!(g.date_played(), Some(("UTCDate", "2017.01.31")));
+    /// ```
+    pub fn date_played(&self) -> Option<(&'static str, &str)> {
+        ["Date", "UTCDate"]
+            .into_iter()
+            .filter_map(|name| Some((name, self.tag(name)?)))
+            .find(|(_, v)| crate::laws::earliest_day(v).is_some())
+    }
+
     /// The tag pairs as `String`s, in order, for what keeps them apart from the game.
     ///
     /// ```

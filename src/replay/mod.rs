@@ -62,8 +62,9 @@ pub struct ReplayOptions {
     /// ```
     pub collect_uci: bool,
     /// The edition of the Laws whose automatic draws (fivefold repetition and 75 moves, Article
-    /// 9.6 from 2014) end a game: by default (`None`) the one in force on the game's `Date` tag,
-    /// not before its `EventDate` ([`Edition::of_game`]), the latest when neither is known.
+    /// 9.6 from 2014) end a game: by default (`None`) the one in force on the game's `Date` tag
+    /// (or `UTCDate`, [`Game::date_played`]), not before its `EventDate`
+    /// ([`Edition::of_game`]), the latest when neither is known.
     ///
     /// ```
     /// use scoresheet::laws::Edition;
@@ -815,7 +816,7 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
         needs_detection: false,
         laws: opts
             .laws
-            .or_else(|| Edition::of_game(game.tag("Date"), game.tag("EventDate")))
+            .or_else(|| Edition::of_game(game.date_played().map(|(_, d)| d), game.tag("EventDate")))
             .unwrap_or_default(),
     };
     let laws = replay.laws;
@@ -1342,6 +1343,22 @@ mod tests {
         assert_eq!(in_event("2014.08.01"), Edition::Laws2014);
         assert_eq!(in_event("2014.03.01"), Edition::Laws2009);
         assert_eq!(in_event("????.??.??"), Edition::Laws2009);
+        // lichess exports date a game by UTCDate, some with no Date at all: it stands for a Date
+        // that gives no year, and gives way to one that does.
+        let tagged = |tags: &str| both_replays(&format!("{tags}\n\n{in_a_row}"), None).laws;
+        assert_eq!(tagged("[UTCDate \"2013.01.31\"]"), Edition::Laws2009);
+        assert_eq!(
+            tagged("[Date \"????.??.??\"]\n[UTCDate \"2017.01.31\"]"),
+            Edition::Laws2014
+        );
+        assert_eq!(
+            tagged("[Date \"2013.01.31\"]\n[UTCDate \"2017.01.31\"]"),
+            Edition::Laws2009
+        );
+        assert_eq!(
+            tagged("[UTCDate \"2013.01.31\"]\n[EventDate \"2014.07.01\"]"),
+            Edition::Laws2014
+        );
         // An edition given overrides the date.
         let r = both_replays(&dated("1998.05.26", &in_a_row), Some(Edition::Laws2023));
         assert_eq!(r.laws, Edition::Laws2023);

@@ -105,8 +105,8 @@ pub struct ReplayVisitor {
     past_end: bool,
     /// The edition given ([`ReplayOptions::laws`]), if any.
     laws_given: Option<Edition>,
-    /// The earliest days the game's Date and EventDate tags allow, if they give a year.
-    dates: [Option<(u16, u8, u8)>; 2],
+    /// The earliest days the game's Date, EventDate and UTCDate tags allow, if they give a year.
+    dates: [Option<(u16, u8, u8)>; 3],
     /// The edition the game is judged under, set when it starts.
     laws: Edition,
 }
@@ -146,7 +146,7 @@ impl ReplayVisitor {
             ended: None,
             past_end: false,
             laws_given: opts.laws,
-            dates: [None; 2],
+            dates: [None; 3],
             laws: Edition::default(),
         }
     }
@@ -212,8 +212,10 @@ impl ReplayVisitor {
             return;
         }
         self.started = true;
-        // As `Edition::of_game`, from the days kept.
-        let played = self.dates.into_iter().flatten().max();
+        // As `Edition::of_game`, from the days kept: UTCDate stands for the Date that gives no
+        // year (`Game::date_played`).
+        let [date, event_date, utc_date] = self.dates;
+        let played = date.or(utc_date).max(event_date);
         self.laws = self
             .laws_given
             .or(played.map(Edition::in_force_on_day))
@@ -265,7 +267,7 @@ impl Visitor for ReplayVisitor {
         self.history.clear();
         self.ended = None;
         self.past_end = false;
-        self.dates = [None; 2];
+        self.dates = [None; 3];
     }
 
     fn tag(&mut self, name: &str, value: TagValue<'_>, at: Location) {
@@ -274,6 +276,7 @@ impl Visitor for ReplayVisitor {
             "FEN" => self.fen = Some((value.decode().into_owned(), at)),
             "Date" if self.laws_given.is_none() => self.dates[0] = earliest_day(value.raw()),
             "EventDate" if self.laws_given.is_none() => self.dates[1] = earliest_day(value.raw()),
+            "UTCDate" if self.laws_given.is_none() => self.dates[2] = earliest_day(value.raw()),
             "Variant" if !supported_variant(value.raw()) => {
                 self.variant = Some(value.decode().into_owned())
             }
