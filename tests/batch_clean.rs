@@ -283,6 +283,45 @@ fn fix_results_draws_a_game_that_ended_in_a_dead_position() {
     assert_eq!(out.matches("60. Kd3 Kd6 1/2-1/2").count(), 3, "{out}");
 }
 
+/// `--fix-results` and an automatic draw the players went on past without noticing: under
+/// the Laws in force on the game's date (fivefold from 2014) the game ended drawn there, whatever
+/// the moves after it reached; before 2014 there was no such rule and the mate stands.
+#[test]
+fn fix_results_draws_a_game_that_went_on_past_a_fivefold_repetition() {
+    let scratch = Scratch::new("clean-past-fivefold");
+    let out_and_back = "Nf3 Nf6 Ng1 Ng8 ".repeat(4);
+    let mut pgn = String::new();
+    for (event, date) in [("Laws2018", "2019.05.05"), ("Laws2009", "2012.05.05")] {
+        pgn.push_str(&format!(
+            "[Event \"{event}\"]\n[Date \"{date}\"]\n[Result \"0-1\"]\n\n\
+             {out_and_back} f3 e5 g4 Qh4# 0-1\n\n"
+        ));
+    }
+    let path = scratch.0.join("past.pgn");
+    std::fs::write(&path, pgn).unwrap();
+    let options = CleanOptions {
+        fix_results: true,
+        ..CleanOptions::default()
+    };
+    let (report, out, _) = run(&[Input::Path(path)], &scratch.0, &options);
+    assert!(report.balanced());
+    assert_eq!((report.read, report.written), (2, 2));
+    let changes: Vec<&str> = report
+        .changes
+        .iter()
+        .filter(|c| c.kind == "result")
+        .map(|c| c.detail.as_str())
+        .collect();
+    assert_eq!(
+        changes,
+        ["Result 0-1 → 1/2-1/2 (fivefold; Article 9.6.1 of the 2018 Laws, before move 9 (white))"]
+    );
+    // Every move is kept: only the result changes.
+    assert_eq!(out.matches("Qh4#").count(), 2, "{out}");
+    assert_eq!(out.matches("[Result \"1/2-1/2\"]").count(), 1, "{out}");
+    assert_eq!(out.matches("[Result \"0-1\"]").count(), 1, "{out}");
+}
+
 /// The rejects without the comment line `clean` puts before each.
 fn rejected_bytes(rejects: &str) -> String {
     rejects

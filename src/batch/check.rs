@@ -411,6 +411,7 @@ fn syntax_error_at(at: Location, message: String) -> Replay {
         uci: Vec::new(),
         needs_detection: false,
         laws: crate::laws::Edition::default(),
+        ended_early: None,
     }
 }
 

@@ -1013,10 +1013,12 @@ fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
 
 /// Sets the Result from the final position when the game ended on the board. Only checkmate
 /// gives a decisive result; stalemate, a dead position, fivefold and 75 moves (under the Laws
-/// the game was replayed by) give a draw.
+/// the game was replayed by) give a draw, as does an automatic draw the moves went on past
+/// (those moves do not count).
 fn fix_result(game: &mut Game, replay: &Replay, changes: &mut Vec<(&'static str, String)>) {
     let (status, plies) = (replay.status, replay.plies);
     let result = match status {
+        _ if replay.ended_early.is_some() => Outcome::Draw,
         Status::Checkmate => {
             let start_black = game
                 .tag("FEN")
@@ -1039,12 +1041,20 @@ fn fix_result(game: &mut Game, replay: &Replay, changes: &mut Vec<(&'static str,
     if current.as_deref() == Some(want) {
         return;
     }
+    let why = match replay.ended_early {
+        Some(end) => format!(
+            "{}, before move {} ({})",
+            crate::replay::ending(end.status, replay.laws),
+            end.move_number,
+            crate::replay::side_name(end.side)
+        ),
+        None => crate::replay::ending(status, replay.laws),
+    };
     changes.push((
         "result",
         format!(
-            "Result {} → {want} ({})",
+            "Result {} → {want} ({why})",
             current.as_deref().unwrap_or("missing"),
-            crate::replay::ending(status, replay.laws)
         ),
     ));
     match game.tags.iter_mut().find(|(n, _)| n == "Result") {

@@ -200,6 +200,30 @@ impl Status {
     }
 }
 
+/// An automatic draw (Article 9.6: fivefold repetition, 75 moves) that the moves written went on
+/// past: under the Laws the game ended there, drawn, and the moves after it do not count.
+///
+/// ```
+/// use scoresheet::pgn::Game;
+/// use scoresheet::replay::{replay_game, ReplayOptions, Status};
+/// let out_and_back = "Nf3 Nf6 Ng1 Ng8 ".repeat(4);
+/// let pgn = format!("[Date \"2024.05.05\"]\n\n{out_and_back} e4 e5 1-0");
+/// let g = Game::read_all(pgn.as_bytes()).remove(0).unwrap();
+/// let r = replay_game(&g, &ReplayOptions::default());
+/// let ended = r.ended_early.unwrap();
+/// assert_eq!((ended.status, ended.move_number), (Status::Fivefold, 9));
+/// assert!(r.warnings.iter().any(|w| w.starts_with("result 1-0 but the game ended drawn")));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EndedEarly {
+    /// How it ended: [`Status::Fivefold`] or [`Status::SeventyFiveMoves`].
+    pub status: Status,
+    /// The number of the first move written after the end.
+    pub move_number: u32,
+    /// The side that wrote it.
+    pub side: Color,
+}
+
 /// What kind of error stopped a game.
 ///
 /// ```
@@ -326,6 +350,9 @@ pub struct Replay {
     pub needs_detection: bool,
     /// The edition of the Laws the game was judged under ([`ReplayOptions::laws`]).
     pub laws: Edition,
+    /// The automatic draw the mainline went on past, if any: then the game's result under the
+    /// Laws is a draw, whatever [`Replay::status`] says of the final position.
+    pub ended_early: Option<EndedEarly>,
 }
 
 /// Whether a Variant tag's value means standard chess rules (what the replay plays): `Standard`
@@ -442,7 +469,7 @@ impl Walker<'_, '_> {
         let mut uci = Vec::with_capacity(if collect { line.moves.len() } else { 0 });
         let mut history = History::default();
         let mut ended: Option<Status> = None;
-        let mut past_end = false;
+        let mut ended_early = None;
         if mainline {
             history = History::with_capacity(line.moves.len() + 1);
             history.push(pos.zobrist(), pos.halfmove_clock());
@@ -465,8 +492,12 @@ impl Walker<'_, '_> {
             };
             // Each variation replaces this move: from the position before it.
             let before = (!node.variations.is_empty()).then(|| pos.clone());
-            if let Some(s) = ended.take().filter(|_| !past_end) {
-                past_end = true;
+            if let Some(s) = ended.take().filter(|_| ended_early.is_none()) {
+                ended_early = Some(EndedEarly {
+                    status: s,
+                    move_number: number,
+                    side,
+                });
                 self.warn(format!(
                     "move {number} ({}) '{}' after the game ended ({})",
                     side_name(side),
@@ -562,6 +593,7 @@ impl Walker<'_, '_> {
             uci,
             ply,
             fivefold,
+            ended_early,
         }
     }
 }
@@ -694,6 +726,8 @@ struct Walked {
     /// Whether the final position is a fivefold repetition on the mainline (never for a
     /// variation).
     fivefold: bool,
+    /// The automatic draw the mainline went on past (never for a variation).
+    ended_early: Option<EndedEarly>,
 }
 
 pub(crate) fn side_name(c: Color) -> &'static str {
@@ -814,6 +848,7 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
         error: None,
         uci: Vec::new(),
         needs_detection: false,
+        ended_early: None,
         laws: opts
             .laws
             .or_else(|| Edition::of_game(game.date_played().map(|(_, d)| d), game.tag("EventDate")))
@@ -920,6 +955,7 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
     let fivefold = walked.fivefold;
     replay.plies = walked.ply;
     replay.uci = walked.uci;
+    replay.ended_early = walked.ended_early;
     let analyse_dead = opts
         .dead_analysis
         .wanted(tag_result, game.outcome, walker.error.is_some());
@@ -945,7 +981,13 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
         );
     }
     if replay.error.is_none() {
-        for c in result_contradictions(tag_result, game.outcome, replay.status, &walked.pos) {
+        for c in result_contradictions(
+            tag_result,
+            game.outcome,
+            replay.status,
+            replay.ended_early,
+            &walked.pos,
+        ) {
             walker_warn(&mut replay.warnings, opts.max_warnings, c);
         }
     }
@@ -957,11 +999,13 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
     replay
 }
 
-/// Warnings for results (the Result tag's and the movetext's) that the final position contradicts.
+/// Warnings for results (the Result tag's and the movetext's) that the final position, or an
+/// automatic draw the game went on past, contradicts.
 pub(crate) fn result_contradictions(
     tag: Option<Outcome>,
     movetext: Option<Outcome>,
     status: Status,
+    ended_early: Option<EndedEarly>,
     pos: &Position,
 ) -> Vec<String> {
     let mut out = Vec::new();
@@ -972,6 +1016,17 @@ pub(crate) fn result_contradictions(
         }
     }
     for r in claimed {
+        if let Some(end) = ended_early {
+            if matches!(r, Outcome::WhiteWins | Outcome::BlackWins) {
+                out.push(format!(
+                    "result {r} but the game ended drawn ({}) before move {} ({})",
+                    end.status.as_str(),
+                    end.move_number,
+                    side_name(end.side)
+                ));
+            }
+            continue;
+        }
         let contradiction = match status {
             Status::Checkmate => {
                 let winner = match pos.turn() {
@@ -1260,8 +1315,13 @@ mod tests {
             .unwrap()
             .unwrap();
         assert_eq!(
-            (tree.laws, tree.status, &tree.warnings),
-            (streamed.laws, streamed.status, &streamed.warnings),
+            (tree.laws, tree.status, tree.ended_early, &tree.warnings),
+            (
+                streamed.laws,
+                streamed.status,
+                streamed.ended_early,
+                &streamed.warnings
+            ),
             "{pgn}"
         );
         tree
@@ -1366,6 +1426,37 @@ mod tests {
             .warnings
             .iter()
             .any(|w| w.contains("fivefold; Article 9.6.1")));
+    }
+
+    /// A game that went on past an automatic draw: the result stated contradicts it unless a
+    /// draw, whatever the final position; before 2014 nothing ended the game there.
+    #[test]
+    fn a_result_after_an_automatic_draw_the_game_went_on_past_is_contradicted() {
+        let out_and_back = "Nf3 Nf6 Ng1 Ng8 ".repeat(4);
+        let mated = format!("{out_and_back}f3 e5 g4 Qh4# 0-1");
+        let r = both_replays(&dated("2019.01.01", &mated), None);
+        let end = r.ended_early.expect("ended at the fifth occurrence");
+        assert_eq!(
+            (end.status, end.move_number, end.side),
+            (Status::Fivefold, 9, Color::White)
+        );
+        assert_eq!(r.status, Status::Checkmate);
+        let results: Vec<&String> = r
+            .warnings
+            .iter()
+            .filter(|w| w.starts_with("result "))
+            .collect();
+        assert_eq!(
+            results,
+            ["result 0-1 but the game ended drawn (fivefold) before move 9 (white)"]
+        );
+        let drawn = format!("{out_and_back}f3 e5 g4 Qh4# 1/2-1/2");
+        let r = both_replays(&dated("2019.01.01", &drawn), None);
+        assert!(r.ended_early.is_some());
+        assert!(!r.warnings.iter().any(|w| w.starts_with("result ")));
+        let r = both_replays(&dated("2012.01.01", &mated), None);
+        assert_eq!((r.ended_early, r.status), (None, Status::Checkmate));
+        assert!(!r.warnings.iter().any(|w| w.starts_with("result ")));
     }
 
     /// A mate on the move that completes 75 moves each: it stands from 2018 (9.6.2); under the

@@ -18,7 +18,7 @@
 
 use super::{
     ending, final_status, null_move, read_token, result_contradictions, seventy_five_moves,
-    side_name, supported_variant, DeadAnalysis, ErrorKind, History, MoveError, Replay,
+    side_name, supported_variant, DeadAnalysis, EndedEarly, ErrorKind, History, MoveError, Replay,
     ReplayOptions, Status,
 };
 use crate::board::{Color, Position, Role};
@@ -102,7 +102,8 @@ pub struct ReplayVisitor {
     /// The mainline's positions, from the start.
     history: History,
     ended: Option<Status>,
-    past_end: bool,
+    /// The automatic draw the mainline went on past.
+    ended_early: Option<EndedEarly>,
     /// The edition given ([`ReplayOptions::laws`]), if any.
     laws_given: Option<Edition>,
     /// The earliest days the game's Date, EventDate and UTCDate tags allow, if they give a year.
@@ -144,7 +145,7 @@ impl ReplayVisitor {
             uci: Vec::new(),
             history: History::with_capacity(256),
             ended: None,
-            past_end: false,
+            ended_early: None,
             laws_given: opts.laws,
             dates: [None; 3],
             laws: Edition::default(),
@@ -266,7 +267,7 @@ impl Visitor for ReplayVisitor {
         self.uci = Vec::new();
         self.history.clear();
         self.ended = None;
-        self.past_end = false;
+        self.ended_early = None;
         self.dates = [None; 3];
     }
 
@@ -379,8 +380,12 @@ impl Visitor for ReplayVisitor {
                 let (pos_key, clock) = (level.pos().zobrist(), level.pos().halfmove_clock());
                 let seventy_five = mainline && seventy_five_moves(level.pos(), self.laws);
                 if mainline {
-                    if let Some(s) = self.ended.take().filter(|_| !self.past_end) {
-                        self.past_end = true;
+                    if let Some(s) = self.ended.take().filter(|_| self.ended_early.is_none()) {
+                        self.ended_early = Some(EndedEarly {
+                            status: s,
+                            move_number: number,
+                            side,
+                        });
                         self.warn(format!(
                             "move {number} ({}) '{san}' after the game ended ({})",
                             side_name(side),
@@ -504,6 +509,7 @@ impl Visitor for ReplayVisitor {
                 uci: Vec::new(),
                 needs_detection: false,
                 laws: self.laws,
+                ended_early: None,
             };
         }
         if let (Some(tag), Some(text)) = (self.tag_result, self.outcome) {
@@ -522,6 +528,7 @@ impl Visitor for ReplayVisitor {
                     self.tag_result,
                     self.outcome,
                     status,
+                    self.ended_early,
                     l.pos(),
                 ));
             }
@@ -544,6 +551,7 @@ impl Visitor for ReplayVisitor {
             uci: std::mem::take(&mut self.uci),
             needs_detection: self.needs_detection,
             laws: self.laws,
+            ended_early: self.ended_early,
         }
     }
 }
