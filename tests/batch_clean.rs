@@ -322,6 +322,42 @@ fn fix_results_draws_a_game_that_went_on_past_a_fivefold_repetition() {
     assert_eq!(out.matches("[Result \"0-1\"]").count(), 1, "{out}");
 }
 
+/// Dates as people write them in a Date tag, with the month in words or Roman numerals, are
+/// put in PGN's form; what is no date is kept and reported.
+#[test]
+fn dates_written_in_words_are_put_in_pgn_form() {
+    let scratch = Scratch::new("clean-dates");
+    let mut pgn = String::new();
+    for date in [
+        "14. XI. 2026",
+        "sobota 14. listopadu 2026",
+        "March 3rd, 2026",
+        "last Sunday",
+    ] {
+        pgn.push_str(&format!("[Date \"{date}\"]\n\n1. e4 e5 *\n\n"));
+    }
+    let path = scratch.0.join("dates.pgn");
+    std::fs::write(&path, pgn).unwrap();
+    let (report, out, _) = run(&[Input::Path(path)], &scratch.0, &CleanOptions::default());
+    assert_eq!((report.read, report.written), (4, 4));
+    let dates: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("[Date \"")?.strip_suffix("\"]"))
+        .collect();
+    assert_eq!(
+        dates,
+        ["2026.11.14", "2026.11.14", "2026.03.03", "last Sunday"]
+    );
+    let changes: Vec<&str> = report
+        .changes
+        .iter()
+        .filter(|c| c.kind == "date")
+        .map(|c| c.detail.as_str())
+        .collect();
+    assert_eq!(changes[0], "Date \"14. XI. 2026\" → \"2026.11.14\"");
+    assert_eq!(changes[3], "Date \"last Sunday\" is no date; kept as it is");
+}
+
 /// The rejects without the comment line `clean` puts before each.
 fn rejected_bytes(rejects: &str) -> String {
     rejects

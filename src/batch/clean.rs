@@ -981,7 +981,9 @@ fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
             continue;
         }
         let value = match name.as_str() {
-            "Date" | "EventDate" | "UTCDate" => match normalize_date(&value) {
+            "Date" | "EventDate" | "UTCDate" => match normalize_date(&value)
+                .or_else(|| crate::notation::sheet::date_in_words(&value))
+            {
                 Some(d) if d != value => {
                     changes.push(("date", format!("{name} \"{value}\" → \"{d}\"")));
                     d.into()

@@ -371,15 +371,32 @@ impl Edition {
 
 /// The earliest day a PGN `Date` tag value (`YYYY.MM.DD`, `??` where a part is unknown; `-` and
 /// `/` read as `.`) can stand for, as (year, month, day): an unknown month or day is the first;
-/// `None` when the year is unknown or the value is no date.
+/// `None` when the year is unknown or the value is no date. A date written another way that
+/// `clean` would put in PGN's form (`01.05.2023`, `14. XI. 2026`: see
+/// [`crate::batch::normalize_date`] and [`crate::notation::sheet::date_in_words`]) is read too.
 ///
 /// ```
 /// use scoresheet::laws::earliest_day;
 /// assert_eq!(earliest_day("1989.??.??"), Some((1989, 1, 1)));
 /// assert_eq!(earliest_day("2014-07"), Some((2014, 7, 1)));
+/// assert_eq!(earliest_day("30.06.2014"), Some((2014, 6, 30)));
+/// assert_eq!(earliest_day("1. VII. 2014"), Some((2014, 7, 1)));
 /// assert_eq!(earliest_day("????.??.??"), None);
 /// ```
 pub fn earliest_day(date: &str) -> Option<(u16, u8, u8)> {
+    pgn_earliest_day(date).or_else(|| {
+        // Not in PGN's form: the cold path, never taken by a year unknown.
+        if date.trim_start().starts_with('?') {
+            return None;
+        }
+        let normal = crate::batch::normalize_date(date)
+            .or_else(|| crate::notation::sheet::date_in_words(date))?;
+        pgn_earliest_day(&normal)
+    })
+}
+
+/// [`earliest_day`] of a value in PGN's form only.
+fn pgn_earliest_day(date: &str) -> Option<(u16, u8, u8)> {
     let mut parts = date.trim().split(['.', '-', '/']);
     let year: u16 = parts
         .next()

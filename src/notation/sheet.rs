@@ -101,46 +101,130 @@ pub const MONTH_NAMES: [(&str, u8); 112] = [
     ("prosinca", 12), ("dec", 12), ("dezember", 12), ("dez", 12), ("décembre", 12),
 ];
 
+/// The weekday names a sheet's head may put before a date (`sobota 14. XI. 2026`,
+/// `Monday, 3 March 2026`), in lower case and without accents: Czech, Slovak, Croatian,
+/// English, German and French, and the short forms of Czech and Slovak, English and German
+/// (`So 14. 11. 2026`, `Sat`, `Sa`).
+#[rustfmt::skip]
+pub const WEEKDAY_NAMES: [&str; 59] = [
+    "po", "ut", "st", "ct", "pa", "so", "ne",
+    "mo", "di", "mi", "do", "fr", "sa",
+    "pondeli", "utery", "streda", "ctvrtek", "patek", "sobota", "nedele",
+    "pondelok", "utorok", "stvrtok", "piatok", "nedela",
+    "ponedjeljak", "utorak", "srijeda", "cetvrtak", "petak", "subota", "nedjelja",
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "mon", "tue", "wed", "thu", "fri", "sat", "sun",
+    "montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag",
+    "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi",
+];
+
+/// `text` in lower case without its accents (`Března` is `brezna`), as month and weekday
+/// names are compared.
+fn plain_word(text: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    text.nfd()
+        .filter(|c| !unicode_normalization::char::is_combining_mark(*c))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The month a word names: a name of [`MONTH_NAMES`], with or without its accents
+/// (`brezna`), or a Roman numeral from I to XII, as Czech, Slovak and Croatian dates write the
+/// month (`14. XI. 2026`).
+fn month_of_word(word: &str) -> Option<u8> {
+    const ROMAN: [&str; 12] = [
+        "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii",
+    ];
+    let plain = plain_word(word);
+    if let Some(n) = ROMAN.iter().position(|r| *r == plain) {
+        // Roman months are capitals (`XI.`); in lower case only the unmistakable ones.
+        let capitals = word.bytes().all(|b| b.is_ascii_uppercase());
+        return (capitals || plain.len() > 1).then_some(n as u8 + 1);
+    }
+    MONTH_NAMES
+        .iter()
+        .find(|(name, _)| plain_word(name) == plain)
+        .map(|(_, month)| *month)
+}
+
+/// A day written as an ordinal (`3rd`, `1st`, `22nd`, `14th`, French `1er`): its digits.
+fn ordinal_day(word: &str) -> Option<&str> {
+    let digits = word.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let suffix = &word[digits.len()..];
+    let ordinal = matches!(
+        suffix.to_ascii_lowercase().as_str(),
+        "st" | "nd" | "rd" | "th" | "er" | "e"
+    );
+    (ordinal
+        && !digits.is_empty()
+        && digits.len() <= 2
+        && digits.bytes().all(|b| b.is_ascii_digit()))
+    .then_some(digits)
+}
+
 /// A date written with its month in words, as `YYYY.MM.DD` (`YYYY.MM.??` without a day): the
-/// day, the month's name (see [`MONTH_NAMES`]) and a four-digit year, in any order, apart by
-/// blanks, dots or commas. `None` for anything else.
+/// day (also as an ordinal, `3rd`, `1er`), the month's name (see [`MONTH_NAMES`]; with or
+/// without accents) or Roman numeral (`XI`) and a four-digit year, in any order, apart by
+/// blanks, dots or commas; a weekday's name before it ([`WEEKDAY_NAMES`]) is passed over, also
+/// before a date in digits (`sobota 14. 11. 2026`), which alone is not a date in words. `None`
+/// for anything else.
 ///
 /// ```
 /// use scoresheet::notation::sheet::date_in_words;
 /// assert_eq!(date_in_words("14. listopadu 2026").as_deref(), Some("2026.11.14"));
 /// assert_eq!(date_in_words("March 3, 2026").as_deref(), Some("2026.03.03"));
 /// assert_eq!(date_in_words("Okt. 2025").as_deref(), Some("2025.10.??"));
+/// assert_eq!(date_in_words("14. XI. 2026").as_deref(), Some("2026.11.14"));
+/// assert_eq!(date_in_words("3. brezna 2026").as_deref(), Some("2026.03.03"));
+/// assert_eq!(date_in_words("Monday, 3rd March 2026").as_deref(), Some("2026.03.03"));
+/// assert_eq!(date_in_words("sobota 14. 11. 2026").as_deref(), Some("2026.11.14"));
 /// assert_eq!(date_in_words("31. února 2026"), None);
 /// assert_eq!(date_in_words("14. 11. 2026"), None);
 /// ```
 pub fn date_in_words(text: &str) -> Option<String> {
     let (mut day, mut month, mut year) = (None, None, None);
-    for word in text
+    let mut digits: Vec<&str> = Vec::new();
+    let mut weekday = false;
+    let words = text
         .split(|c: char| c.is_whitespace() || matches!(c, '.' | ','))
-        .filter(|w| !w.is_empty())
-    {
-        let slot = if word.bytes().all(|b| b.is_ascii_digit()) {
-            if word.len() == 4 {
-                &mut year
-            } else if word.len() <= 2 {
-                &mut day
-            } else {
-                return None;
-            }
+        .filter(|w| !w.is_empty());
+    for (index, word) in words.enumerate() {
+        let number = if word.bytes().all(|b| b.is_ascii_digit()) {
+            Some(word)
         } else {
-            let lower = word.to_lowercase();
-            let named = MONTH_NAMES.iter().find(|(name, _)| *name == lower)?.1;
-            if month.replace(named).is_some() {
-                return None;
-            }
-            continue;
+            ordinal_day(word)
         };
-        let n: u16 = word.parse().ok()?;
+        let slot = match number {
+            Some(n) if n.len() == 4 && n == word => &mut year,
+            Some(n) if n.len() <= 2 => &mut day,
+            Some(_) => return None,
+            None if index == 0 && WEEKDAY_NAMES.contains(&plain_word(word).as_str()) => {
+                weekday = true;
+                continue;
+            }
+            None => {
+                if month.replace(month_of_word(word)?).is_some() {
+                    return None;
+                }
+                continue;
+            }
+        };
+        let n: u16 = number?.parse().ok()?;
+        digits.push(word);
         if slot.replace(n).is_some() {
+            if weekday && month.is_none() {
+                // A weekday before a date in digits: the date's.
+                continue;
+            }
             return None;
         }
     }
-    let (year, month) = (year?, month?);
+    let year = year?;
+    let Some(month) = month else {
+        return weekday
+            .then(|| crate::batch::normalize_date(&digits.join(".")))
+            .flatten();
+    };
     let Some(day) = day else {
         return Some(format!("{year:04}.{month:02}.??"));
     };
@@ -2358,6 +2442,40 @@ mod tests {
         }
     }
 
+    /// Names compared without accents still name one month each, and every weekday name is
+    /// written as it is compared.
+    #[test]
+    fn month_names_without_accents_keep_their_months() {
+        for (name, month) in MONTH_NAMES {
+            assert_eq!(month_of_word(name), Some(month), "{name}");
+            assert_eq!(month_of_word(&plain_word(name)), Some(month), "{name}");
+            assert_eq!(month_of_word(&name.to_uppercase()), Some(month), "{name}");
+        }
+        for day in WEEKDAY_NAMES {
+            assert_eq!(plain_word(day), day);
+            assert_eq!(month_of_word(day), None, "{day}");
+        }
+        assert_eq!(month_of_word("XII"), Some(12));
+        assert_eq!(month_of_word("iv"), Some(4));
+        assert_eq!(month_of_word("v"), None);
+        assert_eq!(month_of_word("XIII"), None);
+        assert_eq!(
+            date_in_words("1er mars 2026").as_deref(),
+            Some("2026.03.01")
+        );
+        assert_eq!(
+            date_in_words("22nd Dec 2025").as_deref(),
+            Some("2025.12.22")
+        );
+        assert_eq!(
+            date_in_words("Středa, 4. III. 2026").as_deref(),
+            Some("2026.03.04")
+        );
+        assert_eq!(date_in_words("4. III. 2026 sobota"), None);
+        assert_eq!(date_in_words("32nd Dec 2025"), None);
+        assert_eq!(date_in_words("3x March 2026"), None);
+    }
+
     #[test]
     fn the_head_of_a_sheet_gives_tags() {
         let games =
@@ -2400,6 +2518,11 @@ mod tests {
             ("Datum: 14. listopada 2026.", "2026.10.14"),
             ("Date: 3 March 2026", "2026.03.03"),
             ("Datum: März 2026", "2026.03.??"),
+            ("Datum: 14. XI. 2026", "2026.11.14"),
+            ("Datum: sobota 14. XI. 2026", "2026.11.14"),
+            ("Datum: So 14. 11. 2026", "2026.11.14"),
+            ("Datum: 14. brezna 2026", "2026.03.14"),
+            ("Date: Tuesday, March 3rd, 2026", "2026.03.03"),
         ] {
             assert_eq!(
                 header_line(line).unwrap(),
