@@ -150,6 +150,25 @@ fn the_laws_in_force_on_the_games_date_by_default() {
         err.contains("the game's Date 1989.??.?? is before the oldest edition of the Laws known here: judged under the 2005 Laws"),
         "{err}"
     );
+    // No year to go by: the latest edition, and stderr says why.
+    for (tags, why) in [
+        ("", "the game's date is unknown"),
+        ("[Date \"????.??.??\"]\n", "the game's date is unknown"),
+        (
+            "[Date \"2014.13.01\"]\n",
+            "the game's Date '2014.13.01' is no date",
+        ),
+    ] {
+        let undated = temp_pgn("undated", &format!("{tags}\n1. e4 e5 *\n"));
+        let (code, _, err) = common::run_cli(&["claim", &undated]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            err.contains(&format!(
+                "scoresheet claim: {why}: judged under the 2023 Laws, the latest"
+            )),
+            "{tags}: {err}"
+        );
+    }
     // Under the edition the date gives, no warning; under 2014 the moves after 242.Kc3 came
     // after the end.
     let (code, out, _) = common::run_cli(&["check", "--quiet", &file]);

@@ -63,7 +63,24 @@ fn edition_of_game(game: &Game) -> Edition {
         .filter_map(|(name, value)| Some((format!("{name} {value}"), earliest_day(value)?)))
         .collect();
     let Some(played) = days.iter().map(|(_, day)| *day).max() else {
-        return Edition::default();
+        let edition = Edition::default();
+        // A date written but not read says so: the arbiter may know the day.
+        let unread: Vec<String> = ["Date", "UTCDate", "EventDate"]
+            .into_iter()
+            .filter_map(|name| Some((name, game.tag(name)?)))
+            .filter(|(_, v)| !v.trim().is_empty() && !v.trim().starts_with('?'))
+            .map(|(name, v)| format!("{name} '{v}'"))
+            .collect();
+        let why = if unread.is_empty() {
+            "the game's date is unknown".to_owned()
+        } else {
+            format!("the game's {} is no date", unread.join(", "))
+        };
+        eprintln!(
+            "scoresheet claim: {why}: judged under the {edition} Laws, the latest \
+             (--laws chooses another)"
+        );
+        return edition;
     };
     let edition = Edition::in_force_on_day(played);
     let dates = days
