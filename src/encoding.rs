@@ -387,6 +387,87 @@ pub fn decode_borrowed(bytes: &[u8], choice: Option<Encoding>) -> (Cow<'_, str>,
     (text, encoding, had_errors)
 }
 
+/// [`decode`] for a file that may be several put together, each in its own encoding (a UTF-8
+/// database with games in Windows-1250 appended): where the whole is not UTF-8 nor UTF-16 and
+/// no encoding is chosen, each section between blank lines that is valid UTF-8 is read as
+/// UTF-8, and the others in the one encoding detected from them all, instead of one encoding
+/// for everything (which garbles either part). `encoding` is then the one the other sections
+/// were read in. `check` and `clean` decode game by game in the same spirit.
+///
+/// ```
+/// use scoresheet::encoding::{decode_sections, Encoding};
+/// // "Dvořák" in UTF-8, then "Šibenik, Žilina" in Windows-1250.
+/// let mut bytes = "[White \"Dvořák\"]\n\n".as_bytes().to_vec();
+/// bytes.extend_from_slice(b"[Site \"\x8Aibenik, \x8Eilina\"]\n");
+/// let d = decode_sections(&bytes, None);
+/// assert_eq!(d.text, "[White \"Dvořák\"]\n\n[Site \"Šibenik, Žilina\"]\n");
+/// assert_eq!(d.encoding, Encoding::Windows1250);
+/// ```
+pub fn decode_sections(bytes: &[u8], choice: Option<Encoding>) -> Decoded {
+    let whole = || decode(bytes, choice);
+    if choice.is_some() || std::str::from_utf8(bytes).is_ok() {
+        return whole();
+    }
+    if matches!(
+        detect(bytes),
+        Encoding::Utf8Bom | Encoding::Utf16Le | Encoding::Utf16Be
+    ) {
+        return whole();
+    }
+    let sections = blank_line_sections(bytes);
+    let not_utf8: Vec<u8> = sections
+        .iter()
+        .filter(|s| std::str::from_utf8(s).is_err())
+        .flat_map(|s| s.iter().copied())
+        .collect();
+    let other = detect(&not_utf8);
+    if matches!(
+        other,
+        Encoding::Utf8 | Encoding::Utf8Bom | Encoding::Utf16Le | Encoding::Utf16Be
+    ) || not_utf8.len() == bytes.len()
+    {
+        // UTF-8 with stray bytes, or no section in UTF-8: one encoding for all.
+        return whole();
+    }
+    let mut text = String::with_capacity(bytes.len() + bytes.len() / 8);
+    let mut had_errors = false;
+    for section in sections {
+        let in_utf8 = std::str::from_utf8(section).is_ok();
+        let (t, _, bad) =
+            decode_borrowed(section, Some(if in_utf8 { Encoding::Utf8 } else { other }));
+        text.push_str(&t);
+        had_errors |= bad;
+    }
+    Decoded {
+        text,
+        encoding: other,
+        had_errors,
+    }
+}
+
+/// `bytes` cut after each blank line (one of spaces and tabs only), the sections together
+/// being `bytes`.
+fn blank_line_sections(bytes: &[u8]) -> Vec<&[u8]> {
+    let mut sections = Vec::new();
+    let mut start = 0;
+    let mut line_start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b != b'\n' {
+            continue;
+        }
+        let line = &bytes[line_start..i];
+        line_start = i + 1;
+        if line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
+            sections.push(&bytes[start..line_start]);
+            start = line_start;
+        }
+    }
+    if start < bytes.len() {
+        sections.push(&bytes[start..]);
+    }
+    sections
+}
+
 /// A [`Read`] adapter that decodes any supported encoding to UTF-8 (NFC) as it reads, for the
 /// streaming [`crate::pgn::Reader`]. The encoding is detected from the first 64 KiB unless given.
 ///

@@ -324,6 +324,43 @@ fn pgn_input_in_every_encoding_converts_to_the_english_games() {
     }
 }
 
+/// A file put together from the UTF-8 file and each legacy one: every game keeps its names,
+/// each part read in its own encoding.
+#[test]
+fn a_file_put_together_from_two_encodings_keeps_every_name() {
+    let utf8 = std::fs::read(data("encodings/central-european.utf8.pgn")).unwrap();
+    for name in [
+        "central-european.windows-1250.pgn",
+        "central-european.iso-8859-2.pgn",
+        "central-european.cp852.pgn",
+    ] {
+        let legacy = std::fs::read(data(&format!("encodings/{name}"))).unwrap();
+        for parts in [[&utf8, &legacy], [&legacy, &utf8]] {
+            let mut bytes = parts[0].clone();
+            bytes.extend_from_slice(b"\n\n");
+            bytes.extend_from_slice(parts[1]);
+            let out = scoresheet::notation::sheet::convert_bytes(
+                &bytes,
+                name,
+                &ConvertOptions::default(),
+            );
+            assert!(out.errors.is_empty(), "{name}: {:?}", out.errors);
+            assert_eq!(out.games, 6, "{name}");
+            assert_eq!(
+                out.text.matches("[White \"Šťastný, Řehoř\"]").count(),
+                2,
+                "{name}"
+            );
+            assert_eq!(
+                out.text.matches("[Black \"Ćosić, Željko\"]").count(),
+                2,
+                "{name}"
+            );
+            assert!(!out.text.contains('\u{FFFD}'), "{name}");
+        }
+    }
+}
+
 #[test]
 fn a_pgn_draw_offer_comment_survives_a_round_trip() {
     let pgn = "[Event \"?\"]\n\n1. e4 e5 2. Jf3 { (=) } Jc6 *\n";

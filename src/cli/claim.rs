@@ -6,7 +6,7 @@
 //! replayed or the written move is not legal, 2 for usage and I/O errors.
 
 use crate::board::Color;
-use crate::encoding::decode;
+use crate::encoding::decode_sections;
 use crate::laws::{claims, earliest_day, ClaimError, ClaimKind, ClaimRequest, Edition, GameRecord};
 use crate::notation::{Policy, WrittenMove};
 use crate::pgn::Game;
@@ -141,7 +141,7 @@ pub fn run(args: &ClaimArgs) -> ExitCode {
     if let Err(e) = read {
         return usage(&format!("{}: {e}", args.file));
     }
-    let text = decode(&bytes, None).text;
+    let text = decode_sections(&bytes, None).text;
     let Some(index) = args.game.checked_sub(1) else {
         return usage("--game: games are numbered from 1");
     };

@@ -3,7 +3,7 @@
 
 use crate::batch::{repair_game_with, repair_sheet, repaired_game, sheet_of, RepairPolicy};
 use crate::board::Position;
-use crate::encoding::decode;
+use crate::encoding::decode_sections;
 use crate::notation::sheet::{looks_like_pgn, FromLetters, Notation};
 use crate::notation::LetterSet;
 use crate::pgn::lexer::looks_like_tag_line;
@@ -62,7 +62,7 @@ fn read_input(file: &str) -> std::io::Result<String> {
     } else {
         std::fs::read(file)?
     };
-    Ok(decode(&bytes, None).text)
+    Ok(decode_sections(&bytes, None).text)
 }
 
 /// The games of a file given as PGN (a tag line, a comment or a variation in it), as the PGN

@@ -2253,7 +2253,9 @@ pub fn convert_text(text: &str, file: &str, opts: &ConvertOptions) -> Converted 
 }
 
 /// Converts a file's bytes: the encoding is detected (UTF-8 with or without BOM, UTF-16,
-/// Windows-1250, ISO-8859-2, CP852, ...; see [`crate::encoding`]), then the text converted.
+/// Windows-1250, ISO-8859-2, CP852, ...; see [`crate::encoding`]; a file put together from
+/// files in UTF-8 and another encoding is read section by section,
+/// [`crate::encoding::decode_sections`]), then the text converted.
 ///
 /// ```
 /// use scoresheet::notation::sheet::{convert_bytes, ConvertOptions, Notation};
@@ -2264,7 +2266,7 @@ pub fn convert_text(text: &str, file: &str, opts: &ConvertOptions) -> Converted 
 /// assert_eq!(out.text, "1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
 /// ```
 pub fn convert_bytes(bytes: &[u8], file: &str, opts: &ConvertOptions) -> Converted {
-    let decoded = crate::encoding::decode(bytes, None);
+    let decoded = crate::encoding::decode_sections(bytes, None);
     convert_text(&decoded.text, file, opts)
 }
 
