@@ -361,6 +361,28 @@ fn a_file_put_together_from_two_encodings_keeps_every_name() {
     }
 }
 
+/// A head that gives one result and moves that end with another: the sheet contradicts itself,
+/// so the game is written `*` with a note saying where; a head that agrees changes nothing.
+#[test]
+fn a_head_and_moves_with_different_results_are_written_unknown() {
+    let text = "Bílý: Novák   Černý: Svoboda\nVýsledek: 1-0\n\n1. f3 e5 2. g4 Dh4 0-1\n\n\
+                Bílý: Dvořák   Černý: Suk\nVýsledek: 0-1\n1. e4 e5 0-1\n";
+    let out = convert_text(text, "heads.txt", &ConvertOptions::default());
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(out.games, 2);
+    let results: Vec<&str> = out
+        .text
+        .lines()
+        .filter(|l| l.starts_with("[Result "))
+        .collect();
+    assert_eq!(results, ["[Result \"*\"]", "[Result \"0-1\"]"]);
+    assert!(out.text.contains("2. g4 Qh4# *"), "{}", out.text);
+    assert_eq!(
+        out.notes,
+        ["heads.txt:4: game 1: the head gives the result 1-0, the moves end with 0-1: written *"]
+    );
+}
+
 #[test]
 fn a_pgn_draw_offer_comment_survives_a_round_trip() {
     let pgn = "[Event \"?\"]\n\n1. e4 e5 2. Jf3 { (=) } Jc6 *\n";

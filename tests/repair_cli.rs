@@ -353,6 +353,25 @@ fn two_sheets_heads_and_results_are_combined() {
         err.contains("the sheets give different results (0-1 here, 1-0 on the other sheet)"),
         "{err}"
     );
+    // A sheet whose head and moves give different results has none of its own: alone it is
+    // written `*`, with the other sheet the other's result stands; both say why.
+    write(&white, "Výsledek: 1/2-1/2", "0-1");
+    let (code, out, err) = repair(&[&w]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("[Result \"*\"]"), "{out}");
+    assert!(
+        err.contains(
+            "the sheet's head gives the result 1/2-1/2, its moves end with 0-1: written *"
+        ),
+        "{err}"
+    );
+    let (code, out, err) = repair(&[&w, "--with", &b]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("[Result \"1-0\"]"), "{out}");
+    assert!(
+        err.contains("its moves end with 0-1: written 1-0 (the other sheet's)"),
+        "{err}"
+    );
 }
 
 /// Captures marked with a colon after the move (`Sf3:`, `ed:`) are moves, not words to skip

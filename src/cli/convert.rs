@@ -73,6 +73,9 @@ fn try_run(args: &ConvertArgs) -> Result<ExitCode, String> {
         for d in &converted.doubts {
             eprintln!("note: {d}");
         }
+        for n in &converted.notes {
+            eprintln!("note: {n}");
+        }
         failed |= !converted.errors.is_empty();
         if !output.is_empty() && !converted.text.is_empty() && notation != Notation::Uci {
             output.push('\n');

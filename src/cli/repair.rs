@@ -168,10 +168,18 @@ impl Run<'_> {
             self.args.beam,
         );
         // With the other player's sheet: its head fills in the tags this one lacks, and its
-        // result stands in for one not written here; two different results give `*`.
+        // result stands in for one not written here; two different results give `*`. A sheet
+        // whose head and moves give different results has none of its own.
         let mut tags = sheet.tags.clone();
         let mut note = None;
         let mut written = sheet.result();
+        let contradicted = match sheet.results() {
+            (Some(head), Some(moves)) if head != moves => {
+                written = None;
+                Some((head, moves))
+            }
+            _ => None,
+        };
         if let Some(other) = &self.other {
             for (tag, value) in &other.tags {
                 if !tags.iter().any(|(t, _)| t == tag) {
@@ -189,6 +197,18 @@ impl Run<'_> {
                 (None, there) => written = there,
                 _ => {}
             }
+        }
+        if let Some((head, moves)) = contradicted {
+            let from_other = if written.is_some() {
+                " (the other sheet's)"
+            } else {
+                ""
+            };
+            note = Some(format!(
+                "the sheet's head gives the result {head}, its moves end with {moves}: written \
+                 {}{from_other}\n",
+                written.unwrap_or("*")
+            ));
         }
         let game = result.write_tagged(self.notation, &self.to, &tags, written.unwrap_or("*"));
         let mut done = self.done(result, game);

@@ -43,6 +43,10 @@ pub struct SheetGame<'a> {
     /// Tags: from PGN input, or from the head of a move list (`Bílý: Novák, Jan`; see
     /// [`header_line`]).
     pub tags: Vec<(String, String)>,
+    /// The result the head of a move list gives (`Výsledek: 1-0` above the moves), if it does:
+    /// where the moves end with another, the sheet contradicts itself ([`convert_text`] writes
+    /// `*` and says so).
+    pub head_result: Option<&'static str>,
 }
 
 /// The words for a draw that sheets write in the result box or the head (`Výsledek: remíza`),
@@ -1406,7 +1410,10 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                         // in a head, the result of the head's game.
                         match result_of(&value) {
                             Some(r) if game.result_of_last(&mut games, r) => {}
-                            r => game.game.result = r,
+                            r => {
+                                game.game.result = r;
+                                game.game.head_result = r;
+                            }
                         }
                     } else {
                         game.game.tags.retain(|(t, _)| t != tag);
@@ -1729,6 +1736,7 @@ impl<'a> OpenGame<'a> {
         if game.moves.is_empty() {
             self.game.tags = game.tags;
             self.game.result = game.result;
+            self.game.head_result = game.head_result;
             return;
         }
         if out_of_order {
@@ -2234,6 +2242,9 @@ pub struct Converted {
     /// Moves of converted games read, but perhaps not as the writer meant (`bb5` read as a
     /// pawn's push where `Bb5` is legal too: [`MoveError::Doubtful`]).
     pub doubts: Vec<GameError>,
+    /// What else a reader of the output should know, in words with where it is (`x.txt:4:
+    /// game 1: the head gives the result 1-0, the moves end with 0-1: written *`).
+    pub notes: Vec<String>,
 }
 
 /// Converts every game of a move list. A failed game is reported and skipped.
@@ -2334,6 +2345,7 @@ fn convert_pgn(text: &str, file: &str, opts: &ConvertOptions) -> Converted {
     result.games = converted.games;
     result.errors.extend(converted.errors);
     result.doubts = converted.doubts;
+    result.notes = converted.notes;
     result
 }
 
@@ -2354,14 +2366,28 @@ fn sheet_of_pgn(g: &Game) -> SheetGame<'_> {
             .collect(),
         result: g.outcome.map(|o| o.as_str()),
         tags: g.tag_strings(),
+        head_result: None,
     }
 }
 
 fn convert_games(games: Vec<SheetGame<'_>>, file: &str, opts: &ConvertOptions) -> Converted {
     let mut result = Converted::default();
-    for game in games {
+    for (number, game) in games.into_iter().enumerate() {
         match read_game(&game, file, &opts.from) {
-            Ok(g) => {
+            Ok(mut g) => {
+                // A head and moves that give different results: which stands, the sheet
+                // cannot tell.
+                if let (Some(head), Some(moves)) = (game.head_result, game.result) {
+                    if head != moves {
+                        let line = game.moves.last().map_or(1, |m| m.line);
+                        result.notes.push(format!(
+                            "{file}:{line}: game {}: the head gives the result {head}, the \
+                             moves end with {moves}: written *",
+                            number + 1
+                        ));
+                        g.result = "*";
+                    }
+                }
                 if result.games > 0 && opts.notation != Notation::Uci {
                     result.text.push('\n');
                 }

@@ -195,23 +195,35 @@ impl Sheet {
     /// assert_eq!(Sheet::read("1. e4 e5 ½-½ 2. Jf3").result(), None);
     /// ```
     pub fn result(&self) -> Option<&'static str> {
-        let head = || {
-            let (_, value) = self.tags.iter().find(|(tag, _)| tag == "Result")?;
-            result_of(value)
-        };
-        let Some(last) = self
+        let (head, after_moves) = self.results();
+        after_moves.or(head)
+    }
+
+    /// The result in the sheet's head and the one written after the last move, each if there is
+    /// one: where both are and differ, the sheet contradicts itself.
+    ///
+    /// ```
+    /// use scoresheet::reconstruct::Sheet;
+    /// let s = Sheet::read("Výsledek: 1-0\n1. f3 e5 2. g4 Dh4 0-1");
+    /// assert_eq!(s.results(), (Some("1-0"), Some("0-1")));
+    /// ```
+    pub fn results(&self) -> (Option<&'static str>, Option<&'static str>) {
+        let head = self
+            .tags
+            .iter()
+            .find(|(tag, _)| tag == "Result")
+            .and_then(|(_, value)| result_of(value));
+        let last = self
             .tokens
             .iter()
             .rev()
             .find(|t| matches!(t.kind, TokenKind::Result | TokenKind::Move))
-        else {
-            return head();
-        };
-        if last.kind != TokenKind::Result {
-            return head();
-        }
-        let plain: String = last.text.chars().filter(|c| !c.is_whitespace()).collect();
-        result_of(&plain)
+            .filter(|t| t.kind == TokenKind::Result);
+        let after_moves = last.and_then(|t| {
+            let plain: String = t.text.chars().filter(|c| !c.is_whitespace()).collect();
+            result_of(&plain)
+        });
+        (head, after_moves)
     }
 
     /// The sheet with each long-form move typed with a lone dash between its squares (`e4 – e5`,
