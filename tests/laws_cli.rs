@@ -237,3 +237,33 @@ fn the_laws_in_force_on_the_games_date_by_default() {
         "{cleaned}"
     );
 }
+
+/// `check --json` says where a game ended by itself when the moves went on past it, and
+/// contradicts a decisive result there.
+#[test]
+fn check_json_gives_the_automatic_draw_a_game_went_on_past() {
+    let moves = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 \
+                 8. Ng1 Ng8 9. f3 e5 10. g4 Qh4# 0-1";
+    let file = temp_pgn(
+        "went-on",
+        &format!("[Date \"2019.05.05\"]\n[Result \"0-1\"]\n\n{moves}\n"),
+    );
+    let (code, out, err) = common::run_cli(&["check", "--json", &file]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value =
+        serde_json::from_str(out.lines().next().unwrap()).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(v["status"], "checkmate", "{out}");
+    assert_eq!(v["laws"], "2018", "{out}");
+    assert_eq!(
+        v["ended_early"],
+        serde_json::json!({"status": "fivefold", "before_move": 9, "side": "white"}),
+        "{out}"
+    );
+    let warnings = v["warnings"].as_array().unwrap();
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w == "result 0-1 but the game ended drawn (fivefold) before move 9 (white)"),
+        "{out}"
+    );
+}

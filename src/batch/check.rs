@@ -484,6 +484,16 @@ pub fn write_report(
         json_opt_str(readable.then_some(r.status.as_str()), out);
         // The edition the status and the automatic draws were judged under.
         out.push_str(&format!(",\"laws\":\"{}\"", r.laws));
+        // An automatic draw the moves went on past: where the game ended under those Laws.
+        match r.ended_early {
+            Some(end) => out.push_str(&format!(
+                ",\"ended_early\":{{\"status\":\"{}\",\"before_move\":{},\"side\":\"{}\"}}",
+                end.status.as_str(),
+                end.move_number,
+                crate::replay::side_name(end.side)
+            )),
+            None => out.push_str(",\"ended_early\":null"),
+        }
         out.push_str(",\"encoding\":");
         json_str(encoding.name(), out);
         out.push_str(",\"warnings\":[");
