@@ -383,6 +383,37 @@ fn a_head_and_moves_with_different_results_are_written_unknown() {
     );
 }
 
+/// Forfeits: `+:-` in place of a result (a game not played) and a word after the result
+/// (`1-0 (kontumačně)`: forfeited during play) give the result and `[Termination "forfeit"]`;
+/// before, both were reported as moves that could not be read.
+#[test]
+fn forfeit_marks_give_the_result_and_the_termination() {
+    let text = "Bílý: Novák   Černý: Svoboda\n+:-\n\n\
+                Bílý: Dvořák   Černý: Suk\n1. e4 e5 2. Jf3 1-0 (kontumačně)\n\n\
+                -:+\n\n1. d4 d5 ½-½\n";
+    let out = convert_text(text, "forfeits.txt", &ConvertOptions::default());
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(out.games, 4);
+    let games: Vec<&str> = out.text.split("\n\n[Event").collect();
+    assert_eq!(games.len(), 4, "{}", out.text);
+    let expected = [
+        ("1-0", true, "Novák"),
+        ("1-0", true, "Dvořák"),
+        ("0-1", true, "?"),
+        ("1/2-1/2", false, "?"),
+    ];
+    for (game, (result, forfeit, white)) in games.iter().zip(expected) {
+        assert!(game.contains(&format!("[Result \"{result}\"]")), "{game}");
+        assert_eq!(
+            game.contains("[Termination \"forfeit\"]"),
+            forfeit,
+            "{game}"
+        );
+        assert!(game.contains(&format!("[White \"{white}\"]")), "{game}");
+    }
+    assert!(games[1].contains("1. e4 e5 2. Nf3 1-0"), "{}", games[1]);
+}
+
 #[test]
 fn a_pgn_draw_offer_comment_survives_a_round_trip() {
     let pgn = "[Event \"?\"]\n\n1. e4 e5 2. Jf3 { (=) } Jc6 *\n";

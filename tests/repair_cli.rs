@@ -374,6 +374,24 @@ fn two_sheets_heads_and_results_are_combined() {
     );
 }
 
+/// A forfeit word after the result is no move to skip at a cost: the sheet reads with no
+/// correction and the game is marked `[Termination "forfeit"]`, as `convert` marks it.
+#[test]
+fn a_forfeit_word_after_the_result_is_no_correction() {
+    let scratch = common::Scratch::new("repair-forfeit");
+    let path = scratch.0.join("forfeit.txt");
+    std::fs::write(
+        &path,
+        "Bílý: Dvořák   Černý: Suk\n1. e4 e5 2. Jf3 1-0 (kontumačně)\n",
+    )
+    .unwrap();
+    let (code, out, err) = repair(&[&path.to_string_lossy()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.contains("3 plies; 0 corrections"), "{err}");
+    assert!(out.contains("[Result \"1-0\"]"), "{out}");
+    assert!(out.contains("[Termination \"forfeit\"]"), "{out}");
+}
+
 /// Captures marked with a colon after the move (`Sf3:`, `ed:`) are moves, not words to skip
 /// as `alebo:` is (before, every word ending in a colon was one): the sheet reads with one
 /// correction only, the files-only pawn capture `ed:` (0.20, as `ed` costs), and a slip in

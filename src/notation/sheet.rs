@@ -238,7 +238,8 @@ pub fn date_in_words(text: &str) -> Option<String> {
 /// The result a word of a sheet writes, normalised to PGN's (`1-0`, `0-1`, `1/2-1/2`, `*`):
 /// with a hyphen, an en or em dash or a colon (`1–0`, `1:0`), draws also as `½-½`, `1/2`,
 /// `0.5-0.5`, `0,5:0,5` or a word for it ([`DRAW_WORDS`]: `remíza`, `Remis`); in parentheses
-/// too (`(1-0)`). The one list that both sheet readers (`convert`'s and `repair`'s) use.
+/// too (`(1-0)`); a win by forfeit as `+:-` or `-:+` ([`is_forfeit_mark`]). The one list that
+/// both sheet readers (`convert`'s and `repair`'s) use.
 ///
 /// ```
 /// use scoresheet::notation::sheet::result_of;
@@ -278,8 +279,54 @@ pub fn result_of(word: &str) -> Option<&'static str> {
         "1/2-1/2" | "1/2:1/2" | "½-½" | "½:½" | "1/2" | "0.5-0.5" | "0,5-0,5" | "0.5:0.5"
         | "0,5:0,5" => Some("1/2-1/2"),
         "*" => Some("*"),
+        // A win by forfeit as crosstables write it (see [`is_forfeit_mark`]).
+        "+:-" | "+-:" => Some("1-0"),
+        "-:+" => Some("0-1"),
         _ => None,
     }
+}
+
+/// The marks of a win by forfeit that crosstables and sheets write in place of a result
+/// (`+:-` White's, `-:+` Black's), and the words that say a result was one (`kontumačně`,
+/// `forfeit`, `kampflos`, in parentheses or not): the game is given `[Termination "forfeit"]`.
+///
+/// ```
+/// use scoresheet::notation::sheet::{is_forfeit_mark, result_of};
+/// assert!(is_forfeit_mark("+:-"));
+/// assert_eq!(result_of("-:+"), Some("0-1"));
+/// assert!(is_forfeit_mark("(kontumačně)"));
+/// assert!(is_forfeit_mark("Forfeit"));
+/// assert!(!is_forfeit_mark("+-"));
+/// ```
+pub fn is_forfeit_mark(word: &str) -> bool {
+    const WORDS: &[&str] = &[
+        "kontumačně",
+        "kontumačne",
+        "kontumace",
+        "kontumácia",
+        "kontumacija",
+        "kont",
+        "forfeit",
+        "forf",
+        "forfait",
+        "kampflos",
+        "w.o",
+        "wo",
+        "walkover",
+    ];
+    if matches!(word, "+:-" | "+-:" | "-:+") {
+        return true;
+    }
+    let inner = word
+        .strip_prefix('(')
+        .and_then(|w| w.strip_suffix(')'))
+        .unwrap_or(word)
+        .trim_end_matches('.');
+    if inner.len() > 24 {
+        return false;
+    }
+    let lower = inner.to_lowercase();
+    WORDS.contains(&lower.as_str())
 }
 
 /// What words written apart spell together: see [`spaced_castling_or_result`].
@@ -1470,6 +1517,14 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             if word.is_empty() || is_clock_time(word) || is_check_or_mate_word(word) {
                 continue;
             }
+            // A forfeit: the mark in place of a result (`+:-`) is the result too.
+            if is_forfeit_mark(word) {
+                if let Some(r) = result_of(word) {
+                    game.result_written(&mut games, r);
+                }
+                game.forfeit(&mut games);
+                continue;
+            }
             // A dash or a slash alone that no long-form move or promotion takes in (below)
             // stands between moves; dots alone hold the place of a move written elsewhere
             // (`23. ... Jf6`).
@@ -1666,6 +1721,24 @@ impl<'a> OpenGame<'a> {
             if !self.pending {
                 self.end(games);
             }
+        }
+    }
+
+    /// Marks the game a forfeit mark follows as one (`[Termination "forfeit"]`): the open one if
+    /// anything of it is written, else the last one ended.
+    fn forfeit(&mut self, games: &mut [SheetGame<'a>]) {
+        let open = &self.game;
+        let game = if open.moves.is_empty() && open.tags.is_empty() && open.result.is_none() {
+            match games.last_mut() {
+                Some(last) => last,
+                None => &mut self.game,
+            }
+        } else {
+            &mut self.game
+        };
+        if !game.tags.iter().any(|(t, _)| t == "Termination") {
+            game.tags
+                .push(("Termination".to_owned(), "forfeit".to_owned()));
         }
     }
 

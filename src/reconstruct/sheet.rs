@@ -171,6 +171,13 @@ impl Sheet {
             moves_begun = moves_begun || tokens[before..].iter().any(|t| t.kind == TokenKind::Move);
         }
         put_columns_in_order(&mut tokens);
+        // A forfeit mark (`+:-`, `kontumačně`) says how the game ended, as `convert` tells it.
+        let forfeit = tokens
+            .iter()
+            .any(|t| crate::notation::sheet::is_forfeit_mark(&t.text));
+        if forfeit && !tags.iter().any(|(t, _)| t == "Termination") {
+            tags.push(("Termination".to_owned(), "forfeit".to_owned()));
+        }
         if !tag_lines.is_empty() {
             tag_lines.push_str("\n*\n");
             if let Some(Ok(game)) = crate::pgn::Game::read_all(tag_lines.as_bytes()).first() {
@@ -482,6 +489,8 @@ fn is_mark(text: &str) -> bool {
         || t.is_empty()
         || crate::notation::sheet::is_clock_time(text)
         || crate::notation::sheet::is_check_or_mate_word(text)
+        // A word saying the result was a forfeit (`kontumačně`; `+:-` is a result).
+        || (crate::notation::sheet::is_forfeit_mark(text) && !is_result(text))
         // The label of a result written under the moves (`Výsledek: 1-0`).
         || text.strip_suffix(':').and_then(crate::notation::sheet::header_tag) == Some("Result")
 }
