@@ -358,6 +358,29 @@ fn dates_written_in_words_are_put_in_pgn_form() {
     assert_eq!(changes[3], "Date \"last Sunday\" is no date; kept as it is");
 }
 
+/// A rejected game whose error quotes a `}` (a comment closed twice) is still one game when
+/// the rejects file is read back: the note before it cannot end early.
+#[test]
+fn the_rejects_file_reads_back_as_the_games_it_holds() {
+    let scratch = Scratch::new("clean-rejects-brace");
+    let path = scratch.0.join("brace.pgn");
+    std::fs::write(
+        &path,
+        "[Event \"a\"]\n\n1. e4 {a {b} c} e5 *\n\n[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n",
+    )
+    .unwrap();
+    let (report, _, rejects) = run(&[Input::Path(path)], &scratch.0, &CleanOptions::default());
+    assert!(report.balanced());
+    assert_eq!((report.read, report.rejected), (2, 2), "{rejects}");
+    assert!(rejects.contains('\u{FF5D}'), "{rejects}");
+    let again = scratch.0.join("again.pgn");
+    std::fs::write(&again, &rejects).unwrap();
+    let dir = scratch.0.join("again");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (report, _, _) = run(&[Input::Path(again)], &dir, &CleanOptions::default());
+    assert_eq!((report.read, report.rejected), (2, 2));
+}
+
 /// The rejects without the comment line `clean` puts before each.
 fn rejected_bytes(rejects: &str) -> String {
     rejects

@@ -334,7 +334,9 @@ fn check_section(g: &GameRef<'_>, options: &CheckOptions) -> Vec<Checked> {
             }),
         }
     }
-    if out.is_empty() {
+    // A section with no game: stray text is reported; comments alone (the note before a
+    // rejects file's first game) are passed over, as between games.
+    if out.is_empty() && !crate::pgn::split::only_comments(g.bytes) {
         out.push(Checked {
             replay: syntax_error_at(origin, "no game in this text".to_owned()),
             readable: false,

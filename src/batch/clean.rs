@@ -484,8 +484,7 @@ impl Sink<Vec<Fate>> for Cleaner<'_> {
                         None if !several => g.bytes,
                         None => &[],
                     };
-                    let comment =
-                        format!("{{ scoresheet: rejected: {}:{message} }}\n", origin.file);
+                    let comment = rejection_comment(&origin.file, &message);
                     let written = self
                         .rejects
                         .write_all(comment.as_bytes())
@@ -714,9 +713,10 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<Fate> {
             None => fates.push(broken),
         }
     }
-    if fates.is_empty() {
+    if fates.is_empty() && !crate::pgn::split::only_comments(g.bytes) {
         // A section with no game in it (stray text): the reader found nothing to report, so
-        // the section itself is rejected, to keep every byte accounted for.
+        // the section itself is rejected, to keep every byte accounted for. Comments alone
+        // (the note before a rejects file's first game) are passed over, as between games.
         fates.push(Fate::Rejected {
             original: None,
             kind: "syntax".to_owned(),
@@ -738,6 +738,23 @@ fn describe(e: &MoveError, line_shift: u32) -> String {
     }
     s.push_str(&format!("{}: {}", e.kind, e.message));
     s
+}
+
+/// The comment put before a rejected game in the rejects file: `{ scoresheet: rejected: FILE:
+/// MESSAGE }` on one line. A `}` in the file name or the message (a token quoted) would end the
+/// comment early and the file would not read back as the games it holds: it is written as the
+/// full-width `｝`, and line breaks as spaces.
+fn rejection_comment(file: &str, message: &str) -> String {
+    let text = format!("scoresheet: rejected: {file}:{message}");
+    let safe: String = text
+        .chars()
+        .map(|c| match c {
+            '}' => '\u{FF5D}',
+            '\n' | '\r' => ' ',
+            c => c,
+        })
+        .collect();
+    format!("{{ {safe} }}\n")
 }
 
 type Cleaned = (String, Vec<(&'static str, String)>, Option<DedupeKey>);
