@@ -242,6 +242,42 @@ pub fn sections(buf: &[u8]) -> impl Iterator<Item = Section> + '_ {
     std::iter::from_fn(move || s.next_section(buf, true))
 }
 
+/// Whether a section of PGN holds comments and nothing else (`{ ... }`, `;` to the end of the
+/// line, `%` escape lines, and white space between): the note `clean` puts before the first game
+/// of its rejects file, or a file's opening remarks. Such a section is no game, and not a
+/// broken one either: the reader passes over such comments between games.
+///
+/// ```
+/// use scoresheet::pgn::split::only_comments;
+/// assert!(only_comments(b"{ scoresheet: rejected: x.pgn:3:1: ... }\n"));
+/// assert!(only_comments(b"; a remark\n% an escape\n{ two\nlines }"));
+/// assert!(!only_comments(b"{ note } stray words"));
+/// assert!(!only_comments(b"{ unclosed"));
+/// assert!(!only_comments(b"  \n"));
+/// ```
+pub fn only_comments(section: &[u8]) -> bool {
+    let mut i = 0;
+    let mut any = false;
+    let mut line_start = true;
+    while let Some(&b) = section.get(i) {
+        match b {
+            b'{' => match memchr::memchr(b'}', &section[i..]) {
+                Some(close) => i += close + 1,
+                None => return false,
+            },
+            b';' => i = memchr::memchr(b'\n', &section[i..]).map_or(section.len(), |n| i + n),
+            b'%' if line_start => {
+                i = memchr::memchr(b'\n', &section[i..]).map_or(section.len(), |n| i + n)
+            }
+            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
+            _ => return false,
+        }
+        line_start = i == 0 || section.get(i - 1) == Some(&b'\n');
+        any |= !matches!(b, b' ' | b'\t' | b'\r' | b'\n');
+    }
+    any
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -285,40 +321,4 @@ mod tests {
         }
         assert_eq!(got, whole);
     }
-}
-
-/// Whether a section of PGN holds comments and nothing else (`{ ... }`, `;` to the end of the
-/// line, `%` escape lines, and white space between): the note `clean` puts before the first game
-/// of its rejects file, or a file's opening remarks. Such a section is no game, and not a
-/// broken one either: the reader passes over such comments between games.
-///
-/// ```
-/// use scoresheet::pgn::split::only_comments;
-/// assert!(only_comments(b"{ scoresheet: rejected: x.pgn:3:1: ... }\n"));
-/// assert!(only_comments(b"; a remark\n% an escape\n{ two\nlines }"));
-/// assert!(!only_comments(b"{ note } stray words"));
-/// assert!(!only_comments(b"{ unclosed"));
-/// assert!(!only_comments(b"  \n"));
-/// ```
-pub fn only_comments(section: &[u8]) -> bool {
-    let mut i = 0;
-    let mut any = false;
-    let mut line_start = true;
-    while let Some(&b) = section.get(i) {
-        match b {
-            b'{' => match memchr::memchr(b'}', &section[i..]) {
-                Some(close) => i += close + 1,
-                None => return false,
-            },
-            b';' => i = memchr::memchr(b'\n', &section[i..]).map_or(section.len(), |n| i + n),
-            b'%' if line_start => {
-                i = memchr::memchr(b'\n', &section[i..]).map_or(section.len(), |n| i + n)
-            }
-            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
-            _ => return false,
-        }
-        line_start = section.get(i.wrapping_sub(1)).is_none_or(|&p| p == b'\n');
-        any |= !matches!(b, b' ' | b'\t' | b'\r' | b'\n');
-    }
-    any
 }
