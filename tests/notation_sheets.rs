@@ -414,6 +414,31 @@ fn forfeit_marks_give_the_result_and_the_termination() {
     assert!(games[1].contains("1. e4 e5 2. Nf3 1-0"), "{}", games[1]);
 }
 
+/// Semicolons typed apart between moves separate them (before, the first began a comment and
+/// the five moves after it were lost without a word); one before a remark still begins a
+/// comment to the end of the line, as in PGN.
+#[test]
+fn semicolons_between_moves_separate_them() {
+    let san = ConvertOptions {
+        notation: Notation::San,
+        ..ConvertOptions::default()
+    };
+    let out = convert_text("1. e4 ; e5 ; 2. Jf3 ; Jc6 ; 3. Sb5 ; a6\n", "s.txt", &san);
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(out.text, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n");
+    let out = convert_text("1. e4 e5 ; a good start\n2. Jf3 Jc6 *\n", "s.txt", &san);
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(out.text, "1. e4 e5 2. Nf3 Nc6 *\n");
+    // repair reads the sheet the same way.
+    let sheet = scoresheet::reconstruct::Sheet::read("1. e4 ; e5 ; 2. Jf3 ; Jc6 ; 3. Sb5 ; a6");
+    let moves = sheet
+        .tokens
+        .iter()
+        .filter(|t| t.kind == scoresheet::reconstruct::TokenKind::Move)
+        .count();
+    assert_eq!(moves, 6);
+}
+
 #[test]
 fn a_pgn_draw_offer_comment_survives_a_round_trip() {
     let pgn = "[Event \"?\"]\n\n1. e4 e5 2. Jf3 { (=) } Jc6 *\n";

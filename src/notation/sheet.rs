@@ -781,6 +781,34 @@ fn is_square(text: &str) -> bool {
     matches!(text.as_bytes(), [b'a'..=b'h', b'1'..=b'8'])
 }
 
+/// Whether a semicolon before a word, followed by `after` (the rest of its line), stands
+/// between moves rather than beginning a comment to the end of the line as in PGN: the next
+/// word is a move number or looks like a move (a square in it, castling), as in
+/// `1. e4 ; e5 ; 2. Jf3`. Read as a comment, those moves would be lost without a word; read as
+/// moves, a remark that begins with a move (`; Jf3 was better`) is reported.
+///
+/// ```
+/// use scoresheet::notation::sheet::semicolon_separates;
+/// assert!(semicolon_separates(" e5 ; 2. Jf3"));
+/// assert!(semicolon_separates(" 2. Jf3"));
+/// assert!(semicolon_separates(" 0-0"));
+/// assert!(!semicolon_separates(" a good move"));
+/// assert!(!semicolon_separates(""));
+/// ```
+pub fn semicolon_separates(after: &str) -> bool {
+    let Some(word) = sheet_words(after).next() else {
+        return false;
+    };
+    if MoveNumber::at(word).is_some() || word.bytes().all(|b| b.is_ascii_digit()) {
+        return true;
+    }
+    is_castling(&word.replace('\u{2013}', "-"))
+        || word
+            .as_bytes()
+            .windows(2)
+            .any(|w| matches!(w, [b'a'..=b'h', b'1'..=b'8']))
+}
+
 /// A long-form move typed with spaces around its separator (`e2 - e4`, `Jg1 – f3`, `Sf1 x b5`,
 /// `e2 -e4`, `e2- e4`): how many of `words`, from the first (two or three), spell it; `None` if
 /// they do not. A colon glued after a word is the capture marked after the move (`Df3: e6` is
@@ -1487,8 +1515,9 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             }
             if let Some(after) = rest.strip_prefix(';') {
                 // Glued after a word (`e5;`), a semicolon separates; before a word, as in PGN,
-                // it begins a comment that runs to the end of the line (`repair` reads it so).
-                if (skip > 0 || pos_in_line == 0) && !in_comment {
+                // it begins a comment that runs to the end of the line (`repair` reads it so),
+                // unless moves follow it (`1. e4 ; e5 ; 2. Jf3`: [`semicolon_separates`]).
+                if (skip > 0 || pos_in_line == 0) && !in_comment && !semicolon_separates(after) {
                     break;
                 }
                 pos_in_line += 1;

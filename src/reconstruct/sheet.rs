@@ -156,6 +156,11 @@ impl Sheet {
                     continue;
                 }
                 if ch == ';' && word.is_none() {
+                    // A comment to the end of the line, as in PGN, unless moves follow it
+                    // (`1. e4 ; e5`), as `convert` reads it.
+                    if crate::notation::sheet::semicolon_separates(&line[at + 1..]) {
+                        continue;
+                    }
                     break;
                 }
                 if word.is_none() {
