@@ -439,6 +439,39 @@ fn semicolons_between_moves_separate_them() {
     assert_eq!(moves, 6);
 }
 
+/// A result the final position contradicts (a mate, a stalemate) is written as on the sheet,
+/// with a note, as `check` warns; a result that fits says nothing.
+#[test]
+fn a_result_the_board_contradicts_is_noted() {
+    let out = convert_text(
+        "1. f3 e5 2. g4 Dh4 1-0\n\n1. f3 e5 2. g4 Dh4 0-1\n",
+        "m.txt",
+        &ConvertOptions::default(),
+    );
+    assert_eq!(out.games, 2);
+    assert_eq!(
+        out.notes,
+        ["m.txt:1: game 1: result 1-0 but white is checkmated: written as on the sheet"]
+    );
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/broken/result-contradicts-mate.pgn");
+    let text = std::fs::read_to_string(path).unwrap();
+    let out = convert_text(&text, "mate.pgn", &ConvertOptions::default());
+    assert_eq!(
+        out.notes,
+        ["mate.pgn:9: game 1: result 0-1 but black is checkmated: written as on the sheet"]
+    );
+    assert!(out.text.contains("4. Qxf7# 0-1"), "{}", out.text);
+    // A stalemate given as a win.
+    let stalemate = "[FEN \"7k/5Q2/6K1/8/8/8/8/8 w - - 0 1\"]\n\n1. Kh6 1-0\n";
+    let out = convert_text(stalemate, "s.pgn", &ConvertOptions::default());
+    assert_eq!(out.games, 1, "{:?}", out.errors);
+    assert_eq!(
+        out.notes,
+        ["s.pgn:3: game 1: result 1-0 but the game ended in stalemate: written as on the sheet"]
+    );
+}
+
 #[test]
 fn a_pgn_draw_offer_comment_survives_a_round_trip() {
     let pgn = "[Event \"?\"]\n\n1. e4 e5 2. Jf3 { (=) } Jc6 *\n";

@@ -2472,6 +2472,31 @@ fn sheet_of_pgn(g: &Game) -> SheetGame<'_> {
     }
 }
 
+/// What the final position says against the result a read game gives, if anything: a mate
+/// with another result (`result 1-0 but white is checkmated`), a stalemate with a decisive one.
+fn result_against_board(game: &ReadGame) -> Option<String> {
+    if !matches!(game.result, "1-0" | "0-1" | "1/2-1/2") {
+        return None;
+    }
+    let mut pos = game.start.clone();
+    for (mv, _, _) in &game.moves {
+        pos.play(mv);
+    }
+    if pos.has_legal_moves() {
+        return None;
+    }
+    let result = game.result;
+    if pos.is_check() {
+        let (mated, won) = match pos.turn() {
+            Color::White => ("white", "0-1"),
+            Color::Black => ("black", "1-0"),
+        };
+        (result != won).then(|| format!("result {result} but {mated} is checkmated"))
+    } else {
+        (result != "1/2-1/2").then(|| format!("result {result} but the game ended in stalemate"))
+    }
+}
+
 fn convert_games(games: Vec<SheetGame<'_>>, file: &str, opts: &ConvertOptions) -> Converted {
     let mut result = Converted::default();
     for (number, game) in games.into_iter().enumerate() {
@@ -2489,6 +2514,13 @@ fn convert_games(games: Vec<SheetGame<'_>>, file: &str, opts: &ConvertOptions) -
                         ));
                         g.result = "*";
                     }
+                }
+                if let Some(why) = result_against_board(&g) {
+                    let line = game.moves.last().map_or(1, |m| m.line);
+                    result.notes.push(format!(
+                        "{file}:{line}: game {}: {why}: written as on the sheet",
+                        number + 1
+                    ));
                 }
                 if result.games > 0 && opts.notation != Notation::Uci {
                     result.text.push('\n');
