@@ -381,6 +381,28 @@ fn the_rejects_file_reads_back_as_the_games_it_holds() {
     assert_eq!((report.read, report.rejected), (2, 2));
 }
 
+/// A Result tag and a movetext result that differ: the game is written with the tag's after
+/// its moves too, and the change is reported (before, it was made without a word).
+#[test]
+fn a_movetext_result_other_than_the_tags_is_a_change_reported() {
+    let scratch = Scratch::new("clean-result-conflict");
+    let path = scratch.0.join("conflict.pgn");
+    std::fs::write(&path, "[Result \"1-0\"]\n\n1. e4 e5 0-1\n").unwrap();
+    let (report, out, _) = run(&[Input::Path(path)], &scratch.0, &CleanOptions::default());
+    assert_eq!((report.read, report.written), (1, 1));
+    assert!(out.contains("1. e4 e5 1-0"), "{out}");
+    let changes: Vec<&str> = report
+        .changes
+        .iter()
+        .filter(|c| c.kind == "result")
+        .map(|c| c.detail.as_str())
+        .collect();
+    assert_eq!(
+        changes,
+        ["the movetext's result 0-1 → 1-0, the Result tag's"]
+    );
+}
+
 /// The rejects without the comment line `clean` puts before each.
 fn rejected_bytes(rejects: &str) -> String {
     rejects

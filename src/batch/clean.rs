@@ -883,6 +883,18 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
         }
     }
     tidy_tags(&mut game, &mut changes);
+    // The game is written with the Result tag's result after its moves too: a movetext that
+    // ended with another is a change to report.
+    let tag_result = game.tag("Result").and_then(Outcome::from_token);
+    if let (Some(tag), Some(text)) = (tag_result, game.outcome) {
+        if tag != text {
+            changes.push((
+                "result",
+                format!("the movetext's result {text} → {tag}, the Result tag's"),
+            ));
+            game.outcome = Some(tag);
+        }
+    }
     if options.fix_results {
         fix_result(&mut game, &replay, &mut changes);
     }
