@@ -1088,8 +1088,8 @@ fn is_castling(compact: &str) -> bool {
 }
 
 /// The PGN tag that a label of a sheet's head names, in the languages of the letter sets (`Bílý`
-/// White, `Černý` Black, `Turnaj` Event, `Místo` Site, `Datum` Date, `Kolo` Round, `Výsledek`
-/// Result, ...), in any case.
+/// White, `Černý` Black, `Turnaj` Event, `Místo` Site, `Datum` Date, `Kolo` Round, `Stůl`
+/// Board, `Výsledek` Result, ...), in any case. (A player's `Elo:` is read by [`header_line`].)
 ///
 /// ```
 /// use scoresheet::notation::sheet::header_tag;
@@ -1179,6 +1179,22 @@ pub fn header_tag(label: &str) -> Option<&'static str> {
         ),
         ("Date", &["date", "datum", "dátum", "дата", "data", "fecha"]),
         (
+            "Board",
+            &[
+                "board",
+                "table",
+                "stůl",
+                "stul",
+                "stôl",
+                "stol",
+                "šachovnice",
+                "brett",
+                "échiquier",
+                "tablero",
+                "stół",
+            ],
+        ),
+        (
             "Round",
             &[
                 "round", "kolo", "runde", "ronde", "тур", "runda", "ronda", "turno",
@@ -1230,11 +1246,34 @@ pub fn header_tag(label: &str) -> Option<&'static str> {
 /// assert_eq!(header_line("alebo: Jf3"), None);
 /// ```
 pub fn header_line(line: &str) -> Option<Vec<(&'static str, String)>> {
-    let label_of = |word: &str| word.strip_suffix(':').and_then(header_tag);
+    // A label: its word with the colon glued (`Bílý:`) or apart (`Blancs :`, as French typing
+    // puts it), and how many bytes of `rest` after the word the colon apart takes. A rating
+    // after a player's name (`Elo:`) is that player's.
+    let label_at = |word: &str, rest: &str, last: Option<&'static str>| {
+        let (name, colon) = match word.strip_suffix(':') {
+            Some(name) => (name, 0),
+            None => {
+                let after = rest.trim_start();
+                let colon = after
+                    .strip_prefix(':')
+                    .filter(|a| a.is_empty() || a.starts_with(char::is_whitespace))?;
+                (word, rest.len() - colon.len())
+            }
+        };
+        let tag = match (name.to_lowercase().as_str(), last) {
+            ("elo" | "rating", Some("White")) => "WhiteElo",
+            ("elo" | "rating", Some("Black")) => "BlackElo",
+            _ => header_tag(name)?,
+        };
+        Some((tag, colon))
+    };
     let mut fields: Vec<(&'static str, String)> = Vec::new();
     let mut value_start = None;
     let mut rest = line.trim_start();
-    label_of(rest.split_whitespace().next()?)?;
+    {
+        let first = rest.split_whitespace().next()?;
+        label_at(first, &rest[first.len()..], None)?;
+    }
     let offset = |s: &str| s.as_ptr() as usize - line.as_ptr() as usize;
     let finish = |fields: &mut Vec<(&'static str, String)>, start: Option<usize>, end: usize| {
         if let (Some(field), Some(start)) = (fields.last_mut(), start) {
@@ -1247,12 +1286,15 @@ pub fn header_line(line: &str) -> Option<Vec<(&'static str, String)>> {
     };
     while let Some(word) = rest.split_whitespace().next() {
         let at = offset(word);
-        if let Some(tag) = label_of(word) {
+        let mut end = at + word.len();
+        let last = fields.last().map(|(tag, _)| *tag);
+        if let Some((tag, colon)) = label_at(word, &line[end..], last) {
             finish(&mut fields, value_start, at);
             fields.push((tag, String::new()));
-            value_start = Some(at + word.len());
+            end += colon;
+            value_start = Some(end);
         }
-        rest = line[at + word.len()..].trim_start();
+        rest = line[end..].trim_start();
     }
     finish(&mut fields, value_start, line.len());
     for field in &mut fields {
@@ -2692,6 +2734,30 @@ mod tests {
                 "{line}"
             );
         }
+        // A rating after a player is the player's; a table's number is the Board; a colon
+        // apart from its label (French typing) is the label's.
+        assert_eq!(
+            header_line("Bílý: Novák  Elo: 2100   Černý: Svoboda  Elo: 2050").unwrap(),
+            [
+                ("White", "Novák".to_owned()),
+                ("WhiteElo", "2100".to_owned()),
+                ("Black", "Svoboda".to_owned()),
+                ("BlackElo", "2050".to_owned())
+            ]
+        );
+        assert_eq!(
+            header_line("Turnaj: Open   Stůl: 5").unwrap(),
+            [("Event", "Open".to_owned()), ("Board", "5".to_owned())]
+        );
+        assert_eq!(
+            header_line("Blancs : Dupont   Noirs : Durand").unwrap(),
+            [
+                ("White", "Dupont".to_owned()),
+                ("Black", "Durand".to_owned())
+            ]
+        );
+        assert_eq!(header_line("Elo: 2100"), None);
+        assert_eq!(header_line("Blancs Dupont"), None);
         // No date: written as it stands.
         assert_eq!(
             header_line("Datum: 14.11.26").unwrap(),
