@@ -24,6 +24,29 @@ fn run(inputs: &[Input], dir: &Path, options: &CleanOptions) -> (CleanReport, St
     (report, out, rejects)
 }
 
+/// The details of the changes of one kind (`result`, `date`, ...) the report lists, in order.
+fn changes_of<'a>(report: &'a CleanReport, kind: &str) -> Vec<&'a str> {
+    report
+        .changes
+        .iter()
+        .filter(|c| c.kind == kind)
+        .map(|c| c.detail.as_str())
+        .collect()
+}
+
+/// `clean --fix-results` of `pgn`, written to `name` in `scratch`: the report and the output.
+fn clean_fixing_results(scratch: &Scratch, name: &str, pgn: &str) -> (CleanReport, String) {
+    let path = scratch.0.join(name);
+    std::fs::write(&path, pgn).unwrap();
+    let options = CleanOptions {
+        fix_results: true,
+        ..CleanOptions::default()
+    };
+    let (report, out, _) = run(&[Input::Path(path)], &scratch.0, &options);
+    assert!(report.balanced());
+    (report, out)
+}
+
 fn events(pgn: &str) -> Vec<&str> {
     pgn.lines()
         .filter_map(|l| l.strip_prefix("[Event \"")?.strip_suffix("\"]"))
@@ -258,23 +281,10 @@ fn fix_results_draws_a_game_that_ended_in_a_dead_position() {
              60. Kd3 Kd6 {result}\n\n"
         ));
     }
-    let path = scratch.0.join("wall.pgn");
-    std::fs::write(&path, pgn).unwrap();
-    let options = CleanOptions {
-        fix_results: true,
-        ..CleanOptions::default()
-    };
-    let (report, out, _) = run(&[Input::Path(path)], &scratch.0, &options);
-    assert!(report.balanced());
+    let (report, out) = clean_fixing_results(&scratch, "wall.pgn", &pgn);
     assert_eq!((report.read, report.written), (3, 3));
-    let changes: Vec<&str> = report
-        .changes
-        .iter()
-        .filter(|c| c.kind == "result")
-        .map(|c| c.detail.as_str())
-        .collect();
     assert_eq!(
-        changes,
+        changes_of(&report, "result"),
         [
             "Result 1-0 → 1/2-1/2 (dead_position)",
             "Result * → 1/2-1/2 (dead_position)"
@@ -297,23 +307,10 @@ fn fix_results_draws_a_game_that_went_on_past_a_fivefold_repetition() {
              {out_and_back} f3 e5 g4 Qh4# 0-1\n\n"
         ));
     }
-    let path = scratch.0.join("past.pgn");
-    std::fs::write(&path, pgn).unwrap();
-    let options = CleanOptions {
-        fix_results: true,
-        ..CleanOptions::default()
-    };
-    let (report, out, _) = run(&[Input::Path(path)], &scratch.0, &options);
-    assert!(report.balanced());
+    let (report, out) = clean_fixing_results(&scratch, "past.pgn", &pgn);
     assert_eq!((report.read, report.written), (2, 2));
-    let changes: Vec<&str> = report
-        .changes
-        .iter()
-        .filter(|c| c.kind == "result")
-        .map(|c| c.detail.as_str())
-        .collect();
     assert_eq!(
-        changes,
+        changes_of(&report, "result"),
         ["Result 0-1 → 1/2-1/2 (fivefold; Article 9.6.1 of the 2018 Laws, before move 9 (white))"]
     );
     // Every move is kept: only the result changes.
@@ -348,12 +345,7 @@ fn dates_written_in_words_are_put_in_pgn_form() {
         dates,
         ["2026.11.14", "2026.11.14", "2026.03.03", "last Sunday"]
     );
-    let changes: Vec<&str> = report
-        .changes
-        .iter()
-        .filter(|c| c.kind == "date")
-        .map(|c| c.detail.as_str())
-        .collect();
+    let changes = changes_of(&report, "date");
     assert_eq!(changes[0], "Date \"14. XI. 2026\" → \"2026.11.14\"");
     assert_eq!(changes[3], "Date \"last Sunday\" is no date; kept as it is");
 }
@@ -391,14 +383,8 @@ fn a_movetext_result_other_than_the_tags_is_a_change_reported() {
     let (report, out, _) = run(&[Input::Path(path)], &scratch.0, &CleanOptions::default());
     assert_eq!((report.read, report.written), (1, 1));
     assert!(out.contains("1. e4 e5 1-0"), "{out}");
-    let changes: Vec<&str> = report
-        .changes
-        .iter()
-        .filter(|c| c.kind == "result")
-        .map(|c| c.detail.as_str())
-        .collect();
     assert_eq!(
-        changes,
+        changes_of(&report, "result"),
         ["the movetext's result 0-1 → 1-0, the Result tag's"]
     );
 }
