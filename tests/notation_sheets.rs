@@ -472,6 +472,22 @@ fn a_result_the_board_contradicts_is_noted() {
     );
 }
 
+/// A head's date that no reading puts in PGN's form is written as it stands, with a note; one
+/// that reads says nothing.
+#[test]
+fn a_date_not_in_pgn_form_is_noted() {
+    let text = "Datum: 14.11.26\n1. e4 e5 *\n\nDatum: 14. XI. 2026\n1. d4 d5 *\n";
+    let out = convert_text(text, "d.txt", &ConvertOptions::default());
+    assert_eq!(out.games, 2, "{:?}", out.errors);
+    assert!(out.text.contains("[Date \"14.11.26\"]"), "{}", out.text);
+    assert!(out.text.contains("[Date \"2026.11.14\"]"), "{}", out.text);
+    assert_eq!(
+        out.notes,
+        ["d.txt:2: game 1: the date '14.11.26' is not in PGN's form (YYYY.MM.DD): written as it \
+          stands"]
+    );
+}
+
 #[test]
 fn a_pgn_draw_offer_comment_survives_a_round_trip() {
     let pgn = "[Event \"?\"]\n\n1. e4 e5 2. Jf3 { (=) } Jc6 *\n";

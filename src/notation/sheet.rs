@@ -280,7 +280,7 @@ pub fn result_of(word: &str) -> Option<&'static str> {
         | "0,5:0,5" => Some("1/2-1/2"),
         "*" => Some("*"),
         // A win by forfeit as crosstables write it (see [`is_forfeit_mark`]).
-        "+:-" | "+-:" => Some("1-0"),
+        "+:-" => Some("1-0"),
         "-:+" => Some("0-1"),
         _ => None,
     }
@@ -314,7 +314,7 @@ pub fn is_forfeit_mark(word: &str) -> bool {
         "wo",
         "walkover",
     ];
-    if matches!(word, "+:-" | "+-:" | "-:+") {
+    if matches!(word, "+:-" | "-:+") {
         return true;
     }
     let inner = word
@@ -2563,6 +2563,19 @@ fn convert_games(games: Vec<SheetGame<'_>>, file: &str, opts: &ConvertOptions) -
                         "{file}:{line}: game {}: {why}: written as on the sheet",
                         number + 1
                     ));
+                }
+                // A date no reading puts in PGN's form (`14.11.26`: which century?) is written
+                // as it stands, and said.
+                let date = game.tags.iter().find(|(tag, _)| tag == "Date");
+                if let Some((_, date)) = date {
+                    if crate::batch::normalize_date(date).as_deref() != Some(date.as_str()) {
+                        let line = game.moves.first().map_or(1, |m| m.line);
+                        result.notes.push(format!(
+                            "{file}:{line}: game {}: the date '{date}' is not in PGN's form \
+                             (YYYY.MM.DD): written as it stands",
+                            number + 1
+                        ));
+                    }
                 }
                 if result.games > 0 && opts.notation != Notation::Uci {
                     result.text.push('\n');
