@@ -414,11 +414,15 @@ pub fn decode_sections(bytes: &[u8], choice: Option<Encoding>) -> Decoded {
     ) {
         return whole();
     }
-    let sections = blank_line_sections(bytes);
+    // Each section with whether it is UTF-8, checked once.
+    let sections: Vec<(&[u8], bool)> = blank_line_sections(bytes)
+        .into_iter()
+        .map(|s| (s, std::str::from_utf8(s).is_ok()))
+        .collect();
     let not_utf8: Vec<u8> = sections
         .iter()
-        .filter(|s| std::str::from_utf8(s).is_err())
-        .flat_map(|s| s.iter().copied())
+        .filter(|(_, in_utf8)| !in_utf8)
+        .flat_map(|(s, _)| s.iter().copied())
         .collect();
     let other = detect(&not_utf8);
     if matches!(
@@ -431,8 +435,7 @@ pub fn decode_sections(bytes: &[u8], choice: Option<Encoding>) -> Decoded {
     }
     let mut text = String::with_capacity(bytes.len() + bytes.len() / 8);
     let mut had_errors = false;
-    for section in sections {
-        let in_utf8 = std::str::from_utf8(section).is_ok();
+    for (section, in_utf8) in sections {
         let (t, _, bad) =
             decode_borrowed(section, Some(if in_utf8 { Encoding::Utf8 } else { other }));
         text.push_str(&t);

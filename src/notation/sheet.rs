@@ -145,9 +145,17 @@ fn month_of_word(word: &str) -> Option<u8> {
         let capitals = word.bytes().all(|b| b.is_ascii_uppercase());
         return (capitals || plain.len() > 1).then_some(n as u8 + 1);
     }
-    MONTH_NAMES
+    // The names without their accents, folded once.
+    static PLAIN: std::sync::OnceLock<Vec<(String, u8)>> = std::sync::OnceLock::new();
+    PLAIN
+        .get_or_init(|| {
+            MONTH_NAMES
+                .iter()
+                .map(|(name, month)| (plain_word(name), *month))
+                .collect()
+        })
         .iter()
-        .find(|(name, _)| plain_word(name) == plain)
+        .find(|(name, _)| *name == plain)
         .map(|(_, month)| *month)
 }
 
