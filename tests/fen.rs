@@ -291,8 +291,16 @@ fn counter_errors() {
     let e = err("4k3/8/8/8/8/8/8/4K3 w - - 0 x");
     assert_eq!(
         e.to_string(),
-        "fullmove number field: 'x' is not a positive number"
+        "fullmove number field: 'x' is not a whole number from 1 to 4294967295"
     );
+    let e = err("4k3/8/8/8/8/8/8/4K3 w - - 0 4294967296");
+    assert_eq!(
+        e,
+        FenError::BadFullmove {
+            found: "4294967296".into()
+        }
+    );
+    assert!(Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 4294967295").is_ok());
     // Five fields: the fullmove number defaults to 1.
     let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 12").unwrap();
     assert_eq!((pos.halfmove_clock(), pos.fullmove_number()), (12, 1));

@@ -190,14 +190,14 @@ pub enum FenError {
         /// Where it stands (must hold it).
         to: Square,
     },
-    /// The halfmove clock is not a number.
-    #[error("halfmove clock field: '{found}' is not a non-negative number")]
+    /// The halfmove clock is not a whole number from 0 to 4294967295.
+    #[error("halfmove clock field: '{found}' is not a whole number from 0 to 4294967295")]
     BadHalfmove {
         /// What was written.
         found: String,
     },
-    /// The fullmove number is not a positive number.
-    #[error("fullmove number field: '{found}' is not a positive number")]
+    /// The fullmove number is not a whole number from 1 to 4294967295.
+    #[error("fullmove number field: '{found}' is not a whole number from 1 to 4294967295")]
     BadFullmove {
         /// What was written.
         found: String,

@@ -294,16 +294,17 @@ impl Atoms {
 }
 
 /// Side to move and move number at the start of the game, from the FEN tag if there is one.
-fn start_ply(game: &Game) -> u32 {
+fn start_ply(game: &Game) -> u64 {
     let Some(fen) = game.tag("FEN") else { return 0 };
     let mut fields = fen.split_whitespace();
     let black = fields.nth(1) == Some("b");
     let number = fields
         .nth(3)
         .and_then(|n| n.parse::<u32>().ok())
-        .unwrap_or(1)
+        .map_or(1, u64::from)
         .max(1);
-    (number - 1).saturating_mul(2) + u32::from(black)
+    // In u64, the plies of the largest move number a FEN can give do not overflow.
+    (number - 1) * 2 + u64::from(black)
 }
 
 impl Writer {
@@ -342,7 +343,7 @@ impl Writer {
         out
     }
 
-    fn line(&self, line: &Line, mut ply: u32, moves: &mut dyn MoveText, atoms: &mut Atoms) {
+    fn line(&self, line: &Line, mut ply: u64, moves: &mut dyn MoveText, atoms: &mut Atoms) {
         for c in &line.comments {
             atoms.comment(c);
         }
@@ -381,10 +382,10 @@ impl Writer {
     }
 }
 
-/// `number` followed by `dots`, on the stack (at most ten digits and three dots), without the
+/// `number` followed by `dots`, on the stack (at most twenty digits and three dots), without the
 /// formatting machinery (a move number is written for every other ply).
-fn move_number(mut number: u32, dots: &str) -> ArrayString<16> {
-    let mut digits = [0u8; 10];
+fn move_number(mut number: u64, dots: &str) -> ArrayString<24> {
+    let mut digits = [0u8; 20];
     let mut start = digits.len();
     loop {
         start -= 1;
@@ -408,11 +409,28 @@ mod tests {
 
     #[test]
     fn move_numbers_as_format_writes_them() {
-        for n in (0..2000).chain([9_999, 10_000, 123_456_789, u32::MAX]) {
+        for n in (0..2000).chain([
+            9_999,
+            10_000,
+            123_456_789,
+            u64::from(u32::MAX) + 1,
+            u64::MAX,
+        ]) {
             for dots in [".", "..."] {
                 assert_eq!(move_number(n, dots).as_str(), format!("{n}{dots}"));
             }
         }
+    }
+
+    #[test]
+    fn the_largest_fen_move_number_goes_on_counting() {
+        let text = b"[FEN \"3k4/8/8/8/8/8/8/3K4 b - - 0 4294967295\"] Kd7 Kd2 Ke7 *";
+        let g = Game::read_all(text).remove(0).unwrap();
+        let out = Writer::default().write(&g, &mut AsWritten);
+        assert!(
+            out.ends_with("4294967295... Kd7 4294967296. Kd2 Ke7 *\n\n"),
+            "{out}"
+        );
     }
 
     #[test]
