@@ -106,7 +106,7 @@ fn every_game_of_a_pgn_file_is_repaired_and_one_that_cannot_be_is_said_so() {
         "{err}"
     );
     assert!(
-        err.contains("(game 2): not repaired: 8:1: FEN tag"),
+        err.contains("(game 2): not repaired: 12:1: FEN tag"),
         "{err}"
     );
     assert!(

@@ -514,6 +514,7 @@ pub fn repaired_game(game: &Game, repair: &Repair) -> (Game, usize) {
         },
         outcome,
         at: game.at,
+        fen_at: game.fen_at,
     };
     (fixed, dropped)
 }

@@ -12,7 +12,8 @@ use std::process::ExitCode;
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
     /// Input files: PGN, or move lists (with or without move numbers; games separated by blank
-    /// lines or results); any common encoding (UTF-8/16, Windows-1250, ISO-8859-2, CP852);
+    /// lines, unless the move numbers go on below one, or results); any common encoding
+    /// (UTF-8/16, Windows-1250, ISO-8859-2, CP852);
     /// `-` or nothing for standard input.
     pub files: Vec<String>,
     /// Letters of the input: `auto` (detect per game), a language code (cs, sk, hr, de, ru, ...)

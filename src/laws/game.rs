@@ -278,6 +278,13 @@ impl GameRecord {
     /// let g = Game::read_all("1. Jf3 Jf6 2. Jg1 Jg8 *".as_bytes()).remove(0).unwrap();
     /// let game = GameRecord::from_pgn(&g, &FromLetters::Auto(vec![]))?;
     /// assert_eq!(game.position_label(4), "2...Jg8");
+    /// // The first error, where it stands: a move's, or the FEN tag's.
+    /// let g = Game::read_all(b"1. e4 Ke3 *").remove(0).unwrap();
+    /// let e = GameRecord::from_pgn(&g, &FromLetters::Auto(vec![])).unwrap_err().to_string();
+    /// assert!(e.starts_with("the game cannot be replayed: line 1, column 7: move 1 `Ke3`: "), "{e}");
+    /// let g = Game::read_all(b"[Event \"x\"]\n[FEN \"8/8/8/8\"]\n*").remove(0).unwrap();
+    /// let e = GameRecord::from_pgn(&g, &FromLetters::Auto(vec![])).unwrap_err().to_string();
+    /// assert!(e.starts_with("the game cannot be replayed: line 2, column 1: FEN tag: "), "{e}");
     /// # Ok::<(), scoresheet::laws::ClaimError>(())
     /// ```
     pub fn from_pgn(
@@ -293,9 +300,15 @@ impl GameRecord {
             },
         );
         if let Some(e) = &replay.error {
+            // An error of the whole game (its FEN tag, its variant) is at no move.
+            let which_move = if e.token.is_empty() && e.move_number == 0 {
+                String::new()
+            } else {
+                format!("move {} `{}`: ", e.move_number, e.token)
+            };
             return Err(ClaimError::Replay(format!(
-                "line {}, column {}: move {} `{}`: {}",
-                e.line, e.column, e.move_number, e.token, e.message
+                "line {}, column {}: {which_move}{}",
+                e.line, e.column, e.message
             )));
         }
         let start = match game.tag("FEN").map(str::trim).filter(|f| !f.is_empty()) {

@@ -43,10 +43,16 @@ pub struct SheetGame<'a> {
     /// Tags: from PGN input, or from the head of a move list (`Bílý: Novák, Jan`; see
     /// [`header_line`]).
     pub tags: Vec<(String, String)>,
+    /// Lines of the head left out, with their line numbers: labels that [`header_line`] does
+    /// not read (see [`unknown_head_label`]).
+    pub left_out: Vec<(usize, &'a str)>,
     /// The result the head of a move list gives (`Výsledek: 1-0` above the moves), if it does:
     /// where the moves end with another, the sheet contradicts itself ([`convert_text`] writes
     /// `*` and says so).
     pub head_result: Option<&'static str>,
+    /// Line and column of the FEN tag of PGN input, where a FEN that sets up no position is
+    /// reported.
+    pub fen_at: Option<(usize, usize)>,
 }
 
 /// The words for a draw that sheets write in the result box or the head (`Výsledek: remíza`),
@@ -1327,6 +1333,29 @@ pub fn header_line(line: &str) -> Option<Vec<(&'static str, String)>> {
     Some(fields)
 }
 
+/// The label of a line of a sheet's head that [`header_line`] does not read (`Klub: ŠK Praha`,
+/// `Rozhodčí: Novák`, `Výsledek:` with nothing after it): a word of three letters or more, then
+/// a colon (glued or apart), and no moves after it. Above a game's moves both sheet readers
+/// leave such a line out instead of reading it as moves (`convert` says so).
+///
+/// ```
+/// use scoresheet::notation::sheet::unknown_head_label;
+/// assert_eq!(unknown_head_label("Klub: ŠK Praha"), Some("Klub"));
+/// assert_eq!(unknown_head_label("Rozhodčí :"), Some("Rozhodčí"));
+/// assert_eq!(unknown_head_label("Partie: 1. e4 e5"), None);
+/// assert_eq!(unknown_head_label("e4: e5"), None);
+/// ```
+pub fn unknown_head_label(line: &str) -> Option<&str> {
+    let line = line.trim();
+    let first = line.split_whitespace().next()?;
+    let (label, rest) = match first.strip_suffix(':') {
+        Some(label) => (label, &line[first.len()..]),
+        None => (first, line[first.len()..].trim_start().strip_prefix(':')?),
+    };
+    let word = label.chars().count() >= 3 && label.chars().all(char::is_alphabetic);
+    (word && !starts_the_moves(rest)).then_some(label)
+}
+
 /// Whether `text` holds the first move number (`1.`, `1)`, `1.e4`), as a line that begins with
 /// the moves does.
 fn starts_the_moves(text: &str) -> bool {
@@ -1470,7 +1499,8 @@ pub fn lines_with_ends(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// Splits a move list into games. Move numbers (`1.`, `1...`, `12.e4`, `1)`, `1…`, or a bare
-/// `1`) are skipped, `{...}` comments dropped, and a blank line or a result ends a game. A sheet
+/// `1`) are skipped, `{...}` comments dropped, and a result ends a game, as does a blank line
+/// unless the numbers of the moves above go on below it (a sheet typed in blocks). A sheet
 /// of two columns typed row by row (`1. e4 e5   31. Vd1 Dc7`) is put in the order of its numbers
 /// when they name every ply once; a result written in a row above the last (after the right
 /// column's last move) ends the game once the rows below have given the moves it still lacks.
@@ -1509,8 +1539,20 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
         offset += line.len();
         let trimmed = line.trim();
         if trimmed.is_empty() && !in_comment {
-            game.end(&mut games);
+            // A blank line ends a game, unless the next line's first number goes on with its
+            // numbers (`2. Jf3 Jc6`, a blank line, `3. Sb5`): a sheet typed in blocks.
+            if game.may_go_on() {
+                game.gap = true;
+            } else {
+                game.end(&mut games);
+            }
             continue;
+        }
+        if std::mem::take(&mut game.gap) && !in_comment {
+            let first = sheet_words(trimmed).next().unwrap_or("");
+            if number_word_ply(first) != game.next {
+                game.end(&mut games);
+            }
         }
         // The head of a sheet, above its moves: `Bílý: Novák, Jan`, `Datum: 12. 3. 2026`. Below
         // the moves, `Výsledek: 1-0` ends the game; any other head starts the next one.
@@ -1548,6 +1590,10 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                 if only_result {
                     game.end(&mut games);
                 }
+                continue;
+            }
+            if game.game.moves.is_empty() && unknown_head_label(trimmed).is_some() {
+                game.game.left_out.push((li + 1, trimmed));
                 continue;
             }
         }
@@ -1750,9 +1796,22 @@ struct OpenGame<'a> {
     result_last: bool,
     /// A move's number came before the number of a move written earlier.
     out_of_order: bool,
+    /// A blank line came after the moves, which ends the game unless the next line's first
+    /// number goes on with them (see [`OpenGame::may_go_on`]).
+    gap: bool,
 }
 
 impl<'a> OpenGame<'a> {
+    /// Whether a blank line here may be inside the game: it has numbered moves and no result,
+    /// and its numbers are in order.
+    fn may_go_on(&self) -> bool {
+        !self.game.moves.is_empty()
+            && self.game.result.is_none()
+            && self.next.is_some()
+            && !self.pending
+            && !self.out_of_order
+    }
+
     fn push(&mut self, mut m: SheetMove<'a>) {
         if let (Some(Some(last)), Some(next)) = (self.plies.last(), self.next) {
             self.out_of_order |= next <= *last;
@@ -1883,10 +1942,12 @@ impl<'a> OpenGame<'a> {
         let mut game = std::mem::take(&mut self.game);
         self.next = None;
         self.pending = false;
+        self.gap = false;
         self.result_last = false;
         let out_of_order = std::mem::take(&mut self.out_of_order);
         if game.moves.is_empty() {
             self.game.tags = game.tags;
+            self.game.left_out = game.left_out;
             self.game.result = game.result;
             self.game.head_result = game.head_result;
             return;
@@ -1905,6 +1966,13 @@ impl<'a> OpenGame<'a> {
         }
         games.push(game);
     }
+}
+
+/// The ply the move number a word starts with names (`3.`, `3)` and `3.Sb5` White's third
+/// move, `3...` or `3…` Black's; see [`MoveNumber`]), or `None`.
+fn number_word_ply(word: &str) -> Option<u64> {
+    let n = MoveNumber::at(word).filter(|n| n.value >= 1)?;
+    Some(2 * (u64::from(n.value) - 1) + u64::from(n.black))
 }
 
 /// Which letters to read a sheet in.
@@ -2045,10 +2113,7 @@ pub enum MoveError {
 
 /// A game that failed, with everything an arbiter needs to find the move on the sheet.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "{file}:{line}:{column}: move {move_number} ({side}{}) '{token}' [{letters}]: {reason}",
-    written_as(*.numbered_as, *.move_number, *.side)
-)]
+#[error("{file}:{line}:{column}: {}{reason}", which_move(self))]
 pub struct GameError {
     /// The file name (`-` for standard input).
     pub file: String,
@@ -2072,6 +2137,22 @@ pub struct GameError {
     pub numbered_as: Option<(u32, Color)>,
 }
 
+/// `move 31 (black) 'Jf6' [cs]: `, which a game's error tells before its reason; nothing for an
+/// error of the whole game (its FEN tag), which no move has.
+fn which_move(e: &GameError) -> String {
+    if matches!(e.reason, MoveError::Fen(_)) {
+        return String::new();
+    }
+    format!(
+        "move {} ({}{}) '{}' [{}]: ",
+        e.move_number,
+        e.side,
+        written_as(e.numbered_as, e.move_number, e.side),
+        e.token,
+        e.letters
+    )
+}
+
 /// `, numbered 31.` (or `31...`) where the sheet's numbers put a move elsewhere than its count.
 fn written_as(numbered_as: Option<(u32, Color)>, number: u32, side: Color) -> String {
     match numbered_as {
@@ -2091,7 +2172,10 @@ fn start_of(game: &SheetGame<'_>, file: &str) -> Result<Position, Box<GameError>
     match fen {
         None => Ok(Position::new()),
         Some((_, fen)) => Position::from_fen(fen.trim()).map_err(|e| {
-            let at = game.moves.first().map_or((1, 1), |m| (m.line, m.column));
+            let at = game
+                .fen_at
+                .or_else(|| game.moves.first().map(|m| (m.line, m.column)))
+                .unwrap_or((1, 1));
             Box::new(GameError {
                 file: file.to_owned(),
                 line: at.0,
@@ -2518,7 +2602,9 @@ fn sheet_of_pgn(g: &Game) -> SheetGame<'_> {
             .collect(),
         result: g.outcome.map(|o| o.as_str()),
         tags: g.tag_strings(),
+        left_out: Vec::new(),
         head_result: None,
+        fen_at: g.fen_at.map(|at| (at.line as usize, at.column as usize)),
     }
 }
 
@@ -2584,6 +2670,13 @@ fn convert_games(games: Vec<SheetGame<'_>>, file: &str, opts: &ConvertOptions) -
                             number + 1
                         ));
                     }
+                }
+                for (line, text) in &game.left_out {
+                    result.notes.push(format!(
+                        "{file}:{line}: game {}: the head line '{text}' has a label scoresheet \
+                         does not read: left out",
+                        number + 1
+                    ));
                 }
                 if result.games > 0 && opts.notation != Notation::Uci {
                     result.text.push('\n');
@@ -2699,6 +2792,64 @@ mod tests {
         assert_eq!(date_in_words("4. III. 2026 sobota"), None);
         assert_eq!(date_in_words("32nd Dec 2025"), None);
         assert_eq!(date_in_words("3x March 2026"), None);
+    }
+
+    #[test]
+    fn a_bad_fen_tag_is_reported_where_it_stands() {
+        let text = "[Event \"x\"]\n[FEN \"3k4/8/8/8/8/8/8/3K4 b - - 0 0\"]\n\n1... Kd7 2. Kd2 *\n";
+        let out = convert_text(text, "x.pgn", &ConvertOptions::default());
+        assert_eq!(out.games, 0);
+        assert_eq!(
+            out.errors[0].to_string(),
+            "x.pgn:2:1: FEN tag: fullmove number field: '0' is not a whole number from 1 to \
+             4294967295"
+        );
+        // A move's error still names the move.
+        let out = convert_text("1. e4 Ke3", "x.txt", &ConvertOptions::default());
+        assert!(out.errors[0]
+            .to_string()
+            .starts_with("x.txt:1:7: move 1 (black) 'Ke3' ["));
+    }
+
+    #[test]
+    fn a_blank_line_inside_a_game_its_numbers_go_on_over_is_no_end() {
+        let lens =
+            |text| -> Vec<usize> { read_sheet(text).iter().map(|g| g.moves.len()).collect() };
+        assert_eq!(lens("1. e4 e5 2. Jf3 Jc6\n\n3. Sb5 a6 1-0\n"), [6]);
+        assert_eq!(lens("1. e4 e5 2. Jf3\n\n\n2... Jc6 3.Sb5\n"), [5]);
+        // The numbers start again, skip, or are not there: the next game.
+        assert_eq!(lens("1. e4 e5 2. Jf3 Jc6\n\n1. d4 d5\n"), [4, 2]);
+        assert_eq!(lens("1. e4 e5 2. Jf3 Jc6\n\n4. d4 d5\n"), [4, 2]);
+        assert_eq!(lens("1. e4 e5 2. Jf3 Jc6\n\nd4 d5\n"), [4, 2]);
+        assert_eq!(lens("1. e4 e5\n\nBílý: Novák\n2. d4\n"), [2, 1]);
+        // A game that has its result ends at the blank line.
+        assert_eq!(lens("1. e4 e5 1-0\n\n2. Jf3\n"), [2, 1]);
+        assert_eq!(number_word_ply("3."), Some(4));
+        assert_eq!(number_word_ply("3…"), Some(5));
+        assert_eq!(number_word_ply("3"), None);
+        assert_eq!(number_word_ply("0."), None);
+    }
+
+    #[test]
+    fn a_head_line_with_a_label_no_tag_is_read_from_is_left_out_and_said() {
+        let text = "Bílý: Novák, Jan\nČerný: Svoboda, Petr\nKlub: ŠK Praha\n\n1. e4 e5 1-0\n";
+        let games = read_sheet(text);
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].tags.len(), 2);
+        assert_eq!(games[0].left_out, [(3, "Klub: ŠK Praha")]);
+        let out = convert_text(text, "x.txt", &ConvertOptions::default());
+        assert!(out.errors.is_empty(), "{:?}", out.errors);
+        assert!(out.text.contains("[White \"Novák, Jan\"]"), "{}", out.text);
+        assert_eq!(
+            out.notes,
+            [
+                "x.txt:3: game 1: the head line 'Klub: ŠK Praha' has a label scoresheet does not \
+              read: left out"
+            ]
+        );
+        // Below the first move such a line is no head: the game's reading of it stands.
+        let below = read_sheet("1. e4 e5\nKlub: ŠK Praha\n");
+        assert!(below[0].left_out.is_empty());
     }
 
     #[test]

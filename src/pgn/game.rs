@@ -41,6 +41,9 @@ pub struct Game {
     pub outcome: Option<Outcome>,
     /// Where the game starts.
     pub at: Location,
+    /// Where its FEN tag stands, if it has one: where a FEN that sets up no position is
+    /// reported.
+    pub fen_at: Option<Location>,
 }
 
 impl PartialEq for Game {
@@ -273,7 +276,10 @@ impl Visitor for GameBuilder {
         self.stack.push(Line::default());
     }
 
-    fn tag(&mut self, name: &str, value: TagValue<'_>, _at: Location) {
+    fn tag(&mut self, name: &str, value: TagValue<'_>, at: Location) {
+        if name == "FEN" {
+            self.game.fen_at = Some(at);
+        }
         self.game.tags.push((
             CompactString::new(name),
             CompactString::from(value.decode()),

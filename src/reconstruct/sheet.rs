@@ -123,6 +123,10 @@ impl Sheet {
                     }
                     continue;
                 }
+                // A head line with a label no tag is read from (`Klub: ŠK Praha`): no moves.
+                if crate::notation::sheet::unknown_head_label(line).is_some() {
+                    continue;
+                }
             }
             words.clear();
             // The word being read: its first byte and its column.
@@ -524,6 +528,15 @@ fn is_word(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_head_line_no_tag_is_read_from_gives_no_words() {
+        let s = Sheet::read("Bílý: Novák\nKlub: ŠK Praha\n1. e4 e5\nKlub: x\n");
+        let texts: Vec<&str> = s.tokens.iter().map(|t| t.text.as_str()).collect();
+        // Below the first move the line is the sheet's, for the repair to weigh.
+        assert_eq!(texts, ["1.", "e4", "e5", "Klub:", "x"]);
+        assert_eq!(s.tags, [("White".to_owned(), "Novák".to_owned())]);
+    }
 
     #[test]
     fn ocr_words_are_kept_as_moves() {

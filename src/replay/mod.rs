@@ -400,7 +400,8 @@ pub(crate) fn start_position(game: &Game) -> Result<Position, MoveError> {
     }
     match game.tag("FEN") {
         Some(fen) if !fen.trim().is_empty() => Position::from_fen(fen.trim()).map_err(|e| {
-            MoveError::game_level(ErrorKind::BadFen, format!("FEN tag: {e}"), game.at)
+            let at = game.fen_at.unwrap_or(game.at);
+            MoveError::game_level(ErrorKind::BadFen, format!("FEN tag: {e}"), at)
         }),
         _ => Ok(Position::new()),
     }
