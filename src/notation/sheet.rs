@@ -2106,7 +2106,9 @@ pub enum MoveError {
     #[error("FEN tag: {0}")]
     Fen(#[from] FenError),
     /// Not an error: the move was read, but perhaps not as the writer meant
-    /// ([`Warning::FileLikePieceLetter`]: `bb5` read as a pawn's push where `Bb5` is legal too).
+    /// ([`Warning::FileLikePieceLetter`]: `bb5` read as a pawn's push where `Bb5` is legal too;
+    /// [`Warning::CheckMarkWithoutCheck`], [`Warning::MateMarkWithoutMate`]: a mark the move
+    /// does not bear out).
     #[error("{0}")]
     Doubtful(Warning),
 }
@@ -2336,9 +2338,16 @@ fn read_game_as_written(
             .resolve(&pos, Policy::Lenient)
             .map_err(|e| fail(e.into()))?;
         pos.play(&r.mv);
-        if r.warnings.contains(Warning::FileLikePieceLetter) {
-            let doubt = MoveError::Doubtful(Warning::FileLikePieceLetter);
-            doubts.push(*fail(doubt));
+        // A lower-case piece letter read as a file, and a check or mate mark the move does
+        // not bear out: the move may not be the one meant (the output's marks are the board's).
+        for doubt in [
+            Warning::FileLikePieceLetter,
+            Warning::CheckMarkWithoutCheck,
+            Warning::MateMarkWithoutMate,
+        ] {
+            if r.warnings.contains(doubt) {
+                doubts.push(*fail(MoveError::Doubtful(doubt)));
+            }
         }
         moves.push((r.mv, w.draw_offer || sm.draw_offer, r.warnings));
     }
@@ -2476,7 +2485,8 @@ pub struct Converted {
     /// One error per failed game (the run goes on with the next game).
     pub errors: Vec<GameError>,
     /// Moves of converted games read, but perhaps not as the writer meant (`bb5` read as a
-    /// pawn's push where `Bb5` is legal too: [`MoveError::Doubtful`]).
+    /// pawn's push where `Bb5` is legal too, `Df3+` that gives no check:
+    /// [`MoveError::Doubtful`]).
     pub doubts: Vec<GameError>,
     /// What else a reader of the output should know, in words with where it is (`x.txt:4:
     /// game 1: the head gives the result 1-0, the moves end with 0-1: written *`).
@@ -2850,6 +2860,23 @@ mod tests {
         // Below the first move such a line is no head: the game's reading of it stands.
         let below = read_sheet("1. e4 e5\nKlub: ŠK Praha\n");
         assert!(below[0].left_out.is_empty());
+    }
+
+    #[test]
+    fn check_and_mate_marks_the_board_does_not_bear_out_are_said() {
+        let text = "1. e4 e5 2. Df3+ Jc6 3. Sc4# Jd4 4. Dxf7+ 1-0\n";
+        let out = convert_text(text, "x.txt", &ConvertOptions::default());
+        let doubts: Vec<String> = out.doubts.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            doubts,
+            [
+                "x.txt:1:13: move 2 (white) 'Df3+' [cs]: + written but the move gives no check",
+                "x.txt:1:25: move 3 (white) 'Sc4#' [cs]: mate mark written but the move does \
+                 not mate"
+            ]
+        );
+        // 4. Dxf7 mates: a check mark on a mate is no doubt; the output marks the mate.
+        assert!(out.text.contains("4. Qxf7# 1-0"), "{}", out.text);
     }
 
     #[test]
