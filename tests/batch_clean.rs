@@ -432,6 +432,42 @@ fn games_sharing_a_section_are_rejected_whole() {
     }
 }
 
+/// A game whose tag section goes wrong (a malformed tag pair among good ones, or one broken in a
+/// comment) is rejected whole, from its first tag: no tag above the error is lost, and the tags
+/// below it are not written as a game of their own. Names with PGN's other symbol characters
+/// (`Black-Elo`) and a value glued to its name (`[Round"3"]`) are tags, not errors.
+#[test]
+fn a_game_whose_tags_go_wrong_is_rejected_whole() {
+    let scratch = Scratch::new("clean-broken-tags");
+    let good = "[Event \"G1\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n";
+    let broken = "[Event \"G2\"]\n[Site \"Praha\"]\n[White Novak]\n[Black \"Svoboda\"]\n\
+                  [Result \"0-1\"]\n\n1. d4 d5 0-1\n\n";
+    let symbols = "[Event \"G3\"]\n[Black-Elo \"2500\"]\n[Round\"3\"]\n[Result \"*\"]\n\n1. c4 *\n";
+    let path = scratch.0.join("tags.pgn");
+    std::fs::write(&path, format!("{good}{broken}{symbols}")).unwrap();
+    let (report, out, rejects) = run(&[Input::Path(path)], &scratch.0, &CleanOptions::default());
+    assert!(report.balanced());
+    assert_eq!((report.read, report.written, report.rejected), (3, 2, 1));
+    assert_eq!(events(&out), ["G1", "G3"]);
+    assert!(
+        out.contains("[Round \"3\"]") && out.contains("[Black-Elo \"2500\"]"),
+        "{out}"
+    );
+    assert_eq!(rejected_bytes(&rejects), broken);
+    assert!(rejects.starts_with("{ scoresheet: rejected: "), "{rejects}");
+    assert!(rejects.contains(":8:1: malformed tag pair"), "{rejects}");
+
+    // A tag line in a comment left open: the reader ends the game there, so the file reads as
+    // two broken games, and between them the rejects hold every byte of it.
+    let text = "[Event \"a\"]\n[Result \"*\"]\n\n1. e4 { note\n[Site \"x\"]\n} e5 *\n";
+    let path = scratch.0.join("comment.pgn");
+    std::fs::write(&path, text).unwrap();
+    let (report, _, rejects) = run(&[Input::Path(path)], &scratch.0, &CleanOptions::default());
+    assert!(report.balanced());
+    assert_eq!((report.read, report.rejected), (2, 2));
+    assert_eq!(rejected_bytes(&rejects), text);
+}
+
 /// A compressed input that breaks off part-way (a download cut short): every game read before
 /// the break is written, the one it broke into is rejected with the bytes that were read, and
 /// the input's error is reported — no game read is dropped.

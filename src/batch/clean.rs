@@ -648,9 +648,11 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<Fate> {
     let mut builder = GameBuilder::default();
     let mut games: Vec<(Result<Game, PgnError>, u64)> = Vec::new();
     while let Some(read) = reader.read_game(&mut builder) {
+        // A broken game starts where the reader began it, not at its error: its original
+        // bytes are all of it.
         let start = match &read {
             Ok(game) => game.at.offset,
-            Err(e) => e.at.offset,
+            Err(e) => reader.last_game().map_or(e.at.offset, |(_, at)| at.offset),
         };
         games.push((read, start));
     }

@@ -205,6 +205,15 @@ fn lex_escape(lex: &mut Lexer<Token>) -> Result<(), LexError> {
 }
 
 /// True if `line` (the bytes after a line end) starts like a tag pair: `[Name "`.
+///
+/// ```
+/// use scoresheet::pgn::lexer::looks_like_tag_line;
+/// assert!(looks_like_tag_line(b"[Event \"x\"]"));
+/// assert!(looks_like_tag_line(b"[Black-Elo \"2500\"]"));
+/// assert!(looks_like_tag_line(b"[Round\"3\"]"));
+/// assert!(!looks_like_tag_line(b"[White Novak]"));
+/// assert!(!looks_like_tag_line(b"[-x \"1\"]"));
+/// ```
 pub fn looks_like_tag_line(line: &[u8]) -> bool {
     let mut i = 0;
     while matches!(line.get(i), Some(b' ' | b'\t')) {
@@ -220,17 +229,28 @@ pub fn looks_like_tag_line(line: &[u8]) -> bool {
     // Names as the tag lexer (`lex_tag`) reads them, digits and `_` first included: a tag it
     // reads, written back by the writer, must start a line the game splitter takes for a tag.
     let name_start = i;
-    while line
-        .get(i)
-        .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
-    {
-        i += 1;
-    }
-    let name_end = i;
+    let name_end = tag_name_end(line, name_start);
+    i = name_end;
     while matches!(line.get(i), Some(b' ' | b'\t')) {
         i += 1;
     }
-    name_end > name_start && i > name_end && line.get(i) == Some(&b'"')
+    // No blank between the name and its value is needed (`[Round"3"]`, PGN 7).
+    name_end > name_start && line.get(i) == Some(&b'"')
+}
+
+/// Where a tag name starting at `start` of `line` ends: a symbol (PGN 7), a letter or digit
+/// then letters, digits and `_ + # = : -` (`Black-Elo`, `Time:Control` are names; `_` may lead,
+/// as some databases write it).
+fn tag_name_end(line: &[u8], start: usize) -> usize {
+    let mut i = start;
+    while line.get(i).is_some_and(|b| {
+        b.is_ascii_alphanumeric()
+            || *b == b'_'
+            || (i > start && matches!(b, b'+' | b'#' | b'=' | b':' | b'-'))
+    }) {
+        i += 1;
+    }
+    i
 }
 
 fn lex_brace_comment(lex: &mut Lexer<Token>) -> Result<CommentSpan, LexError> {
@@ -294,12 +314,7 @@ fn lex_tag(lex: &mut Lexer<Token>) -> Result<TagSpan, LexError> {
     };
     skip_ws(&mut i);
     let name_start = i;
-    while line
-        .get(i)
-        .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
-    {
-        i += 1;
-    }
+    i = tag_name_end(line, name_start);
     let name_end = i;
     if name_end == name_start {
         return Err(LexError::MalformedTag);

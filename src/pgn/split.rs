@@ -52,9 +52,17 @@ fn is_movetext_line(line: &[u8]) -> bool {
     }
     match line.get(i) {
         None | Some(b'\n' | b'\r' | b'%') => false,
-        Some(b'[') => !looks_like_tag_line(&line[i..]),
+        Some(b'[') => !looks_like_tag_line(&line[i..]) && !looks_like_broken_tag(&line[i..]),
         Some(_) => true,
     }
+}
+
+/// A line that is a tag pair gone wrong (`[White Novak]`, `[Date 2026.11.14]`): `[`, a letter,
+/// and `]` at its end. It is no movetext, so that the tags below it stay in its game (which
+/// the reader then rejects whole) instead of starting another game.
+fn looks_like_broken_tag(line: &[u8]) -> bool {
+    let inner = line[1..].trim_ascii_start();
+    inner.first().is_some_and(u8::is_ascii_alphabetic) && line.trim_ascii_end().ends_with(b"]")
 }
 
 /// An incremental splitter: feed it a growing buffer, take sections as they complete.
@@ -281,6 +289,16 @@ pub fn only_comments(section: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_broken_tag_line_keeps_the_tags_below_it_in_its_game() {
+        let pgn = b"[Event \"a\"]\n[White Novak]\n[Black \"b\"]\n\n1. e4 *\n[Event \"c\"]\n*\n";
+        let v: Vec<_> = sections(pgn).collect();
+        assert_eq!(v.iter().map(|s| s.line).collect::<Vec<_>>(), [1, 6]);
+        assert!(!is_movetext_line(b"  [Date 2026.11.14] "));
+        assert!(is_movetext_line(b"[%clk 0:01:00] e4"));
+        assert!(is_movetext_line(b"[1. e4]"));
+    }
 
     #[test]
     fn unclosed_comment_does_not_swallow_the_next_game() {
