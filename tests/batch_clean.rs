@@ -204,6 +204,87 @@ fn truncate_illegal_keeps_the_game_up_to_its_first_illegal_move() {
     assert!(report.changes.iter().any(|c| c.kind == "truncated"));
 }
 
+/// Moves written after a mate are rejected at the first of them, or cut there with
+/// `--truncate-illegal`, as an illegal move is.
+#[test]
+fn moves_after_the_mate_are_rejected_there_or_cut() {
+    let scratch = Scratch::new("clean-after-mate");
+    let text = "[Event \"T\"]\n[Result \"1-0\"]\n\n\
+                1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# Ke7 5. Qe6 1-0\n";
+    let path = scratch.0.join("mate.pgn");
+    std::fs::write(&path, text).unwrap();
+    let input = [Input::Path(path)];
+    let (report, _, rejects) = run(&input, &scratch.0, &CleanOptions::default());
+    assert_eq!((report.read, report.rejected), (1, 1));
+    assert!(
+        rejects.contains(
+            "mate.pgn:4:41: move 4 (black) 'Ke7': illegal: written after the game ended by \
+             checkmate }"
+        ),
+        "{rejects}"
+    );
+    let options = CleanOptions {
+        truncate_illegal: true,
+        ..CleanOptions::default()
+    };
+    let (report, out, _) = run(&input, &scratch.0, &options);
+    assert_eq!((report.read, report.written), (1, 1));
+    assert!(
+        out.contains("4. Qxf7# {scoresheet: the game was cut here:\nmove 4 (black) 'Ke7'"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("after the game ended by checkmate} 1-0\n\n"),
+        "{out}"
+    );
+    assert_eq!(
+        changes_of(&report, "truncated"),
+        ["cut before move 4 'Ke7': written after the game ended by checkmate"]
+    );
+}
+
+/// A mainline with null moves is analysis: `--fix-results` gives it no result, however it
+/// ends on the board.
+#[test]
+fn fix_results_gives_no_result_to_a_line_with_null_moves() {
+    let scratch = Scratch::new("clean-null-moves");
+    let pgn = "[Event \"T\"]\n[Result \"*\"]\n\n1. e4 -- 2. Bc4 -- 3. Qh5 -- 4. Qxf7# *\n";
+    let (report, out) = clean_fixing_results(&scratch, "null.pgn", pgn);
+    assert_eq!(report.written, 1);
+    assert!(changes_of(&report, "result").is_empty());
+    assert!(out.contains("[Result \"*\"]"), "{out}");
+}
+
+/// `--encoding utf-8` on bytes that are not: the game is rejected at its first bad byte, as
+/// `check` reports it, not written with replacement characters.
+#[test]
+fn bytes_that_are_not_the_chosen_utf8_are_rejected_there() {
+    let scratch = Scratch::new("clean-not-utf8");
+    let bytes = b"[Event \"T\"]\n[White \"Hor\xe1\xe8ek\"]\n[Result \"*\"]\n\n1. e4 e5 *\n";
+    let path = scratch.0.join("latin2.pgn");
+    std::fs::write(&path, bytes).unwrap();
+    let options = CleanOptions {
+        encoding: Some(scoresheet::encoding::Encoding::Utf8),
+        ..CleanOptions::default()
+    };
+    let outputs = CleanOutputs::new(scratch.0.join("utf8.pgn"), None);
+    let report = clean(&[Input::Path(path.clone())], &outputs, &options).unwrap();
+    assert_eq!((report.read, report.rejected), (1, 1));
+    let rejects = std::fs::read(&outputs.rejects).unwrap();
+    let note = b"latin2.pgn:2:12: invalid UTF-8 (wrong encoding?) }\n";
+    let at = rejects.len() - bytes.len();
+    assert!(
+        rejects[..at].ends_with(note),
+        "{}",
+        String::from_utf8_lossy(&rejects)
+    );
+    assert_eq!(&rejects[at..], bytes);
+    // Detected, the same bytes are ISO-8859-2 and the game is written.
+    let (report, out, _) = run(&[Input::Path(path)], &scratch.0, &CleanOptions::default());
+    assert_eq!(report.written, 1);
+    assert!(out.contains("Horáček"), "{out}");
+}
+
 #[test]
 fn the_cli_reports_counts_and_exits_1_when_games_were_rejected() {
     let scratch = Scratch::new("clean-cli");

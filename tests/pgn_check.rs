@@ -157,6 +157,22 @@ fn daggers_and_colon_captures_in_pgn_are_read_as_the_marks_they_stand_for() {
     assert!(err.contains("checked 2 games: 2 ok"), "{err}");
 }
 
+/// A byte-order mark is no column: `check` and `clean` point at the same character.
+#[test]
+fn columns_on_the_first_line_count_from_after_a_byte_order_mark() {
+    let (out, _, code) = check_text("bom.pgn", "\u{FEFF}1. e4 Qxx *\n");
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("bom.pgn:1:7: game 1: move 1 (black) 'Qxx'"),
+        "{out}"
+    );
+    let (out, _, _) = check_text("bom-tag.pgn", "\u{FEFF}[Event \"x\"] [Bad\n*\n");
+    assert!(
+        out.contains("bom-tag.pgn:1:13: game 1: syntax: malformed tag pair"),
+        "{out}"
+    );
+}
+
 fn load(name: &str) -> Vec<u8> {
     let raw = std::fs::read(common::data("games").join(name)).unwrap();
     if name.ends_with(".zst") {

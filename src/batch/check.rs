@@ -246,17 +246,27 @@ fn check_section(g: &GameRef<'_>, options: &CheckOptions) -> Vec<Checked> {
         }];
     }
     let decoded;
+    // A byte-order mark before the first game is no character of it: UTF-8 read as it is has
+    // its columns counted from after the mark (as the decoded text of `clean` has).
+    let mut origin = origin;
+    let mut after_bom = || match g.bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) => {
+            origin.offset += 3;
+            rest
+        }
+        None => g.bytes,
+    };
     let (text, encoding): (&[u8], Encoding) = match options.encoding {
         Some(Encoding::Utf8) | None
             if std::str::from_utf8(g.bytes).is_ok() || options.encoding.is_some() =>
         {
             // UTF-8 is read as it is, so that bytes which are not UTF-8 are reported per game.
-            (g.bytes, Encoding::Utf8)
+            (after_bom(), Encoding::Utf8)
         }
         choice => {
             decoded = decode(g.bytes, choice);
             match decoded.encoding {
-                Encoding::Utf8 | Encoding::Utf8Bom => (g.bytes, decoded.encoding),
+                Encoding::Utf8 | Encoding::Utf8Bom => (after_bom(), decoded.encoding),
                 e => (decoded.text.as_bytes(), e),
             }
         }

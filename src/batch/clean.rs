@@ -633,13 +633,18 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<Fate> {
         }];
     }
     // Borrowed, not copied, where the game is UTF-8 in NFC already.
-    let (decoded, _, _) = decode_borrowed(g.bytes, options.encoding);
-    let text = decoded.as_bytes();
+    let (decoded, encoding, bad) = decode_borrowed(g.bytes, options.encoding);
+    // Bytes that are not UTF-8 where UTF-8 was chosen (`--encoding utf-8`): the reader reads
+    // the bytes themselves and rejects the game at its first bad byte, as `check` does, instead
+    // of the game being written with replacement characters.
+    let raw = bad && matches!(encoding, Encoding::Utf8 | Encoding::Utf8Bom);
+    let text = if raw { g.bytes } else { decoded.as_bytes() };
     // Where several games share the section, a rejected game's original bytes are cut from the
     // section's own bytes when the text is borrowed from them (UTF-8, the text starting after
     // any byte-order mark); otherwise (another encoding, or UTF-8 that NFC or a bad byte
     // changed) the text's offsets are not the bytes' offsets, and the game is cut from the text.
     let borrowed_after = match &decoded {
+        _ if raw => Some(0),
         Cow::Borrowed(t) => g.bytes.len().checked_sub(t.len()),
         Cow::Owned(_) => None,
     };
@@ -884,6 +889,15 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
             return Err(e);
         }
     }
+    let redo = (&replay_options, &print);
+    after_the_end(
+        &mut game,
+        &mut replay,
+        &mut printed,
+        options,
+        redo,
+        &mut changes,
+    )?;
     tidy_tags(&mut game, &mut changes);
     // The game is written with the Result tag's result after its moves too: a movetext that
     // ended with another is a change to report.
@@ -912,6 +926,76 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
     let key = options.dedupe.then(|| dedupe_key(&game, &replay.uci));
     let text = Writer::default().write(&game, &mut printed);
     Ok((text, changes, key))
+}
+
+/// Moves of the mainline written after the game ended on the board (mate, stalemate): an
+/// error at the first of them, or with `--truncate-illegal` the game cut before it (said in a
+/// comment and a change), as for an illegal move.
+fn after_the_end(
+    game: &mut Game,
+    replay: &mut Replay,
+    printed: &mut Printed,
+    options: &CleanOptions,
+    (replay_options, print): (&ReplayOptions, &PrintOptions),
+    changes: &mut Vec<(&'static str, String)>,
+) -> Result<(), MoveError> {
+    let played = usize::try_from(replay.plies).unwrap_or(usize::MAX);
+    let Some(extra) = game.mainline.moves.get(played) else {
+        return Ok(());
+    };
+    let what = match replay.status {
+        Status::Checkmate => "checkmate",
+        Status::Stalemate => "stalemate",
+        // Not ended on the board: the replay stopped for another reason, reported elsewhere.
+        _ => return Ok(()),
+    };
+    let start = crate::replay::start_position(game)?;
+    let from_white = played + usize::from(start.turn() == Color::Black);
+    let number = usize::try_from(start.fullmove_number()).unwrap_or(1) + from_white / 2;
+    let side = if from_white % 2 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let e = MoveError {
+        kind: crate::replay::ErrorKind::Illegal,
+        message: format!("written after the game ended by {what}"),
+        line: extra.at.line,
+        column: extra.at.column,
+        move_number: u32::try_from(number).unwrap_or(u32::MAX),
+        side: Some(side),
+        token: extra.san.to_string(),
+        ply: u32::try_from(played + 1).unwrap_or(u32::MAX),
+    };
+    if !options.truncate_illegal || played == 0 {
+        return Err(e);
+    }
+    let note = format!(
+        "scoresheet: the game was cut here: move {} ({}) '{}': {}",
+        e.move_number,
+        side.name(),
+        e.token,
+        e.message
+    );
+    game.mainline.moves.truncate(played);
+    if let Some(last) = game.mainline.moves.last_mut() {
+        last.comments.push(note.into());
+    }
+    changes.push((
+        "truncated",
+        format!(
+            "cut before move {} '{}': {}",
+            e.move_number, e.token, e.message
+        ),
+    ));
+    printed.clear();
+    *replay = replay_game_with(game, replay_options, &mut |pos, m, after| {
+        printed.push(pos, m, after, &options.to, print);
+    });
+    match replay.error.take() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
 /// The moves of a game as printed in the output's letters, in the order the replay played them
@@ -1049,6 +1133,12 @@ fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
 /// the game was replayed by) give a draw, as does an automatic draw the moves went on past
 /// (those moves do not count).
 fn fix_result(game: &mut Game, replay: &Replay, changes: &mut Vec<(&'static str, String)>) {
+    // A mainline with a null move (`--`) is analysis, not a game played on the board: where it
+    // ends says nothing of the result.
+    let null_move = |n: &Node| crate::replay::is_null_move(&n.san);
+    if game.mainline.moves.iter().any(null_move) {
+        return;
+    }
     let (status, plies) = (replay.status, replay.plies);
     let result = match status {
         _ if replay.ended_early.is_some() => Outcome::Draw,
