@@ -243,6 +243,36 @@ fn moves_after_the_mate_are_rejected_there_or_cut() {
     );
 }
 
+/// Tags put in export form with a change each: a roster name in another case, a Result that
+/// is none of PGN's four (the movetext's stands), a FEN tag without SetUp.
+#[test]
+fn tag_names_results_and_setup_are_put_right_and_reported() {
+    let scratch = Scratch::new("clean-tag-forms");
+    let pgn = "[Event \"T\"]\n[Result \"2-0\"]\n\n1. e4 e5 1-0\n\n\
+               [event \"x\"]\n[Result \"*\"]\n\n1. d4 *\n\n\
+               [Event \"y\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n[Result \"*\"]\n\n1. Kd2 *\n";
+    let path = scratch.0.join("tags.pgn");
+    std::fs::write(&path, pgn).unwrap();
+    let (report, out, _) = run(&[Input::Path(path)], &scratch.0, &CleanOptions::default());
+    assert_eq!((report.read, report.written), (3, 3));
+    assert_eq!(events(&out), ["T", "x", "y"]);
+    assert!(!out.contains("[event"), "{out}");
+    assert!(out.contains("[Result \"1-0\"]\n\n1. e4 e5 1-0"), "{out}");
+    assert!(
+        out.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]"),
+        "{out}"
+    );
+    assert_eq!(
+        changes_of(&report, "result"),
+        ["Result \"2-0\" is no result → 1-0, the movetext's"]
+    );
+    assert_eq!(changes_of(&report, "tag_name"), ["event → Event"]);
+    assert_eq!(
+        changes_of(&report, "setup"),
+        ["SetUp \"1\" added for the FEN tag"]
+    );
+}
+
 /// A mainline with null moves is analysis: `--fix-results` gives it no result, however it
 /// ends on the board.
 #[test]

@@ -82,7 +82,8 @@ pub struct Origin {
 pub struct Change {
     /// Which game.
     pub origin: Origin,
-    /// What kind of change (`result`, `date`, `name`, `duplicate_tag`, `truncated`).
+    /// What kind of change (`result`, `date`, `name`, `tag_name`, `setup`, `duplicate_tag`,
+    /// `truncated`, `repaired`).
     pub kind: &'static str,
     /// The change in words.
     pub detail: String,
@@ -1088,6 +1089,18 @@ fn truncate_at(line: &mut Line, at: Location, note: &str) -> bool {
 fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
     let mut tags: Vec<(CompactString, CompactString)> = Vec::with_capacity(game.tags.len());
     for (name, value) in std::mem::take(&mut game.tags) {
+        // The roster's names and the set-up's in another case (`[event "x"]`) are those tags.
+        let canonical = crate::pgn::writer::SEVEN_TAG_ROSTER
+            .iter()
+            .chain(&["SetUp", "FEN"])
+            .find(|known| known.eq_ignore_ascii_case(&name) && **known != name);
+        let name = match canonical {
+            Some(&known) => {
+                changes.push(("tag_name", format!("{name} → {known}")));
+                CompactString::new(known)
+            }
+            None => name,
+        };
         if tags.iter().any(|(kept, _)| *kept == name) {
             changes.push((
                 "duplicate_tag",
@@ -1112,6 +1125,15 @@ fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
                     value
                 }
             },
+            // A Result that is none of PGN's four: the movetext's result stands.
+            "Result" if Outcome::from_token(&value).is_none() => {
+                let movetext = game.outcome.unwrap_or(Outcome::Unknown).as_str();
+                changes.push((
+                    "result",
+                    format!("Result \"{value}\" is no result → {movetext}, the movetext's"),
+                ));
+                movetext.into()
+            }
             "White" | "Black" | "Event" | "Site" | "Round" | "Annotator"
                 if !super::tags::is_tidy(&value) =>
             {
@@ -1124,6 +1146,12 @@ fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
             _ => value,
         };
         tags.push((name, value));
+    }
+    // A FEN tag goes with SetUp "1" (PGN 9.7.1).
+    let fen = tags.iter().position(|(name, _)| name == "FEN");
+    if let (Some(at), false) = (fen, tags.iter().any(|(name, _)| name == "SetUp")) {
+        changes.push(("setup", "SetUp \"1\" added for the FEN tag".to_owned()));
+        tags.insert(at, ("SetUp".into(), "1".into()));
     }
     game.tags = tags;
 }
