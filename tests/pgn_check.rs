@@ -173,6 +173,20 @@ fn columns_on_the_first_line_count_from_after_a_byte_order_mark() {
     );
 }
 
+/// Of two Result (or FEN) tags the first stands, as `clean` keeps it; the second is said.
+#[test]
+fn a_second_result_tag_is_passed_over_and_said() {
+    let (out, err, code) = check_text("dup.pgn", "[Result \"*\"]\n[Result \"1-0\"]\n\n1. e4 *\n");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains(
+            "game 1: warning: a second Result tag \"1-0\" is passed over: the first stands"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("but the movetext ends with"), "{out}");
+}
+
 fn load(name: &str) -> Vec<u8> {
     let raw = std::fs::read(common::data("games").join(name)).unwrap();
     if name.ends_with(".zst") {

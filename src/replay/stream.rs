@@ -87,6 +87,9 @@ pub struct ReplayVisitor {
     dead_analysis: DeadAnalysis,
     game_at: Location,
     tag_result: Option<Outcome>,
+    /// A Result tag was read: a second one is passed over, as the game tree's `tag` and
+    /// `clean` (which drops it) take the first.
+    result_tag_seen: bool,
     outcome: Option<Outcome>,
     /// The FEN tag's value and where the tag stands.
     fen: Option<(String, Location)>,
@@ -132,6 +135,7 @@ impl ReplayVisitor {
             dead_analysis: opts.dead_analysis,
             game_at: Location::default(),
             tag_result: None,
+            result_tag_seen: false,
             outcome: None,
             fen: None,
             variant: None,
@@ -255,6 +259,7 @@ impl Visitor for ReplayVisitor {
     fn begin_game(&mut self, _game: u64, at: Location) {
         self.game_at = at;
         self.tag_result = None;
+        self.result_tag_seen = false;
         self.outcome = None;
         self.fen = None;
         self.variant = None;
@@ -273,8 +278,15 @@ impl Visitor for ReplayVisitor {
 
     fn tag(&mut self, name: &str, value: TagValue<'_>, at: Location) {
         match name {
-            "Result" => self.tag_result = Outcome::from_token(value.raw()),
-            "FEN" => self.fen = Some((value.decode().into_owned(), at)),
+            "Result" if !self.result_tag_seen => {
+                self.result_tag_seen = true;
+                self.tag_result = Outcome::from_token(value.raw());
+            }
+            "FEN" if self.fen.is_none() => self.fen = Some((value.decode().into_owned(), at)),
+            "Result" | "FEN" => self.warn(format!(
+                "a second {name} tag \"{}\" is passed over: the first stands",
+                value.decode()
+            )),
             "Date" if self.laws_given.is_none() => self.dates[0] = earliest_day(value.raw()),
             "EventDate" if self.laws_given.is_none() => self.dates[1] = earliest_day(value.raw()),
             "UTCDate" if self.laws_given.is_none() => self.dates[2] = earliest_day(value.raw()),
