@@ -315,6 +315,38 @@ fn bytes_that_are_not_the_chosen_utf8_are_rejected_there() {
     assert!(out.contains("Horáček"), "{out}");
 }
 
+/// A variation wrong from its first move is left out whole with `--truncate-illegal`, and
+/// each broken variation is cut, not only the first.
+#[test]
+fn truncate_illegal_leaves_out_variations_wrong_from_their_first_move() {
+    let scratch = Scratch::new("clean-truncate-variations");
+    let path = scratch.0.join("var.pgn");
+    let pgn = "[Event \"T\"]\n[Result \"*\"]\n\n1. e4 (1. Ke2) e5 2. Nf3 (2. Qxx (2. Ke3)) *\n";
+    std::fs::write(&path, pgn).unwrap();
+    let options = CleanOptions {
+        truncate_illegal: true,
+        ..CleanOptions::default()
+    };
+    let (report, out, _) = run(&[Input::Path(path)], &scratch.0, &options);
+    assert_eq!((report.read, report.written), (1, 1));
+    assert_eq!(
+        changes_of(&report, "truncated"),
+        [
+            "cut before move 1 'Ke2': illegal",
+            "cut before move 2 'Qxx': unparsable"
+        ]
+    );
+    assert!(!out.contains("(1.") && !out.contains("(2."), "{out}");
+    assert!(
+        out.contains("1. e4 {scoresheet: the game was cut here: move 1 (white) 'Ke2'"),
+        "{out}"
+    );
+    assert!(
+        out.contains("1... e5 2. Nf3 {scoresheet: the game was cut"),
+        "{out}"
+    );
+}
+
 #[test]
 fn the_cli_reports_counts_and_exits_1_when_games_were_rejected() {
     let scratch = Scratch::new("clean-cli");

@@ -855,10 +855,16 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
             replay.error = Some(e);
         }
     }
-    if let Some(e) = replay.error.take() {
-        if !options.truncate_illegal {
+    // Cut at each error in turn (one in the mainline, or one in each of several variations),
+    // each cut followed by a replay: up to `MAX_CUTS`, so that a game of a thousand broken
+    // variations costs no thousand replays (it is rejected).
+    const MAX_CUTS: usize = 16;
+    let mut cuts = 0;
+    while let Some(e) = replay.error.take() {
+        if !options.truncate_illegal || cuts == MAX_CUTS {
             return Err(e);
         }
+        cuts += 1;
         let at = Location {
             offset: 0,
             line: e.line,
@@ -872,7 +878,8 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
             e.message
         );
         // Nothing left to keep (the first move is already wrong): the game is rejected.
-        if e.ply <= 1 || !truncate_at(&mut game.mainline, at, &note) {
+        let first = game.mainline.moves.first();
+        if first.is_some_and(|n| is_at(n, at)) || !truncate_at(&mut game.mainline, at, &note) {
             return Err(e);
         }
         changes.push((
@@ -886,9 +893,6 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
         replay = replay_game_with(&game, &replay_options, &mut |pos, m, after| {
             printed.push(pos, m, after, &options.to, &print);
         });
-        if let Some(e) = replay.error.take() {
-            return Err(e);
-        }
     }
     let redo = (&replay_options, &print);
     after_the_end(
@@ -1063,10 +1067,7 @@ impl MoveText for Printed {
 /// Cuts the line holding the move written at `at` just before that move, leaving `note` as a
 /// comment. Returns false if no move was written there.
 fn truncate_at(line: &mut Line, at: Location, note: &str) -> bool {
-    let found = line
-        .moves
-        .iter()
-        .position(|n| n.at.line == at.line && n.at.column == at.column);
+    let found = line.moves.iter().position(|n| is_at(n, at));
     if let Some(i) = found {
         line.moves.truncate(i);
         match line.moves.last_mut() {
@@ -1075,14 +1076,34 @@ fn truncate_at(line: &mut Line, at: Location, note: &str) -> bool {
         }
         return true;
     }
+    // A variation wrong from its first move is left out whole, the note where it stood.
+    let starts_at = |v: &Line| v.moves.first().is_some_and(|n| is_at(n, at));
+    if let Some(k) = line.variations.iter().position(starts_at) {
+        line.variations.remove(k);
+        line.comments.push(note.into());
+        return true;
+    }
     for v in &mut line.variations {
         if truncate_at(v, at, note) {
             return true;
         }
     }
-    line.moves
-        .iter_mut()
-        .any(|n| n.variations.iter_mut().any(|v| truncate_at(v, at, note)))
+    for n in &mut line.moves {
+        if let Some(k) = n.variations.iter().position(starts_at) {
+            n.variations.remove(k);
+            n.comments.push(note.into());
+            return true;
+        }
+        if n.variations.iter_mut().any(|v| truncate_at(v, at, note)) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the move `n` was written at `at`.
+fn is_at(n: &Node, at: Location) -> bool {
+    n.at.line == at.line && n.at.column == at.column
 }
 
 /// Seven Tag Roster names are trimmed, dates normalised, duplicate tags dropped (first kept).
