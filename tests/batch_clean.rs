@@ -273,6 +273,29 @@ fn tag_names_results_and_setup_are_put_right_and_reported() {
     );
 }
 
+/// Moves whose letter set was detected other than English are rewritten, which the report
+/// says: an English game with a slip that Hungarian letters read (`2. Ba3`) is not rewritten
+/// unnoticed.
+#[test]
+fn moves_read_in_detected_national_letters_are_a_change_reported() {
+    let scratch = Scratch::new("clean-letters");
+    let pgn = "[Event \"T\"]\n[Result \"*\"]\n\n1. a4 e5 2. Ba3 d5 3. e3 e4 *\n\n\
+               [Event \"U\"]\n[Result \"*\"]\n\n1. e4 e5 2. Jf3 Jc6 *\n\n\
+               [Event \"V\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n";
+    let path = scratch.0.join("letters.pgn");
+    std::fs::write(&path, pgn).unwrap();
+    let (report, out, _) = run(&[Input::Path(path)], &scratch.0, &CleanOptions::default());
+    assert_eq!(report.written, 3);
+    assert!(out.contains("2. Ra3"), "{out}");
+    assert_eq!(
+        changes_of(&report, "letters"),
+        [
+            "the moves were read in the hu letters",
+            "the moves were read in the cs letters"
+        ]
+    );
+}
+
 /// A mainline with null moves is analysis: `--fix-results` gives it no result, however it
 /// ends on the board.
 #[test]

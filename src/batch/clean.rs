@@ -83,7 +83,7 @@ pub struct Change {
     /// Which game.
     pub origin: Origin,
     /// What kind of change (`result`, `date`, `name`, `tag_name`, `setup`, `duplicate_tag`,
-    /// `truncated`, `repaired`).
+    /// `letters`, `truncated`, `repaired`).
     pub kind: &'static str,
     /// The change in words.
     pub detail: String,
@@ -893,6 +893,14 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
         replay = replay_game_with(&game, &replay_options, &mut |pos, m, after| {
             printed.push(pos, m, after, &options.to, &print);
         });
+    }
+    // Moves read in another letter set than English, detected (`2. Ba3` that only Hungarian
+    // letters make legal, `Jf3`): the output rewrites them, which the report says.
+    if matches!(options.from, FromLetters::Auto(_)) && replay.letters != "en" {
+        changes.push((
+            "letters",
+            format!("the moves were read in the {} letters", replay.letters),
+        ));
     }
     let redo = (&replay_options, &print);
     after_the_end(
