@@ -374,26 +374,28 @@ fn seventy_five_moves_end_the_game_from_2014() {
     }
 }
 
+/// A mate on the 150th half-move stands against the 75-move rule: 9.6.2 from 2018 ("if the last
+/// move resulted in checkmate, that shall take precedence") and 9.6b in 2014 ("Jestliže poslední
+/// tah byl matící, pak mat má přednost", in the `004_…` transcript of that edition).
 #[test]
-fn mate_on_the_75th_move_stands_from_2018() {
+fn mate_on_the_75th_move_stands_from_2014() {
     // Each player has made 74.5 moves without pawn move or capture; 1.Ra8# is the 75th.
     let g = game(Some("7k/8/6K1/8/8/8/8/R7 w - - 149 120"), "a1a8");
     assert!(g.position(1).unwrap().is_checkmate());
     assert_eq!(g.position(1).unwrap().halfmove_clock(), 150);
-    assert!(
-        g.automatic_end(Edition::Laws2018, 1).is_none(),
-        "9.6.2: checkmate takes precedence"
-    );
-    assert!(g.automatic_end(Edition::Laws2023, 1).is_none());
-    let end = g.automatic_end(Edition::Laws2014, 1).unwrap();
-    assert_eq!(end.article, "9.6b");
-    assert_eq!(end.at.label, "120.Ra8#");
+    for edition in [Edition::Laws2014, Edition::Laws2018, Edition::Laws2023] {
+        assert!(g.automatic_end(edition, 1).is_none(), "{edition:?}");
+    }
+    // The same move without the mate ends the game by 75 moves.
+    let quiet = game(Some("7k/8/6K1/8/8/8/8/R7 w - - 149 120"), "a1a7");
+    let end = quiet.automatic_end(Edition::Laws2014, 1).unwrap();
+    assert_eq!((end.article, end.at.label.as_str()), ("9.6b", "120.Ra7"));
     assert!(g.automatic_end(Edition::Laws2009, 1).is_none());
-    // The flag falls for Black after the mate: the mate stands in 2018, 9.6b drew first in 2014.
+    // The flag falls for Black after the mate: the mate stands.
     let r = claims::flag_fall(&g, None, Color::Black, Edition::Laws2018).unwrap();
     assert_eq!((r.result, r.article), ("1-0", "5.1.1"));
     let r = claims::flag_fall(&g, None, Color::Black, Edition::Laws2014).unwrap();
-    assert_eq!((r.result, r.article), ("1/2-1/2", "9.6b"));
+    assert_eq!((r.result, r.article), ("1-0", "5.1a"));
 }
 
 // ---------------------------------------------------------------- flag fall (6.9, 6.10)
@@ -443,6 +445,56 @@ fn flag_fall_after_an_automatic_draw() {
     assert_eq!((r.result, r.article), ("1/2-1/2", "9.6.1"));
     let r = claims::flag_fall(&g, None, Color::White, Edition::Laws2009).unwrap();
     assert_eq!((r.result, r.article), ("0-1", "6.9"));
+}
+
+/// 9.2.1 / 9.3: a claim is correct if the written move makes it good or the position on the
+/// board already does; a written move that does not is no reason to turn down a claim the
+/// board makes good.
+#[test]
+fn a_written_move_does_not_undo_what_the_board_already_makes_good() {
+    let g = game(None, &"g1f3 g8f6 f3g1 f6g8 ".repeat(2));
+    let r = claim_intending(&g, ClaimKind::Any, Edition::Laws2018, "e2e4");
+    assert_eq!((r.valid, r.article), (true, "9.2.1.2"), "{}", r.reason);
+    assert!(
+        r.reason
+            .ends_with("(the claim needed no written move; 5.e4 was not what made it good)"),
+        "{}",
+        r.reason
+    );
+    let fifty = game(Some("4k3/8/8/8/8/8/4P3/R3K3 b - - 99 60"), "e8d8");
+    let r = claim_intending(&fifty, ClaimKind::Fifty, Edition::Laws2014, "e2e4");
+    assert_eq!((r.valid, r.article), (true, "9.3b"), "{}", r.reason);
+    // Where the board does not make it good either, the written move's verdict stands.
+    let twice = game(None, "g1f3 g8f6 f3g1 f6g8");
+    let r = claim_intending(&twice, ClaimKind::Threefold, Edition::Laws2018, "e2e4");
+    assert_eq!((r.valid, r.article), (false, "9.2.1.1"));
+}
+
+/// A claim made after the game had ended by itself (fivefold, 75 moves, a dead position) is no
+/// claim: the verdict says the game had ended, not "not valid" (which would let play go on).
+#[test]
+fn a_claim_after_an_automatic_end_says_the_game_had_ended() {
+    let g = game(
+        None,
+        &format!("{}e2e4 e7e5", "g1f3 g8f6 f3g1 f6g8 ".repeat(4)),
+    );
+    let r = claim(&g, ClaimKind::Threefold, Edition::Laws2018);
+    assert_eq!((r.valid, r.article), (false, "9.6.1"));
+    assert!(
+        r.reason.starts_with("the game had already ended: "),
+        "{}",
+        r.reason
+    );
+    assert!(
+        r.to_string()
+            .contains("Verdict: NO CLAIM, THE GAME HAD ENDED — Article 9.6.1"),
+        "{r}"
+    );
+    // The same claim one repetition earlier is an ordinary one.
+    let g = game(None, &"g1f3 g8f6 f3g1 f6g8 ".repeat(2));
+    assert!(claim(&g, ClaimKind::Threefold, Edition::Laws2018)
+        .to_string()
+        .contains("Verdict: VALID"));
 }
 
 // ---------------------------------------------------------------- output
@@ -514,8 +566,8 @@ fn a_flag_fall_after_a_dead_position_is_a_draw_in_every_edition() {
 
 /// 5.1.1 / 5.2.1: checkmate and stalemate end the game at once, so a claim made after the
 /// mating or stalemating move is no claim at all — even with 50 quiet moves behind it, which
-/// would make it valid in any other position. Under the 2014 text the 75-move rule, which gives
-/// checkmate no precedence there, ended the game first.
+/// would make it valid in any other position. A mate on the 150th half-move stands against the
+/// 75-move rule too (9.6b in 2014, 9.6.2 from 2018).
 #[test]
 fn no_claim_after_a_move_that_checkmated_or_stalemated() {
     let mate = game(Some("6k1/8/6K1/8/8/8/8/R7 w - - 99 80"), "a1a8");
@@ -537,7 +589,7 @@ fn no_claim_after_a_move_that_checkmated_or_stalemated() {
     }
     let at_75 = game(Some("6k1/8/6K1/8/8/8/8/R7 w - - 149 80"), "a1a8");
     let r = claim(&at_75, ClaimKind::Any, Edition::Laws2014);
-    assert_eq!((r.valid, r.article), (false, "9.6b"));
+    assert_eq!((r.valid, r.article), (false, "5.1a"));
     let r = claim(&at_75, ClaimKind::Any, Edition::Laws2018);
     assert_eq!((r.valid, r.article), (false, "5.1.1"));
 }

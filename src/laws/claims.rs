@@ -334,6 +334,37 @@ pub fn judge(game: &GameRecord, req: &ClaimRequest) -> Result<ClaimReport, Claim
         (None, Some(f)) => (f.valid, f.article, f.reason.clone()),
         (None, None) => (false, "9.2", String::new()),
     };
+    // Claimed with a written move that does not make the claim good, where the position on
+    // the board already did (9.2.1.2, 9.3.2: a claim is correct if either holds): valid.
+    let (valid, article, reason) = match &req.intended {
+        Some(m) if !valid => match on_the_board(game, n, &before, req.kind, edition) {
+            Some((article, on_board)) => (
+                true,
+                article,
+                format!(
+                    "{on_board} (the claim needed no written move; {} was not what made it \
+                     good)",
+                    label_move(&before, m, game.letters())
+                ),
+            ),
+            None => (valid, article, reason),
+        },
+        _ => (valid, article, reason),
+    };
+    // A claim made after the game had ended by itself (9.6, a dead position): the game was
+    // drawn already, whatever the claim.
+    let ended_earlier = game.automatic_end(edition, n);
+    let (valid, article, reason) = match &ended_earlier {
+        Some(end) => (
+            false,
+            end.article,
+            format!(
+                "the game had already ended: {}; no claim could be made after it",
+                end.reason
+            ),
+        ),
+        None => (valid, article, reason),
+    };
 
     Ok(ClaimReport {
         edition,
@@ -347,8 +378,29 @@ pub fn judge(game: &GameRecord, req: &ClaimRequest) -> Result<ClaimReport, Claim
         reason,
         threefold,
         fifty,
-        ended_earlier: game.automatic_end(edition, n),
+        ended_earlier,
         position: judged,
+    })
+}
+
+/// The article and reason of a claim of `kind` that the position on the board after ply `n`
+/// makes good without a written move (9.2.1.2, 9.3.2), if it does.
+fn on_the_board(
+    game: &GameRecord,
+    n: usize,
+    before: &Position,
+    kind: ClaimKind,
+    edition: Edition,
+) -> Option<(&'static str, String)> {
+    let threefold = matches!(kind, ClaimKind::Threefold | ClaimKind::Any)
+        .then(|| threefold(game, n, before, None, edition))
+        .filter(|t| t.valid)
+        .map(|t| (t.article, t.reason));
+    threefold.or_else(|| {
+        matches!(kind, ClaimKind::Fifty | ClaimKind::Any)
+            .then(|| fifty(game, n, before, None, None, edition))
+            .filter(|f| f.valid)
+            .map(|f| (f.article, f.reason))
     })
 }
 
@@ -725,10 +777,19 @@ impl fmt::Display for ClaimReport {
         if let Some(i) = &self.intended {
             writeln!(f, "Written, not played: {i}")?;
         }
+        // No claim could be made once the game had ended (an automatic draw, a dead position,
+        // a mate or stalemate on the board): "not valid" would mean play goes on (9.5.3).
+        let over = self.ended_earlier.is_some()
+            || (self.intended.is_none()
+                && (self.position.is_checkmate() || self.position.is_stalemate()));
         writeln!(
             f,
             "Verdict: {} — Article {}: {}",
-            if self.valid { "VALID" } else { "NOT VALID" },
+            match (self.valid, over) {
+                (true, _) => "VALID",
+                (false, true) => "NO CLAIM, THE GAME HAD ENDED",
+                (false, false) => "NOT VALID",
+            },
             self.article,
             self.reason
         )?;

@@ -341,16 +341,19 @@ impl Edition {
         !matches!(self, Edition::Laws2005 | Edition::Laws2009)
     }
 
-    /// Whether a checkmate on the 75th move stands (003_… 9.6.2: "if the last move resulted in
-    /// checkmate, that shall take precedence"). The 2014 text (001_… 9.6b) has no such sentence.
+    /// Whether a checkmate on the 75th move stands: in every edition that has the 75-move rule.
+    /// 2018 (003_… 9.6.2): "if the last move resulted in checkmate, that shall take
+    /// precedence"; 2014, 9.6b: "Jestliže poslední tah byl matící, pak mat má přednost" (in the
+    /// 004_… transcript; the 001_… transcript of the same edition lost the sentence).
     ///
     /// ```
     /// use scoresheet::laws::Edition;
-    /// assert!(!Edition::Laws2014.checkmate_precedes_seventy_five());
+    /// assert!(!Edition::Laws2009.checkmate_precedes_seventy_five());
+    /// assert!(Edition::Laws2014.checkmate_precedes_seventy_five());
     /// assert!(Edition::Laws2018.checkmate_precedes_seventy_five());
     /// ```
     pub const fn checkmate_precedes_seventy_five(self) -> bool {
-        matches!(self, Edition::Laws2018 | Edition::Laws2023)
+        self.seventy_five_moves()
     }
 
     /// The minutes the arbiter adds to the opponent's time after an incorrect claim (9.5b: three

@@ -461,8 +461,8 @@ impl GameRecord {
     ///
     /// Implements: 2014 (`001_…`) 9.6a — five consecutive occurrences four half-moves apart
     /// (alternate repetition of moves by both players) — and 9.6b — 75 moves each; 2018 (`003_…`)
-    /// 9.6.1 — any five occurrences — and 9.6.2 — 75 moves each, a checkmate on the last move
-    /// taking precedence.
+    /// 9.6.1 — any five occurrences — and 9.6.2 — 75 moves each. In both, a checkmate on the
+    /// last move takes precedence (2014: the `004_…` transcript of 9.6b).
     ///
     /// ```
     /// use scoresheet::{board::Position, laws::{AutomaticRule, Edition, GameRecord}};
@@ -513,7 +513,8 @@ impl GameRecord {
             }
             if seventy_five && pos.halfmove_clock() >= 150 {
                 if pos.is_checkmate() && edition.checkmate_precedes_seventy_five() {
-                    // 9.6.2: "If the last move resulted in checkmate, that shall take precedence."
+                    // 9.6.2 (9.6b in 2014): "If the last move resulted in checkmate, that shall
+                    // take precedence."
                     continue;
                 }
                 let article = edition.article(Rule::SeventyFiveMoves).unwrap_or("9.6");
@@ -522,15 +523,10 @@ impl GameRecord {
                     Some(m) => format!("since {m}"),
                     None => "since before the recorded moves".to_string(),
                 };
-                let mut reason = format!(
+                let reason = format!(
                     "each player made 75 moves without a pawn move or capture {since_text}; the game was drawn after {}",
                     self.position_label(ply)
                 );
-                if pos.is_checkmate() {
-                    reason.push_str(
-                        " (that move gave checkmate, but the 2014 text gives checkmate no precedence)",
-                    );
-                }
                 return Some(AutomaticEnd {
                     rule: AutomaticRule::SeventyFiveMoves,
                     article,
