@@ -187,6 +187,39 @@ fn a_second_result_tag_is_passed_over_and_said() {
     assert!(!out.contains("but the movetext ends with"), "{out}");
 }
 
+/// A game that says it is standard chess cannot start from a FEN whose castling rights only
+/// Chess960 has (the king on d1 with the right to castle): `O-O` from d1 is no legal move of
+/// standard chess. Without the tag the game is taken for Chess960, as before.
+#[test]
+fn a_standard_game_cannot_start_from_a_chess960_fen() {
+    let fen = "[FEN \"4k3/8/8/8/8/8/8/3K3R w K - 0 1\"]\n";
+    let text = format!("[Variant \"Standard\"]\n{fen}\n1. O-O Kd7 *\n");
+    let (out, _, code) = check_text("standard.pgn", &text);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(
+            "standard.pgn:2:1: game 1: bad_fen: FEN tag: castling rights for a king or rook"
+        ),
+        "{out}"
+    );
+    let (out, err, code) = check_text("unsaid.pgn", &format!("{fen}\n1. O-O Kd7 *\n"));
+    assert_eq!(code, 0, "{out}{err}");
+}
+
+/// A FEN whose clock has run 150 half-moves: the game was over (9.6.2) before its first move,
+/// which the warning names.
+#[test]
+fn a_fen_past_seventy_five_moves_ends_the_game_before_its_first_move() {
+    let text = "[Date \"2020.01.01\"]\n[FEN \"4k3/8/8/8/8/8/4P3/R3K3 w - - 150 100\"]\n\n\
+                100. Ra2 Kd7 *\n";
+    let (out, _, _) = check_text("clock150.pgn", text);
+    assert!(
+        out.contains("warning: move 100 (white) 'Ra2' after the game ended (seventy_five_moves"),
+        "{out}"
+    );
+    assert!(!out.contains("'Kd7' after the game ended"), "{out}");
+}
+
 fn load(name: &str) -> Vec<u8> {
     let raw = std::fs::read(common::data("games").join(name)).unwrap();
     if name.ends_with(".zst") {

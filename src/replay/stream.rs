@@ -87,6 +87,8 @@ pub struct ReplayVisitor {
     dead_analysis: DeadAnalysis,
     game_at: Location,
     tag_result: Option<Outcome>,
+    /// The Variant tag says standard chess (see `replay::declares_standard`).
+    standard: bool,
     /// A Result tag was read: a second one is passed over, as the game tree's `tag` and
     /// `clean` (which drops it) take the first.
     result_tag_seen: bool,
@@ -135,6 +137,7 @@ impl ReplayVisitor {
             dead_analysis: opts.dead_analysis,
             game_at: Location::default(),
             tag_result: None,
+            standard: false,
             result_tag_seen: false,
             outcome: None,
             fen: None,
@@ -234,7 +237,12 @@ impl ReplayVisitor {
             ));
         } else if let Some((fen, at)) = self.fen.as_ref().filter(|(f, _)| !f.trim().is_empty()) {
             match Position::from_fen(fen.trim()) {
-                Ok(p) => pos = p,
+                Ok(p) => match super::standard_fen_error(&p).filter(|_| self.standard) {
+                    Some(why) => {
+                        self.error = Some(MoveError::game_level(ErrorKind::BadFen, why, *at))
+                    }
+                    None => pos = p,
+                },
                 Err(e) => {
                     // Located at the tag: the FEN is what is wrong, not the first move.
                     self.error = Some(MoveError::game_level(
@@ -248,6 +256,9 @@ impl ReplayVisitor {
         self.start_ply =
             (pos.fullmove_number().max(1) - 1) * 2 + u32::from(pos.turn() == Color::Black);
         self.history.push(pos.zobrist(), pos.halfmove_clock());
+        // A FEN whose clock has run 150 half-moves already: the game was over before its first
+        // move, which is then the first played after the end.
+        self.ended = seventy_five_moves(&pos, self.laws).then_some(Status::SeventyFiveMoves);
         let dead = self.error.is_some();
         self.levels.push(Level::new(pos, 0, dead));
     }
@@ -259,6 +270,7 @@ impl Visitor for ReplayVisitor {
     fn begin_game(&mut self, _game: u64, at: Location) {
         self.game_at = at;
         self.tag_result = None;
+        self.standard = false;
         self.result_tag_seen = false;
         self.outcome = None;
         self.fen = None;
@@ -293,6 +305,7 @@ impl Visitor for ReplayVisitor {
             "Variant" if !supported_variant(value.raw()) => {
                 self.variant = Some(value.decode().into_owned())
             }
+            "Variant" => self.standard = super::declares_standard(value.raw()),
             _ => {}
         }
     }
