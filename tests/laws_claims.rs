@@ -470,6 +470,28 @@ fn a_written_move_does_not_undo_what_the_board_already_makes_good() {
     assert_eq!((r.valid, r.article), (false, "9.2.1.1"));
 }
 
+/// Counting from a game's first move, the count says so; from a FEN whose clock had run, it
+/// says the count began before the recorded moves.
+#[test]
+fn the_fifty_move_count_says_where_it_began() {
+    let g = game(None, "g1f3 g8f6 f3g1 f6g8");
+    let r = claim(&g, ClaimKind::Fifty, Edition::Laws2018);
+    assert!(
+        r.reason.contains(
+            "only 4 half-moves (2 moves) without a pawn move or capture since the start:"
+        ),
+        "{}",
+        r.reason
+    );
+    let g = game(Some("4k3/8/8/8/8/8/4P3/R3K3 w - - 10 60"), "a1a2 e8d8");
+    let r = claim(&g, ClaimKind::Fifty, Edition::Laws2018);
+    assert!(
+        r.reason.contains("since before the recorded moves"),
+        "{}",
+        r.reason
+    );
+}
+
 /// A claim made after the game had ended by itself (fivefold, 75 moves, a dead position) is no
 /// claim: the verdict says the game had ended, not "not valid" (which would let play go on).
 #[test]

@@ -1118,10 +1118,10 @@ fn is_at(n: &Node, at: Location) -> bool {
 fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
     let mut tags: Vec<(CompactString, CompactString)> = Vec::with_capacity(game.tags.len());
     for (name, value) in std::mem::take(&mut game.tags) {
-        // The roster's names and the set-up's in another case (`[event "x"]`) are those tags.
+        // The roster's names in another case (`[event "x"]`) are those tags. (Not `fen`: the
+        // game was replayed without it, from the standard start.)
         let canonical = crate::pgn::writer::SEVEN_TAG_ROSTER
             .iter()
-            .chain(&["SetUp", "FEN"])
             .find(|known| known.eq_ignore_ascii_case(&name) && **known != name);
         let name = match canonical {
             Some(&known) => {

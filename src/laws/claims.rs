@@ -563,6 +563,10 @@ fn fifty(
     let since_text = match &since {
         Some(m) => format!("since {m}"),
         None if halfmoves == 0 => "from the start".to_string(),
+        // No pawn move or capture recorded, and none before them (the start's clock is 0).
+        None if game.position(0).is_some_and(|p| p.halfmove_clock() == 0) => {
+            "since the start".to_string()
+        }
         None => "since before the recorded moves".to_string(),
     };
     let valid = halfmoves >= 100;

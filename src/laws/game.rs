@@ -521,6 +521,9 @@ impl GameRecord {
                 let since = self.last_zeroing(ply);
                 let since_text = match &since {
                     Some(m) => format!("since {m}"),
+                    None if self.position(0).is_some_and(|p| p.halfmove_clock() == 0) => {
+                        "since the start".to_string()
+                    }
                     None => "since before the recorded moves".to_string(),
                 };
                 let reason = format!(
