@@ -34,15 +34,25 @@ fn changes_of<'a>(report: &'a CleanReport, kind: &str) -> Vec<&'a str> {
         .collect()
 }
 
-/// `clean --fix-results` of `pgn`, written to `name` in `scratch`: the report and the output.
-fn clean_fixing_results(scratch: &Scratch, name: &str, pgn: &str) -> (CleanReport, String) {
+/// `clean` of `pgn`, written to `name` in `scratch`: the report, the output and the rejects.
+fn clean_text(
+    scratch: &Scratch,
+    name: &str,
+    pgn: &str,
+    options: &CleanOptions,
+) -> (CleanReport, String, String) {
     let path = scratch.0.join(name);
     std::fs::write(&path, pgn).unwrap();
+    run(&[Input::Path(path)], &scratch.0, options)
+}
+
+/// `clean --fix-results` of `pgn`, written to `name` in `scratch`: the report and the output.
+fn clean_fixing_results(scratch: &Scratch, name: &str, pgn: &str) -> (CleanReport, String) {
     let options = CleanOptions {
         fix_results: true,
         ..CleanOptions::default()
     };
-    let (report, out, _) = run(&[Input::Path(path)], &scratch.0, &options);
+    let (report, out, _) = clean_text(scratch, name, pgn, &options);
     assert!(report.balanced());
     (report, out)
 }
@@ -211,10 +221,7 @@ fn moves_after_the_mate_are_rejected_there_or_cut() {
     let scratch = Scratch::new("clean-after-mate");
     let text = "[Event \"T\"]\n[Result \"1-0\"]\n\n\
                 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# Ke7 5. Qe6 1-0\n";
-    let path = scratch.0.join("mate.pgn");
-    std::fs::write(&path, text).unwrap();
-    let input = [Input::Path(path)];
-    let (report, _, rejects) = run(&input, &scratch.0, &CleanOptions::default());
+    let (report, _, rejects) = clean_text(&scratch, "mate.pgn", text, &CleanOptions::default());
     assert_eq!((report.read, report.rejected), (1, 1));
     assert!(
         rejects.contains(
@@ -227,7 +234,7 @@ fn moves_after_the_mate_are_rejected_there_or_cut() {
         truncate_illegal: true,
         ..CleanOptions::default()
     };
-    let (report, out, _) = run(&input, &scratch.0, &options);
+    let (report, out, _) = clean_text(&scratch, "mate.pgn", text, &options);
     assert_eq!((report.read, report.written), (1, 1));
     assert!(
         out.contains("4. Qxf7# {scoresheet: the game was cut here:\nmove 4 (black) 'Ke7'"),
@@ -251,9 +258,7 @@ fn tag_names_results_and_setup_are_put_right_and_reported() {
     let pgn = "[Event \"T\"]\n[Result \"2-0\"]\n\n1. e4 e5 1-0\n\n\
                [event \"x\"]\n[Result \"*\"]\n\n1. d4 *\n\n\
                [Event \"y\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n[Result \"*\"]\n\n1. Kd2 *\n";
-    let path = scratch.0.join("tags.pgn");
-    std::fs::write(&path, pgn).unwrap();
-    let (report, out, _) = run(&[Input::Path(path)], &scratch.0, &CleanOptions::default());
+    let (report, out, _) = clean_text(&scratch, "tags.pgn", pgn, &CleanOptions::default());
     assert_eq!((report.read, report.written), (3, 3));
     assert_eq!(events(&out), ["T", "x", "y"]);
     assert!(!out.contains("[event"), "{out}");
@@ -282,9 +287,7 @@ fn moves_read_in_detected_national_letters_are_a_change_reported() {
     let pgn = "[Event \"T\"]\n[Result \"*\"]\n\n1. a4 e5 2. Ba3 d5 3. e3 e4 *\n\n\
                [Event \"U\"]\n[Result \"*\"]\n\n1. e4 e5 2. Jf3 Jc6 *\n\n\
                [Event \"V\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n";
-    let path = scratch.0.join("letters.pgn");
-    std::fs::write(&path, pgn).unwrap();
-    let (report, out, _) = run(&[Input::Path(path)], &scratch.0, &CleanOptions::default());
+    let (report, out, _) = clean_text(&scratch, "letters.pgn", pgn, &CleanOptions::default());
     assert_eq!(report.written, 3);
     assert!(out.contains("2. Ra3"), "{out}");
     assert_eq!(
@@ -343,14 +346,12 @@ fn bytes_that_are_not_the_chosen_utf8_are_rejected_there() {
 #[test]
 fn truncate_illegal_leaves_out_variations_wrong_from_their_first_move() {
     let scratch = Scratch::new("clean-truncate-variations");
-    let path = scratch.0.join("var.pgn");
     let pgn = "[Event \"T\"]\n[Result \"*\"]\n\n1. e4 (1. Ke2) e5 2. Nf3 (2. Qxx (2. Ke3)) *\n";
-    std::fs::write(&path, pgn).unwrap();
     let options = CleanOptions {
         truncate_illegal: true,
         ..CleanOptions::default()
     };
-    let (report, out, _) = run(&[Input::Path(path)], &scratch.0, &options);
+    let (report, out, _) = clean_text(&scratch, "var.pgn", pgn, &options);
     assert_eq!((report.read, report.written), (1, 1));
     assert_eq!(
         changes_of(&report, "truncated"),
@@ -609,9 +610,8 @@ fn a_game_whose_tags_go_wrong_is_rejected_whole() {
     let broken = "[Event \"G2\"]\n[Site \"Praha\"]\n[White Novak]\n[Black \"Svoboda\"]\n\
                   [Result \"0-1\"]\n\n1. d4 d5 0-1\n\n";
     let symbols = "[Event \"G3\"]\n[Black-Elo \"2500\"]\n[Round\"3\"]\n[Result \"*\"]\n\n1. c4 *\n";
-    let path = scratch.0.join("tags.pgn");
-    std::fs::write(&path, format!("{good}{broken}{symbols}")).unwrap();
-    let (report, out, rejects) = run(&[Input::Path(path)], &scratch.0, &CleanOptions::default());
+    let pgn = format!("{good}{broken}{symbols}");
+    let (report, out, rejects) = clean_text(&scratch, "tags.pgn", &pgn, &CleanOptions::default());
     assert!(report.balanced());
     assert_eq!((report.read, report.written, report.rejected), (3, 2, 1));
     assert_eq!(events(&out), ["G1", "G3"]);
@@ -626,9 +626,7 @@ fn a_game_whose_tags_go_wrong_is_rejected_whole() {
     // A tag line in a comment left open: the reader ends the game there, so the file reads as
     // two broken games, and between them the rejects hold every byte of it.
     let text = "[Event \"a\"]\n[Result \"*\"]\n\n1. e4 { note\n[Site \"x\"]\n} e5 *\n";
-    let path = scratch.0.join("comment.pgn");
-    std::fs::write(&path, text).unwrap();
-    let (report, _, rejects) = run(&[Input::Path(path)], &scratch.0, &CleanOptions::default());
+    let (report, _, rejects) = clean_text(&scratch, "comment.pgn", text, &CleanOptions::default());
     assert!(report.balanced());
     assert_eq!((report.read, report.rejected), (2, 2));
     assert_eq!(rejected_bytes(&rejects), text);

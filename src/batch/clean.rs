@@ -962,20 +962,13 @@ fn after_the_end(
         // Not ended on the board: the replay stopped for another reason, reported elsewhere.
         _ => return Ok(()),
     };
-    let start = crate::replay::start_position(game)?;
-    let from_white = played + usize::from(start.turn() == Color::Black);
-    let number = usize::try_from(start.fullmove_number()).unwrap_or(1) + from_white / 2;
-    let side = if from_white % 2 == 0 {
-        Color::White
-    } else {
-        Color::Black
-    };
+    let (move_number, side) = crate::replay::start_position(game)?.move_after(played);
     let e = MoveError {
         kind: crate::replay::ErrorKind::Illegal,
         message: format!("written after the game ended by {what}"),
         line: extra.at.line,
         column: extra.at.column,
-        move_number: u32::try_from(number).unwrap_or(u32::MAX),
+        move_number,
         side: Some(side),
         token: extra.san.to_string(),
         ply: u32::try_from(played + 1).unwrap_or(u32::MAX),

@@ -599,6 +599,25 @@ impl Position {
         self.fullmoves
     }
 
+    /// The move number and side of the move `plies` half-moves after this position (0: the
+    /// move to be played now), as a scoresheet numbers it.
+    ///
+    /// ```
+    /// use scoresheet::board::{Color, Position};
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 0 40").unwrap();
+    /// assert_eq!(pos.move_after(0), (40, Color::Black));
+    /// assert_eq!(pos.move_after(1), (41, Color::White));
+    /// ```
+    pub fn move_after(&self, plies: usize) -> (u32, Color) {
+        // Half-moves counted from White's move of this move number.
+        let from_white = plies + usize::from(self.turn == Color::Black);
+        let number = usize::try_from(self.fullmoves).unwrap_or(1) + from_white / 2;
+        (
+            u32::try_from(number).unwrap_or(u32::MAX),
+            Color::from_white(from_white % 2 == 0),
+        )
+    }
+
     /// The Zobrist key: equal exactly when the FIDE Laws call two positions the same (same side
     /// to move, same pieces on the same squares, same castling rights, and the same en passant
     /// possibility — an en passant square counts only if the capture is legal). Clocks are not

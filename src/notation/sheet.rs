@@ -2203,19 +2203,13 @@ impl GameError {
         letters: &str,
         reason: MoveError,
     ) -> Box<GameError> {
-        // Half-moves counted from White's move of the start's move number.
-        let from_white = ply + usize::from(start.turn() == Color::Black);
-        let number = usize::try_from(start.fullmove_number()).unwrap_or(1) + from_white / 2;
+        let (move_number, side) = start.move_after(ply);
         Box::new(GameError {
             file: file.to_owned(),
             line: at.line,
             column: at.column,
-            move_number: u32::try_from(number).unwrap_or(u32::MAX),
-            side: if from_white % 2 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            },
+            move_number,
+            side,
             token: at.text.to_owned(),
             letters: letters.to_owned(),
             reason,
