@@ -4,6 +4,7 @@
 //! 2018 wordings), 6.9 / 6.10 flag falls — under every edition.
 
 use scoresheet::board::{Color, MoveList, Position, Uci};
+use scoresheet::laws::claims::Intended;
 use scoresheet::laws::{claims, AutomaticRule, ClaimKind, ClaimRequest, Edition, GameRecord};
 use std::collections::HashSet;
 
@@ -34,7 +35,7 @@ fn claim_intending(
     assert!(intended.is_some(), "{uci} must be legal");
     let req = ClaimRequest {
         edition,
-        intended,
+        intended: intended.map(Intended::Move),
         ..ClaimRequest::new(kind)
     };
     claims::judge(g, &req).unwrap()
@@ -128,13 +129,46 @@ fn an_illegal_intended_move_is_refused() {
         .unwrap();
     assert!(!pos.is_legal(&m));
     let req = ClaimRequest {
-        intended: Some(m),
+        intended: Some(Intended::Move(m)),
         ..ClaimRequest::new(ClaimKind::Threefold)
     };
     assert!(matches!(
         claims::judge(&g, &req),
         Err(scoresheet::laws::ClaimError::IllegalIntendedMove { .. })
     ));
+}
+
+#[test]
+fn a_written_move_that_is_not_legal_is_judged() {
+    // 9.5.3 (2018): an incorrect claim is a verdict, and play goes on. Forty-nine quiet moves
+    // each and a written pawn move that cannot be played: the fifty-move claim cannot rest on
+    // it, and the board alone is short of fifty moves.
+    let g = after_pawn_move(98);
+    let not_legal = |written: &str| ClaimRequest {
+        edition: Edition::Laws2018,
+        intended: Some(Intended::NotLegal {
+            written: written.into(),
+            reason: "no such move".into(),
+        }),
+        ..ClaimRequest::new(ClaimKind::Fifty)
+    };
+    let r = claims::judge(&g, &not_legal("e5")).unwrap();
+    assert!(!r.valid);
+    assert_eq!(r.article, "9.3.1");
+    assert_eq!(r.intended.as_deref(), Some("50...e5 (not a legal move)"));
+    assert!(
+        r.reason.starts_with(
+            "the written move `e5` is not a legal move for black here (no such move): the claim \
+             cannot rest on it, and on the board only 98 half-moves (49 moves) without a pawn move or capture since 1.a5"
+        ),
+        "{}",
+        r.reason
+    );
+    // Two half-moves more on the board: the claim is good without any written move.
+    let g = after_pawn_move(100);
+    let r = claims::judge(&g, &not_legal("e5")).unwrap();
+    assert!(r.valid, "{}", r.reason);
+    assert_eq!(r.article, "9.3.2");
 }
 
 #[test]

@@ -78,8 +78,35 @@ fn written_move_in_czech_letters() {
         v["reason"],
         "the position occurred only twice: 2.Jg1, 4.Jg1"
     );
-    // A written move that is not legal is refused (exit 1).
-    let (code, _) = claim(&[&file, "--intended", "Jg5"]);
+    // A written move that is not legal gets a verdict, not an error (9.5.3: an incorrect
+    // claim; the game goes on): the claim cannot rest on it.
+    let (code, text) = claim(&[&file, "--intended", "Jg5", "--laws", "2018"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains("Written, not played: 4...Jg5 (not a legal move)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Verdict: NOT VALID — Article 9.2.1.1: the written move `Jg5` is not a legal move for black here"),
+        "{text}"
+    );
+    // ... unless the board already makes the claim good (9.2.1.2): one more repetition.
+    let file2 = temp_pgn(
+        "cs2",
+        "1. Jf3 Jf6 2. Jg1 Jg8 3. Jf3 Jf6 4. Jg1 Jg8 5. Jf3 Jf6 6. Jg1 *\n",
+    );
+    let v = json(&[&file2, "--intended", "Jg5", "--laws", "2018"]);
+    assert_eq!(v["valid"], true, "{v}");
+    assert_eq!(v["article"], "9.2.1.2");
+    assert!(
+        v["reason"]
+            .as_str()
+            .unwrap()
+            .contains("`Jg5` is not a legal move here"),
+        "{v}"
+    );
+    // Text that is no move at all is a mistake in the command (exit 1).
+    let (code, _) = claim(&[&file, "--intended", "Jg5g5g5"]);
     assert_eq!(code, 1);
 }
 

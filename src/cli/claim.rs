@@ -7,6 +7,7 @@
 
 use crate::board::Color;
 use crate::encoding::decode_sections;
+use crate::laws::claims::Intended;
 use crate::laws::{claims, earliest_day, ClaimError, ClaimKind, ClaimRequest, Edition, GameRecord};
 use crate::notation::{Policy, WrittenMove};
 use crate::pgn::Game;
@@ -180,18 +181,23 @@ pub fn run(args: &ClaimArgs) -> ExitCode {
                 let Some(pos) = record.position(ply) else {
                     return usage(&format!("no position after {ply} half-moves"));
                 };
-                let resolved = WrittenMove::parse(written, record.letters())
-                    .map_err(|e| e.to_string())
-                    .and_then(|w| w.resolve(pos, Policy::Lenient).map_err(|e| e.to_string()));
-                match resolved {
-                    Ok(r) => Some(r.mv),
+                // Text that is no move at all is a mistake in the command; a move that is not
+                // legal here is the claimant's, and is judged (the claim cannot rest on it).
+                let parsed = match WrittenMove::parse(written, record.letters()) {
+                    Ok(w) => w,
                     Err(e) => {
                         return input_error(&format!(
-                            "the written move `{written}` is not a legal move for {} here: {e}",
-                            pos.turn().name()
+                            "the written move `{written}` cannot be read as a move: {e}"
                         ))
                     }
-                }
+                };
+                Some(match parsed.resolve(pos, Policy::Lenient) {
+                    Ok(r) => Intended::Move(r.mv),
+                    Err(e) => Intended::NotLegal {
+                        written: written.to_string(),
+                        reason: e.to_string(),
+                    },
+                })
             }
         };
         let req = ClaimRequest {

@@ -81,9 +81,32 @@ pub struct ClaimRequest {
     /// Half-moves played when the claim is made (`None`: all the recorded moves).
     pub at: Option<usize>,
     /// The move the claimant wrote on the scoresheet without playing it (9.2.1.1 / 9.3.1).
-    pub intended: Option<Move>,
+    pub intended: Option<Intended>,
     /// The Laws in force.
     pub edition: Edition,
+}
+
+/// The move a claimant wrote on the scoresheet without playing it, to claim under 9.2.1.1 or
+/// 9.3.1: a legal move, or a written move that is not legal in the position of the claim. The
+/// second is no reason to refuse to judge: the position that move was to bring about cannot
+/// arise, so the claim stands only if the board already makes it good (9.2.1.2, 9.3.2).
+///
+/// ```
+/// use scoresheet::laws::claims::Intended;
+/// let i = Intended::NotLegal { written: "Jf3".into(), reason: "no knight can go to f3".into() };
+/// assert!(matches!(i, Intended::NotLegal { .. }));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Intended {
+    /// A move of the position of the claim. [`judge`] refuses one that is not legal there.
+    Move(Move),
+    /// A move written that is not legal in the position of the claim, as written, and why not.
+    NotLegal {
+        /// The move as written.
+        written: String,
+        /// Why it is not a legal move there.
+        reason: String,
+    },
 }
 
 impl ClaimRequest {
@@ -257,8 +280,9 @@ fn times(n: usize) -> String {
 
 /// Judges a claim on `game`.
 ///
-/// Errors only when the request itself is impossible: no such moment, or an intended move that
-/// is not legal for the claimant. An incorrect claim is `Ok` with `valid: false`.
+/// Errors only when the request itself is impossible: no such moment, or an
+/// [`Intended::Move`] that is not legal for the claimant (a written move that is not legal is
+/// judged: see [`Intended::NotLegal`]). An incorrect claim is `Ok` with `valid: false`.
 ///
 /// ```
 /// use scoresheet::board::{Position, Uci};
@@ -267,7 +291,10 @@ fn times(n: usize) -> String {
 /// let game = GameRecord::from_uci(Position::new(), "g1f3 g8f6 f3g1")?;
 /// let pos = game.position(3).unwrap();
 /// let intended = pos.from_uci(&"f6g8".parse::<Uci>().unwrap());
-/// let req = ClaimRequest { intended, ..ClaimRequest::new(ClaimKind::Threefold) };
+/// let req = ClaimRequest {
+///     intended: intended.map(claims::Intended::Move),
+///     ..ClaimRequest::new(ClaimKind::Threefold)
+/// };
 /// let r = claims::judge(&game, &req)?;
 /// assert_eq!(r.article, "9.2.1.1");
 /// assert_eq!(r.intended.as_deref(), Some("2...Ng8"));
@@ -287,7 +314,12 @@ pub fn judge(game: &GameRecord, req: &ClaimRequest) -> Result<ClaimReport, Claim
     }
     let mut judged = before.clone();
     let mut intended_label = None;
-    if let Some(m) = &req.intended {
+    let (intended, not_legal) = match &req.intended {
+        Some(Intended::Move(m)) => (Some(m), None),
+        Some(Intended::NotLegal { written, reason }) => (None, Some((written, reason))),
+        None => (None, None),
+    };
+    if let Some(m) = intended {
         if !before.is_legal(m) {
             return Err(ClaimError::IllegalIntendedMove {
                 text: m.to_string(),
@@ -312,7 +344,7 @@ pub fn judge(game: &GameRecord, req: &ClaimRequest) -> Result<ClaimReport, Claim
             game,
             n,
             &judged,
-            req.intended.as_ref(),
+            intended,
             intended_moment.as_ref(),
             edition,
         )
@@ -336,7 +368,7 @@ pub fn judge(game: &GameRecord, req: &ClaimRequest) -> Result<ClaimReport, Claim
     };
     // Claimed with a written move that does not make the claim good, where the position on
     // the board already did (9.2.1.2, 9.3.2: a claim is correct if either holds): valid.
-    let (valid, article, reason) = match &req.intended {
+    let (valid, article, reason) = match intended {
         Some(m) if !valid => match on_the_board(game, n, &before, req.kind, edition) {
             Some((article, on_board)) => (
                 true,
@@ -350,6 +382,43 @@ pub fn judge(game: &GameRecord, req: &ClaimRequest) -> Result<ClaimReport, Claim
             None => (valid, article, reason),
         },
         _ => (valid, article, reason),
+    };
+    // Claimed with a written move that is not legal: the position it was to bring about cannot
+    // arise, so only the board can make the claim good (judged above as without a written
+    // move); not valid under the written-move rule otherwise.
+    if let Some((written, _)) = not_legal {
+        intended_label = Some(format!(
+            "{}{}{written} (not a legal move)",
+            before.fullmove_number(),
+            claimant.move_number_dots()
+        ));
+    }
+    let (valid, article, reason) = match not_legal {
+        Some((written, why)) if valid => (
+            valid,
+            article,
+            format!(
+                "{reason} (the claim needed no written move; `{written}` is not a legal move \
+                 here: {why})"
+            ),
+        ),
+        Some((written, why)) => {
+            let rule = if req.kind == ClaimKind::Fifty {
+                Rule::FiftyIntended
+            } else {
+                Rule::ThreefoldIntended
+            };
+            (
+                false,
+                edition.article(rule).unwrap_or(article),
+                format!(
+                    "the written move `{written}` is not a legal move for {} here ({why}): the \
+                     claim cannot rest on it, and on the board {reason}",
+                    claimant.name()
+                ),
+            )
+        }
+        None => (valid, article, reason),
     };
     // A claim made after the game had ended by itself (9.6, a dead position): the game was
     // drawn already, whatever the claim.
