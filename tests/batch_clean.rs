@@ -752,3 +752,144 @@ fn an_output_that_is_an_input_is_refused_and_the_input_left_as_it_was() {
     }
     assert_eq!(std::fs::read(&games).unwrap(), original);
 }
+
+#[test]
+fn a_comment_on_the_results_line_stays_with_its_game() {
+    // `1-0 {lost on time}`: the comment after the result, on its line, is the game's; it is
+    // written before the result (export format ends the movetext with it). A comment on a line
+    // of its own before the next game's tags is a note between games (a rejects file's), as
+    // before: passed over.
+    let scratch = Scratch::new("result-comment");
+    let pgn = "[Event \"a\"]\n\n1. e4 e5 1-0 {lost on time,\nsee the report} ; flag\n\
+               {a note between games}\n[Event \"b\"]\n\n1. d4 d5 *\n";
+    let (report, out, _) = clean_text(&scratch, "in.pgn", pgn, &CleanOptions::default());
+    assert!(report.balanced());
+    assert_eq!(report.written, 2);
+    assert!(
+        out.contains("1. e4 e5 {lost on time, see the report} {flag} 1-0\n"),
+        "{out}"
+    );
+    assert!(!out.contains("a note between games"), "{out}");
+    assert!(out.contains("\n1. d4 d5 *\n"), "{out}");
+}
+
+/// A game written with tags only (no moves, no result) does not take the next game's moves:
+/// a second `[Event` line before any movetext starts the next game, in the splitter and in the
+/// reader alike.
+#[test]
+fn a_game_of_tags_only_keeps_its_tags_to_itself() {
+    let scratch = Scratch::new("clean-tags-only");
+    let first = "[Event \"A\"]\n[White \"Anand\"]\n[Black \"Carlsen\"]\n[Result \"1-0\"]\n\n";
+    let second = "[Event \"B\"]\n[White \"Kasparov\"]\n[Black \"Karpov\"]\n[Result \"0-1\"]\n\n\
+                  1. e4 e5 0-1\n";
+    let pgn = format!("{first}{second}");
+    for threads in [1, 2] {
+        let options = CleanOptions {
+            engine: Options {
+                threads,
+                batch_bytes: 40,
+            },
+            ..CleanOptions::default()
+        };
+        let (report, out, _) = clean_text(&scratch, "tags-only.pgn", &pgn, &options);
+        assert!(report.balanced());
+        assert_eq!((report.read, report.written), (2, 2), "{out}");
+        assert_eq!(events(&out), ["A", "B"]);
+        assert!(
+            out.contains(
+                "[White \"Kasparov\"]\n[Black \"Karpov\"]\n[Result \"0-1\"]\n\n1. e4 e5 0-1"
+            ),
+            "{out}"
+        );
+        assert!(!report.changes.iter().any(|c| c.kind == "duplicate_tag"));
+    }
+}
+
+/// `--dedupe` groups copies that agree with the whole group: a `*` copy joined by a 1-0 copy
+/// takes no 0-1 copy, whatever the order; two rounds are two games; of the copies the one
+/// with a result and a full date is kept, and every merge names the copy kept in the end.
+#[test]
+fn dedupe_groups_only_copies_that_agree_with_each_other() {
+    let scratch = Scratch::new("clean-dedupe-groups");
+    let game = |date: &str, round: &str, result: &str, comment: &str| {
+        format!(
+            "[Event \"A\"]\n[Site \"X\"]\n[Date \"{date}\"]\n[Round \"{round}\"]\n\
+             [White \"W\"]\n[Black \"B\"]\n[Result \"{result}\"]\n\n1. e4 {comment} e5 {result}\n\n"
+        )
+    };
+    let unknown = game("2023.??.??", "1", "*", "{a} {b} {c}");
+    let won = game("2023.05.01", "1", "1-0", "");
+    let lost = game("2023.05.01", "1", "0-1", "");
+    let options = CleanOptions {
+        dedupe: true,
+        ..CleanOptions::default()
+    };
+    for order in [
+        [&unknown, &won, &lost],
+        [&won, &unknown, &lost],
+        [&lost, &unknown, &won],
+    ] {
+        let pgn: String = order.iter().map(|g| g.as_str()).collect();
+        let (report, out, _) = clean_text(&scratch, "groups.pgn", &pgn, &options);
+        assert!(report.balanced());
+        assert_eq!((report.written, report.duplicates), (2, 1), "{out}");
+        assert!(out.contains("[Result \"1-0\"]") && out.contains("[Result \"0-1\"]"));
+        assert!(!out.contains("[Result \"*\"]"), "{out}");
+    }
+    // Two rounds of one day: two games.
+    let pgn = format!(
+        "{}{}",
+        game("2023.05.01", "1", "1-0", ""),
+        game("2023.05.01", "3", "1-0", "")
+    );
+    let (report, _, _) = clean_text(&scratch, "rounds.pgn", &pgn, &options);
+    assert_eq!((report.written, report.duplicates), (2, 0));
+    // Three copies, the richest last: both merges name the third as the copy kept.
+    let plain = game("2023.05.01", "1", "1-0", "");
+    let rich = game("2023.05.01", "1", "1-0", "{notes}");
+    let pgn = format!("{plain}{plain}{rich}");
+    let (report, out, _) = clean_text(&scratch, "three.pgn", &pgn, &options);
+    assert_eq!((report.written, report.duplicates), (1, 2));
+    assert!(out.contains("{notes}"));
+    let kept: Vec<u64> = report.merges.iter().map(|m| m.kept.game).collect();
+    assert_eq!(kept, [3, 3]);
+}
+
+/// `[Result "*"]` says nothing: a result the movetext ends with stands, and is reported.
+#[test]
+fn an_unknown_result_tag_gives_way_to_the_movetexts() {
+    let scratch = Scratch::new("clean-star-result");
+    let pgn = "[Event \"A\"]\n[Result \"*\"]\n\n1. e4 e5 1-0\n";
+    let (report, out, _) = clean_text(&scratch, "star.pgn", pgn, &CleanOptions::default());
+    assert!(
+        out.contains("[Result \"1-0\"]") && out.contains("1. e4 e5 1-0"),
+        "{out}"
+    );
+    assert!(report
+        .changes
+        .iter()
+        .any(|c| c.kind == "result" && c.detail == "Result \"*\" → 1-0, the movetext's"));
+}
+
+/// A mark the board does not bear out is written as the board has it, and that is a change
+/// reported (as `check` warns of it), not a silent rewrite.
+#[test]
+fn marks_the_board_does_not_bear_out_are_reported_as_changes() {
+    let scratch = Scratch::new("clean-marks");
+    let pgn = "[Event \"A\"]\n[Result \"*\"]\n\n1. e4 e5 2. Qxh5 Nc6 3. Bc4+ Nf6 *\n";
+    let (report, out, _) = clean_text(&scratch, "marks.pgn", pgn, &CleanOptions::default());
+    assert!(out.contains("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 *"), "{out}");
+    let notation: Vec<&str> = report
+        .changes
+        .iter()
+        .filter(|c| c.kind == "notation")
+        .map(|c| c.detail.as_str())
+        .collect();
+    assert_eq!(
+        notation,
+        [
+            "move 2 (white) 'Qxh5': x written but nothing is captured (C.9): written as the board has it",
+            "move 3 (white) 'Bc4+': + written but the move gives no check: written as the board has it"
+        ]
+    );
+}

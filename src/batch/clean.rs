@@ -1,7 +1,7 @@
 //! `clean`: every game of a database checked and written out clean, rejected with its reason,
 //! or merged as a duplicate — and the three counts always add up to the games read.
 
-use super::dedupe::{DedupeKey, Kept, KeptGames};
+use super::dedupe::{DedupeKey, Kept, KeptGames, KeyTags};
 use super::engine::{run, GameRef, Options, Sink, BROKEN_OFF};
 use super::input::{Compression, Input, InputError};
 use super::paths::{check_outputs, PathClash};
@@ -83,7 +83,7 @@ pub struct Change {
     /// Which game.
     pub origin: Origin,
     /// What kind of change (`result`, `date`, `name`, `tag_name`, `setup`, `duplicate_tag`,
-    /// `letters`, `truncated`, `repaired`).
+    /// `letters`, `notation`, `truncated`, `repaired`).
     pub kind: &'static str,
     /// The change in words.
     pub detail: String,
@@ -312,6 +312,7 @@ pub fn clean_with_progress(
         spool_len: 0,
         seen: KeptGames::default(),
         dropped_changes: Vec::new(),
+        merge_groups: Vec::new(),
         error: None,
     };
     run(
@@ -362,6 +363,9 @@ struct Cleaner<'i> {
     /// Dedupe: the changes (indices into the report's) of copies replaced by richer ones,
     /// dropped from the report at the end.
     dropped_changes: Vec<Range<usize>>,
+    /// Dedupe: the group (index in `seen`) of each of the report's merges, whose kept copy
+    /// is the group's at the end (a richer copy may take a group's place after a merge).
+    merge_groups: Vec<usize>,
     error: Option<CleanError>,
 }
 
@@ -392,6 +396,16 @@ impl Cleaner<'_> {
     }
 
     fn finish(mut self, out_path: &Path) -> Result<CleanReport, CleanError> {
+        // Each merge names the copy its group kept in the end.
+        for (merge, &group) in self.report.merges.iter_mut().zip(&self.merge_groups) {
+            if let Some(kept) = self.seen.get(group) {
+                merge.kept = Origin {
+                    file: self.inputs[kept.input].display_name(),
+                    game: kept.game,
+                    line: kept.line,
+                };
+            }
+        }
         if !self.dropped_changes.is_empty() {
             let mut dropped = vec![false; self.report.changes.len()];
             for range in &self.dropped_changes {
@@ -573,11 +587,13 @@ impl Cleaner<'_> {
             game: kept.game,
             line: kept.line,
         };
-        if key.richness <= kept.key.richness {
+        if !key.richer_than(&kept.key) {
+            self.seen.absorb(twin, &key);
             self.report.merges.push(Merge {
                 kept: kept_origin,
                 dropped: origin,
             });
+            self.merge_groups.push(twin);
             return;
         }
         // The new copy carries more: it takes the old one's place in the output.
@@ -617,6 +633,7 @@ impl Cleaner<'_> {
             kept: origin,
             dropped: kept_origin,
         });
+        self.merge_groups.push(twin);
     }
 }
 
@@ -744,7 +761,12 @@ fn describe(e: &MoveError, line_shift: u32) -> String {
             e.token
         ));
     }
-    s.push_str(&format!("{}: {}", e.kind, e.message));
+    // The kind first, unless the message says it already (`ambiguous: Nce2, Nge2 both fit`).
+    let kind = e.kind.to_string();
+    match e.message.strip_prefix(kind.as_str()) {
+        Some(rest) if rest.starts_with(':') => s.push_str(&e.message),
+        _ => s.push_str(&format!("{kind}: {}", e.message)),
+    }
     s
 }
 
@@ -912,11 +934,26 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
         &mut changes,
     )?;
     tidy_tags(&mut game, &mut changes);
+    // A move written with a mark the board does not bear out (`Qxh5` capturing nothing, `Bc4+`
+    // giving no check, an `e.p.` that is none, more of the square than needed) is written as
+    // the board has it: a change, said as `check` warns of it.
+    let marks = crate::replay::REPORTED_WARNINGS.map(|w| w.to_string());
+    for w in &replay.warnings {
+        if w.starts_with("move ") && marks.iter().any(|m| w.ends_with(m.as_str())) {
+            changes.push(("notation", format!("{w}: written as the board has it")));
+        }
+    }
     // The game is written with the Result tag's result after its moves too: a movetext that
     // ended with another is a change to report.
     let tag_result = game.tag("Result").and_then(Outcome::from_token);
     if let (Some(tag), Some(text)) = (tag_result, game.outcome) {
-        if tag != text {
+        if tag == Outcome::Unknown && text != Outcome::Unknown {
+            // `[Result "*"]` says nothing: the result the movetext ends with stands.
+            changes.push(("result", format!("Result \"*\" → {text}, the movetext's")));
+            if let Some(tag) = game.tags.iter_mut().find(|(n, _)| n == "Result") {
+                tag.1 = text.as_str().into();
+            }
+        } else if tag != text {
             changes.push((
                 "result",
                 format!("the movetext's result {text} → {tag}, the Result tag's"),
@@ -1159,7 +1196,11 @@ fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
             "White" | "Black" | "Event" | "Site" | "Round" | "Annotator"
                 if !super::tags::is_tidy(&value) =>
             {
-                let tidy = tidy_name(&value);
+                // Nothing but blanks is unknown: written `?`, as the export format has it.
+                let tidy = match tidy_name(&value) {
+                    t if t.is_empty() => "?".to_owned(),
+                    t => t,
+                };
                 if tidy != value {
                     changes.push(("name", format!("{name} \"{value}\" → \"{tidy}\"")));
                 }
@@ -1169,11 +1210,23 @@ fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
         };
         tags.push((name, value));
     }
-    // A FEN tag goes with SetUp "1" (PGN 9.7.1).
+    // A FEN tag goes with SetUp "1" (PGN 9.7.1): added, or put right where it says otherwise
+    // (the game was replayed from the FEN).
     let fen = tags.iter().position(|(name, _)| name == "FEN");
-    if let (Some(at), false) = (fen, tags.iter().any(|(name, _)| name == "SetUp")) {
-        changes.push(("setup", "SetUp \"1\" added for the FEN tag".to_owned()));
-        tags.insert(at, ("SetUp".into(), "1".into()));
+    let setup = tags.iter_mut().find(|(name, _)| name == "SetUp");
+    match (fen, setup) {
+        (Some(at), None) => {
+            changes.push(("setup", "SetUp \"1\" added for the FEN tag".to_owned()));
+            tags.insert(at, ("SetUp".into(), "1".into()));
+        }
+        (Some(_), Some((_, value))) if value.trim() != "1" => {
+            changes.push((
+                "setup",
+                format!("SetUp \"{value}\" → \"1\": the game starts from its FEN tag"),
+            ));
+            *value = "1".into();
+        }
+        _ => {}
     }
     game.tags = tags;
 }
@@ -1252,14 +1305,15 @@ fn dedupe_key(game: &Game, uci: &[String]) -> DedupeKey {
         .filter(|(_, v)| !v.is_empty() && !v.starts_with('?'))
         .count()
         + count_annotations(&game.mainline);
-    DedupeKey::new(
-        h.finish(),
-        &tag("White"),
-        &tag("Black"),
-        game.tag("Date").unwrap_or(""),
-        game.tag("Result").unwrap_or("*"),
-        richness,
-    )
+    let (white, black) = (tag("White"), tag("Black"));
+    let tags = KeyTags {
+        white: &white,
+        black: &black,
+        date: game.tag("Date").unwrap_or(""),
+        round: game.tag("Round").unwrap_or(""),
+        result: game.tag("Result").unwrap_or("*"),
+    };
+    DedupeKey::new(h.finish(), tags, richness)
 }
 
 fn count_moves(line: &Line) -> usize {

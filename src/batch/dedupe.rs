@@ -20,32 +20,36 @@ type Field = u64;
 /// A date not in `YYYY.MM.DD` form: agrees only with another such.
 const NO_DATE: u32 = 0xEEEE_EEEE;
 
-/// What makes two games one: the same start and moves, and players, date and result that
-/// could be the same (equal, or unknown on one side).
+/// What makes two games one: the same start and moves, and players, date, round and result
+/// that could be the same (equal, or unknown on one side).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct DedupeKey {
     moves: u64,
     white: Field,
     black: Field,
     result: Field,
+    round: Field,
     date: u32,
-    /// How much the copy carries (tags, comments, annotations, clocks): the richer copy is kept.
+    /// How much the copy carries (tags, comments, annotations, clocks): of two copies that
+    /// give a result and a date alike, the richer is kept.
     pub richness: usize,
 }
 
+/// The tags a [`DedupeKey`] is made of, as written (names already tidied and in lower case).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct KeyTags<'a> {
+    pub white: &'a str,
+    pub black: &'a str,
+    pub date: &'a str,
+    pub round: &'a str,
+    pub result: &'a str,
+}
+
 impl DedupeKey {
-    /// The key of a game whose start and moves hash to `moves`, with its White, Black, Date
-    /// and Result tags as written (names already tidied and in lower case).
-    pub fn new(
-        moves: u64,
-        white: &str,
-        black: &str,
-        date: &str,
-        result: &str,
-        richness: usize,
-    ) -> DedupeKey {
+    /// The key of a game whose start and moves hash to `moves`, with its key tags.
+    pub fn new(moves: u64, tags: KeyTags<'_>, richness: usize) -> DedupeKey {
         let name = |n: &str| {
-            if n == "?" || n.is_empty() {
+            if n == "?" || n == "-" || n.is_empty() {
                 0
             } else {
                 field(n)
@@ -53,10 +57,15 @@ impl DedupeKey {
         };
         DedupeKey {
             moves,
-            white: name(white),
-            black: name(black),
-            result: if result == "*" { 0 } else { field(result) },
-            date: pack_date(date),
+            white: name(tags.white),
+            black: name(tags.black),
+            result: if tags.result == "*" {
+                0
+            } else {
+                field(tags.result)
+            },
+            round: name(tags.round.trim()),
+            date: pack_date(tags.date),
             richness,
         }
     }
@@ -68,8 +77,49 @@ impl DedupeKey {
             && same(self.white, other.white)
             && same(self.black, other.black)
             && same(self.result, other.result)
+            && same(self.round, other.round)
             && dates_agree(self.date, other.date)
     }
+
+    /// What two compatible keys say together: each field known where either knows it (the key
+    /// of a group of copies, which a further copy must agree with as a whole: a `*` copy joined
+    /// by a 1-0 copy takes no 0-1 copy). The richness is `self`'s.
+    pub fn meet(&self, other: &DedupeKey) -> DedupeKey {
+        let known = |a: Field, b: Field| if a == 0 { b } else { a };
+        let date = if self.date == NO_DATE || other.date == NO_DATE {
+            self.date
+        } else {
+            (0..8).fold(0u32, |acc, k| {
+                let (x, y) = ((self.date >> (4 * k)) & 0xF, (other.date >> (4 * k)) & 0xF);
+                acc | (if x == 0xF { y } else { x }) << (4 * k)
+            })
+        };
+        DedupeKey {
+            moves: self.moves,
+            white: known(self.white, other.white),
+            black: known(self.black, other.black),
+            result: known(self.result, other.result),
+            round: known(self.round, other.round),
+            date,
+            richness: self.richness,
+        }
+    }
+
+    /// Whether this copy says more than `other`: a known result first, then more of the date
+    /// known, then more tags, comments and annotations (a copy with `1-0` and a full date is
+    /// kept over a `*` copy dated `????.??.??` with clocks).
+    pub fn richer_than(&self, other: &DedupeKey) -> bool {
+        let rank = |k: &DedupeKey| (k.result != 0, known_digits(k.date), k.richness);
+        rank(self) > rank(other)
+    }
+}
+
+/// How many digits of a packed date are known.
+fn known_digits(date: u32) -> u32 {
+    if date == NO_DATE {
+        return 0;
+    }
+    (0..8).filter(|k| (date >> (4 * k)) & 0xF != 0xF).count() as u32
 }
 
 /// The hash of a text, never 0 (which stands for "unknown").
@@ -120,7 +170,11 @@ fn dates_agree(a: u32, b: u32) -> bool {
 /// changes are its own.
 #[derive(Clone, Debug)]
 pub(crate) struct Kept {
+    /// The key of the copy kept.
     pub key: DedupeKey,
+    /// The key of every copy merged into it together ([`DedupeKey::meet`]): what a further
+    /// copy must be compatible with.
+    group: DedupeKey,
     /// Its record in the spool.
     pub record: usize,
     /// Its input (index), game number in it (from 1) and first line.
@@ -146,6 +200,7 @@ impl Kept {
     ) -> Kept {
         Kept {
             key,
+            group: key,
             record,
             input,
             game,
@@ -171,7 +226,7 @@ impl KeptGames {
         let mut at = self.first.get(&key.moves).copied();
         while let Some(i) = at {
             let kept = self.games.get(i)?;
-            if kept.key.compatible(key) {
+            if kept.group.compatible(key) {
                 return Some(i);
             }
             at = kept.next;
@@ -191,11 +246,19 @@ impl KeptGames {
         self.games.get(i)
     }
 
+    /// Counts the copy with `key` into game `i`'s group (a duplicate of it).
+    pub fn absorb(&mut self, i: usize, key: &DedupeKey) {
+        if let Some(kept) = self.games.get_mut(i) {
+            kept.group = kept.group.meet(key);
+        }
+    }
+
     /// Puts `kept` in the place of game `i` (a richer copy of it), giving back the one it
-    /// replaces.
+    /// replaces; the group keeps what the copies before said.
     pub fn replace(&mut self, i: usize, mut kept: Kept) -> Option<Kept> {
         let slot = self.games.get_mut(i)?;
         kept.next = slot.next;
+        kept.group = kept.key.meet(&slot.group);
         Some(std::mem::replace(slot, kept))
     }
 }
@@ -205,7 +268,14 @@ mod tests {
     use super::*;
 
     fn key(white: &str, date: &str, result: &str) -> DedupeKey {
-        DedupeKey::new(7, white, "b", date, result, 0)
+        let tags = KeyTags {
+            white,
+            black: "b",
+            date,
+            round: "?",
+            result,
+        };
+        DedupeKey::new(7, tags, 0)
     }
 
     #[test]
@@ -220,7 +290,65 @@ mod tests {
         assert!(!full.compatible(&key("a", "2023.05.01", "0-1")));
         assert!(!full.compatible(&key("a", "yesterday", "1-0")));
         assert!(key("a", "yesterday", "*").compatible(&key("a", "bad", "*")));
-        assert!(!full.compatible(&DedupeKey::new(8, "a", "b", "2023.05.01", "1-0", 0)));
+        let tags = KeyTags {
+            white: "a",
+            black: "b",
+            date: "2023.05.01",
+            round: "?",
+            result: "1-0",
+        };
+        assert!(!full.compatible(&DedupeKey::new(8, tags, 0)));
+        // Two rounds of one day between the same players are two games.
+        let round = |r| DedupeKey::new(7, KeyTags { round: r, ..tags }, 0);
+        assert!(round("1").compatible(&round("?")));
+        assert!(!round("1").compatible(&round("3")));
+    }
+
+    #[test]
+    fn a_group_takes_only_copies_that_agree_with_all_of_it() {
+        // `*` joined by 1-0: a 0-1 copy is another game, whichever came first.
+        let mut index = KeptGames::default();
+        index.push(Kept::new(
+            key("a", "????.??.??", "*"),
+            0,
+            (0, 1, 1),
+            0..0,
+            false,
+        ));
+        let won = key("a", "2023.05.01", "1-0");
+        assert_eq!(index.find(&won), Some(0));
+        index.absorb(0, &won);
+        assert_eq!(index.find(&key("a", "2023.05.01", "0-1")), None);
+        assert_eq!(index.find(&key("a", "2023.05.02", "*")), None);
+        assert_eq!(index.find(&key("?", "2023.05.??", "*")), Some(0));
+        // A richer copy taking the group's place keeps what the group knew.
+        let richer = DedupeKey {
+            richness: 9,
+            ..key("a", "????.??.??", "*")
+        };
+        index.replace(0, Kept::new(richer, 1, (0, 3, 9), 0..0, false));
+        assert_eq!(index.find(&key("a", "2023.05.01", "0-1")), None);
+    }
+
+    #[test]
+    fn a_known_result_and_date_outweigh_annotations() {
+        let bare = key("a", "2023.05.01", "1-0");
+        let annotated = DedupeKey {
+            richness: 40,
+            ..key("a", "????.??.??", "*")
+        };
+        assert!(bare.richer_than(&annotated));
+        let dated = DedupeKey {
+            richness: 40,
+            ..key("a", "2023.05.??", "1-0")
+        };
+        assert!(bare.richer_than(&dated));
+        assert!(!dated.richer_than(&bare));
+        let more = DedupeKey {
+            richness: 1,
+            ..bare
+        };
+        assert!(more.richer_than(&bare));
     }
 
     /// The packed dates agree exactly when the texts do (`dates_compatible`), over every pair

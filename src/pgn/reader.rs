@@ -610,24 +610,16 @@ impl Engine {
         let mut first_at = Location::default();
         let after_result = std::mem::take(&mut self.after_result) && start > sec.start;
         let mut movetext = false;
+        // An Event tag was read (a second one before movetext starts the next game).
+        let mut event = false;
         let mut skip_game = false;
         // Depth at which a skipped variation began.
         let mut skip_from: Option<usize> = None;
         self.open.clear();
-        // Comments standing alone between games (after a result, before the next tags or the
-        // end) belong to no game: pass over them.
-        let mut probe = lex.clone();
-        let mut saw_comment = false;
-        let stray_comments = loop {
-            match probe.next() {
-                None => break saw_comment.then_some(src.len()),
-                Some(Ok(Token::Tag(_))) => break saw_comment.then_some(probe.span().start),
-                Some(Ok(Token::Comment(_) | Token::LineComment)) => saw_comment = true,
-                Some(Ok(Token::Newline | Token::Blank | Token::Escape | Token::Delimiter)) => {}
-                _ => break None,
-            }
-        };
-        if let Some(target) = stray_comments {
+        // Comments standing alone between games (before the next tags or the end: notes such as
+        // a rejects file's, on lines of their own; those on a result's line are its game's, see
+        // `Token::Result`) belong to no game: pass over them.
+        if let Some(target) = stray_comments_end(&lex, src.len()) {
             while lex.span().end < target {
                 match lex.next() {
                     Some(Ok(Token::Newline)) => self.new_line(start + lex.span().end, 1),
@@ -710,10 +702,21 @@ impl Engine {
                         self.pos = at_idx;
                         return Some(Ok(v.end_game()));
                     }
-                    let at = self.loc(text, at_idx);
                     let name = slice
                         .get(t.name.0 as usize..t.name.1 as usize)
                         .unwrap_or("");
+                    if name == "Event" {
+                        if event {
+                            // A second Event tag before any movetext: the game before it has
+                            // tags only (no moves, no result); the tags below are the next
+                            // game's.
+                            self.pos = at_idx;
+                            let _ = v.end_tags();
+                            return Some(Ok(v.end_game()));
+                        }
+                        event = true;
+                    }
+                    let at = self.loc(text, at_idx);
                     let value = slice
                         .get(t.value.0 as usize..t.value.1 as usize)
                         .unwrap_or("");
@@ -809,6 +812,39 @@ impl Engine {
                             }
                         }
                         self.pos = start + span.end;
+                        // Comments on the result's line, with nothing but comments after them
+                        // before the next game's tags (or the end), are this game's last words
+                        // (`1-0 {lost on time}`); comments on lines of their own below it are
+                        // passed over, as notes between games.
+                        if stray_comments_end(&lex, src.len()).is_some() {
+                            let mut probe = lex.clone();
+                            while let Some(Ok(tok)) = probe.next() {
+                                match tok {
+                                    Token::Blank | Token::Delimiter => {}
+                                    Token::Comment(_) | Token::LineComment => {
+                                        let idx = start + probe.span().start;
+                                        let at = self.loc(text, idx);
+                                        let line_comment = matches!(tok, Token::LineComment);
+                                        if !skip_game {
+                                            if let Some(body) =
+                                                comment_body(text, idx, line_comment)
+                                            {
+                                                v.comment(body, at);
+                                            }
+                                        }
+                                        if let Token::Comment(c) = tok {
+                                            if c.newlines > 0 {
+                                                let line = idx + c.last_line_start as usize;
+                                                self.new_line(line, c.newlines);
+                                            }
+                                        }
+                                    }
+                                    _ => break,
+                                }
+                                lex = probe.clone();
+                            }
+                            self.pos = start + lex.span().end;
+                        }
                         self.after_result = true;
                         return Some(Ok(v.end_game()));
                     }
@@ -827,6 +863,36 @@ impl Engine {
             return err(self, first_at, ErrorKind::StrayText);
         }
         Some(Ok(v.end_game()))
+    }
+}
+
+/// Where the comments standing alone from `lex`'s position end: the offset in its source of
+/// the next tag, or `len` (the end), when at least one comment and nothing but comments and
+/// blank space come first.
+fn stray_comments_end(lex: &logos::Lexer<'_, Token>, len: usize) -> Option<usize> {
+    let mut probe = lex.clone();
+    let mut saw_comment = false;
+    loop {
+        match probe.next() {
+            None => return saw_comment.then_some(len),
+            Some(Ok(Token::Tag(_))) => return saw_comment.then_some(probe.span().start),
+            Some(Ok(Token::Comment(_) | Token::LineComment)) => saw_comment = true,
+            Some(Ok(Token::Newline | Token::Blank | Token::Escape | Token::Delimiter)) => {}
+            _ => return None,
+        }
+    }
+}
+
+/// The text of the comment starting at byte `idx` of `text`: inside its braces, or after the
+/// `;` of a rest-of-line comment.
+fn comment_body(text: &str, idx: usize, line_comment: bool) -> Option<&str> {
+    let rest = text.get(idx..)?;
+    if line_comment {
+        let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
+        rest.get(1..end)
+    } else {
+        let end = rest.find('}')?;
+        rest.get(1..end)
     }
 }
 

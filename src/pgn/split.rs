@@ -57,6 +57,21 @@ fn is_movetext_line(line: &[u8]) -> bool {
     }
 }
 
+/// A tag line of the `Event` tag (`[Event "..."]`), the first tag of the Seven Tag Roster.
+///
+/// ```
+/// use scoresheet::pgn::split::is_event_tag_line;
+/// assert!(is_event_tag_line(b" [Event \"Praha\"]"));
+/// assert!(!is_event_tag_line(b"[EventDate \"2026.11.29\"]"));
+/// ```
+pub fn is_event_tag_line(line: &[u8]) -> bool {
+    let inner = line.trim_ascii_start();
+    let inner = inner.strip_prefix(b"[").unwrap_or(inner).trim_ascii_start();
+    inner
+        .strip_prefix(b"Event")
+        .is_some_and(|rest| matches!(rest.first(), Some(b' ' | b'\t' | b'"')))
+}
+
 /// A line that is a tag pair gone wrong (`[White Novak]`, `[Date 2026.11.14]`): `[`, a letter,
 /// and `]` at its end. It is no movetext, so that the tags below it stay in its game (which
 /// the reader then rejects whole) instead of starting another game.
@@ -87,6 +102,8 @@ pub struct Splitter {
     start_line: u32,
     /// The current section has movetext.
     movetext: bool,
+    /// The current section has an `[Event` tag line.
+    event: bool,
 }
 
 impl Default for Splitter {
@@ -109,6 +126,7 @@ impl Splitter {
             start: 0,
             start_line: 1,
             movetext: false,
+            event: false,
         }
     }
 
@@ -196,6 +214,7 @@ impl Splitter {
                     self.start = buf.len();
                     self.pos = buf.len();
                     self.movetext = false;
+                    self.event = false;
                     return Some(s);
                 }
                 return None;
@@ -220,7 +239,12 @@ impl Splitter {
                 None => return None,
             };
             let line = &rest[..line_len];
-            if self.movetext && self.pos > self.start && looks_like_tag_line(line) {
+            // A tag line after movetext starts the next game; so does a second `[Event` line
+            // in a tag section with no movetext (a game written without moves or result: its
+            // tags must not become the next game's).
+            let tag = looks_like_tag_line(line);
+            let event = tag && is_event_tag_line(line);
+            if tag && self.pos > self.start && (self.movetext || (event && self.event)) {
                 let s = Section {
                     start: self.start,
                     end: self.pos,
@@ -229,8 +253,10 @@ impl Splitter {
                 self.start = self.pos;
                 self.start_line = self.line;
                 self.movetext = false;
+                self.event = false;
                 return Some(s);
             }
+            self.event |= event;
             if is_movetext_line(line) {
                 self.movetext = true;
             }
