@@ -244,6 +244,23 @@ fn the_cli_converts_and_sets_exit_codes() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+    // A file that cannot be read does not stop the others: they are converted, the error is
+    // said and the exit code is still 2.
+    let out = std::process::Command::new(bin)
+        .args([
+            "convert",
+            file.to_str().unwrap(),
+            "/nonexistent/file.txt",
+            "--notation",
+            "san",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("1. e4 e5 2. Nf3"), "{text}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("/nonexistent/file.txt"), "{err}");
     let out = std::process::Command::new(bin)
         .args(["convert", "--notation", "morse"])
         .output()
@@ -1211,4 +1228,97 @@ fn pgn_is_recognised_after_escape_lines_and_comments_and_by_its_variations() {
         let out = convert_text(list, "t.txt", &san);
         assert!(out.errors.is_empty(), "{list}: {:?}", out.errors);
     }
+}
+
+#[test]
+fn a_pgn_file_whose_first_game_has_no_tags_is_read_as_pgn() {
+    // The second game's comment and tags would be words of a move list; read as PGN, both
+    // games convert (a Czech knight in the first, English letters in the second).
+    let text = "1. e4 e5 2. Jf3 *\n{from the club bulletin}\n[Event \"b\"]\n\n1. d4 d5 *\n";
+    let opts = ConvertOptions {
+        notation: Notation::Uci,
+        ..ConvertOptions::default()
+    };
+    let out = convert_text(text, "mixed.pgn", &opts);
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(out.games, 2);
+    assert_eq!(out.text, "e2e4 e7e5 g1f3\nd2d4 d7d5\n");
+}
+
+#[test]
+fn the_first_number_again_starts_the_next_game() {
+    // Two games typed one below the other without a blank line: "1." again is the next game,
+    // not White's third move.
+    let games = read_sheet("1. e4 e5 2. Jf3 Jc6\n1. d4 d6 2. c4 Jf6\n");
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1].moves[0].text, "d4");
+    // Two columns typed row by row still read as one game.
+    let columns = read_sheet("1. e4 e5   3. Sb5 a6\n2. Jf3 Jc6   4. Sa4 Jf6\n");
+    assert_eq!(columns.len(), 1);
+    assert_eq!(columns[0].moves.len(), 8);
+}
+
+#[test]
+fn convert_notes_numbers_out_of_step_and_marks_the_board_does_not_bear_out() {
+    let opts = ConvertOptions {
+        notation: Notation::San,
+        ..ConvertOptions::default()
+    };
+    // A move pair left out: read as the moves follow each other, and said.
+    let out = convert_text("1. e4 e5 3. Jf3 Jc6 4. Sb5 *\n", "skip.txt", &opts);
+    assert_eq!(out.text, "1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
+    assert_eq!(
+        out.notes,
+        ["skip.txt:1:13: move 2. 'Jf3' is numbered 3. on the sheet: read as the move that follows the one before it (game 1)"]
+    );
+    // An e.p. or x the move does not bear out: the move may not be the one meant.
+    let out = convert_text("1. e4 d5 2. exd5 e.p. Jf6 3. Jxf3 *\n", "marks.txt", &opts);
+    assert_eq!(out.text, "1. e4 d5 2. exd5 Nf6 3. Nf3 *\n");
+    let doubts: Vec<String> = out.doubts.iter().map(|d| d.to_string()).collect();
+    assert_eq!(doubts.len(), 2, "{doubts:?}");
+    assert!(
+        doubts[0].contains("'exd5 e.p.'") && doubts[0].contains("e.p. written"),
+        "{doubts:?}"
+    );
+    assert!(
+        doubts[1].contains("'Jxf3'") && doubts[1].contains("x written"),
+        "{doubts:?}"
+    );
+}
+
+#[test]
+fn convert_keeps_the_result_tag_and_refuses_other_variants() {
+    let opts = ConvertOptions {
+        notation: Notation::San,
+        ..ConvertOptions::default()
+    };
+    // The Result tag's result where the movetext ends without one.
+    let out = convert_text(
+        "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3\n",
+        "r.pgn",
+        &opts,
+    );
+    assert_eq!(out.text, "1. e4 e5 2. Nf3 1-0\n");
+    // Tag and movetext that disagree: said, and written `*`.
+    let out = convert_text(
+        "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 0-1\n",
+        "r.pgn",
+        &opts,
+    );
+    assert_eq!(out.text, "1. e4 e5 *\n");
+    assert_eq!(
+        out.notes,
+        ["r.pgn:4: game 1: the Result tag gives the result 1-0, the moves end with 0-1: written *"]
+    );
+    // An atomic game is not read by the rules of chess.
+    let out = convert_text(
+        "[Variant \"atomic\"]\n\n1. Nf3 e6 2. Ne5 Qh4 3. Nxf7 *\n",
+        "a.pgn",
+        &opts,
+    );
+    assert_eq!(out.games, 0);
+    assert_eq!(
+        out.errors[0].to_string(),
+        "a.pgn:3:4: variant 'atomic' is not supported (only standard chess and Chess960)"
+    );
 }

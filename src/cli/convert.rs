@@ -59,6 +59,9 @@ fn try_run(args: &ConvertArgs) -> Result<ExitCode, String> {
     }
     let mut output = String::new();
     let mut failed = false;
+    // A file that cannot be read is said and passed over: the others are still converted, and
+    // the exit code says an input was not read.
+    let mut unread = false;
     for file in &files {
         let bytes = if file == "-" {
             let mut buf = Vec::new();
@@ -66,7 +69,14 @@ fn try_run(args: &ConvertArgs) -> Result<ExitCode, String> {
         } else {
             std::fs::read(file)
         };
-        let bytes = bytes.map_err(|e| format!("{file}: {e}"))?;
+        let bytes = match bytes {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("scoresheet convert: {file}: {e}");
+                unread = true;
+                continue;
+            }
+        };
         let converted = convert_bytes(&bytes, file, &opts);
         for e in &converted.errors {
             eprintln!("error: {e}");
@@ -89,7 +99,9 @@ fn try_run(args: &ConvertArgs) -> Result<ExitCode, String> {
         }
         None => super::print_stdout(&output)?,
     }
-    Ok(ExitCode::from(if failed {
+    Ok(ExitCode::from(if unread {
+        super::EXIT_USAGE
+    } else if failed {
         super::EXIT_INPUT_ERROR
     } else {
         super::EXIT_OK

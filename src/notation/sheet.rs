@@ -1033,30 +1033,29 @@ const NUMBER_MARKS: [char; 3] = ['.', ')', '\u{2026}'];
 /// assert_eq!(word_end("0,5-0,5 e4"), 7);
 /// ```
 pub fn word_end(text: &str) -> usize {
-    let mut chars = text.char_indices().peekable();
     // The two characters before the one looked at.
     let mut before: [Option<char>; 2] = [None, None];
-    while let Some((at, c)) = chars.next() {
+    for (at, c) in text.char_indices() {
         if c.is_whitespace() {
             return at;
         }
-        if matches!(c, ',' | ';') && at > 0 {
-            let next = chars.peek().map(|&(_, n)| n);
-            if !is_decimal_comma(before, next) {
-                return at;
-            }
+        if matches!(c, ',' | ';') && at > 0 && !is_decimal_comma(before, &text[at + 1..]) {
+            return at;
         }
         before = [before[1], Some(c)];
     }
     text.len()
 }
 
-/// Whether a comma with `before` (the two characters before it) and `next` after it is a
-/// decimal comma (`0,5`), not one between a square and the next word (`e5,2.`).
-pub(crate) fn is_decimal_comma(before: [Option<char>; 2], next: Option<char>) -> bool {
+/// Whether a comma with `before` (the two characters before it) and the text `after` it is a
+/// decimal comma (`0,5`), not one between a square and the next word (`e5,2.`) or between
+/// castling and the next move's number (`0-0,6.b3`).
+pub(crate) fn is_decimal_comma(before: [Option<char>; 2], after: &str) -> bool {
+    let digits = after.len() - after.trim_start_matches(|d: char| d.is_ascii_digit()).len();
     before[1].is_some_and(|p| p.is_ascii_digit())
         && !before[0].is_some_and(char::is_alphabetic)
-        && next.is_some_and(|n| n.is_ascii_digit())
+        && digits > 0
+        && !after[digits..].starts_with(['.', ')', '\u{2026}'])
 }
 
 /// What may stand between two words of a sheet: spaces, commas and semicolons.
@@ -1070,6 +1069,8 @@ fn is_between_words(c: char) -> bool {
 /// use scoresheet::notation::sheet::sheet_words;
 /// let words: Vec<&str> = sheet_words("1.e4,e5,2.Jf3; Jc6, 0,5-0,5").collect();
 /// assert_eq!(words, ["1.e4", "e5", "2.Jf3", "Jc6", "0,5-0,5"]);
+/// let castled: Vec<&str> = sheet_words("5.a3,0-0-0,6.b3").collect();
+/// assert_eq!(castled, ["5.a3", "0-0-0", "6.b3"]);
 /// ```
 pub fn sheet_words(text: &str) -> impl Iterator<Item = &str> + Clone {
     let mut rest = text;
@@ -1833,7 +1834,7 @@ impl<'a> OpenGame<'a> {
         let next_game = if self.pending {
             self.first_missing() != Some(ply)
         } else {
-            self.starts_again(ply)
+            self.starts_again(ply) || self.first_number_again(ply)
         };
         if next_game {
             self.end(games);
@@ -1901,6 +1902,14 @@ impl<'a> OpenGame<'a> {
         }
         self.sorted_plies()
             .is_some_and(|plies| first_gap(&plies).is_none() && plies.first() == Some(&ply))
+    }
+
+    /// Whether a number naming `ply` names the game's first numbered ply again, with the moves
+    /// since in the order of their numbers (`1. e4 e5 2. Jf3 Jc6`, then `1. d4 d6` on the next
+    /// line: two games typed without a blank line between). Rows of two columns name no ply
+    /// twice.
+    fn first_number_again(&self, ply: u64) -> bool {
+        !self.out_of_order && self.plies.iter().flatten().next() == Some(&ply)
     }
 
     /// The first ply the numbers skip, after the lowest one.
@@ -2099,14 +2108,20 @@ pub enum MoveError {
     /// The letter set could not be told.
     #[error(transparent)]
     Letters(#[from] AmbiguousLetters),
-    /// The PGN around the moves is broken.
-    #[error(transparent)]
+    /// The PGN around the moves is broken (said without the error's own place: the game's
+    /// error gives it).
+    #[error("{}", .0.kind)]
     Pgn(#[from] PgnError),
     /// The game's FEN tag does not describe a legal position to start from.
     #[error("FEN tag: {0}")]
     Fen(#[from] FenError),
+    /// The game is of a variant with other rules (its Variant tag), which only standard chess
+    /// and Chess960 are read by.
+    #[error("variant '{0}' is not supported (only standard chess and Chess960)")]
+    UnsupportedVariant(String),
     /// Not an error: the move was read, but perhaps not as the writer meant
     /// ([`Warning::FileLikePieceLetter`]: `bb5` read as a pawn's push where `Bb5` is legal too;
+    /// [`Warning::CaptureMarkOnNonCapture`], [`Warning::EnPassantMarkOnOtherMove`],
     /// [`Warning::CheckMarkWithoutCheck`], [`Warning::MateMarkWithoutMate`]: a mark the move
     /// does not bear out).
     #[error("{0}")]
@@ -2140,9 +2155,12 @@ pub struct GameError {
 }
 
 /// `move 31 (black) 'Jf6' [cs]: `, which a game's error tells before its reason; nothing for an
-/// error of the whole game (its FEN tag), which no move has.
+/// error of the whole game (its FEN or Variant tag, its PGN), which no move has.
 fn which_move(e: &GameError) -> String {
-    if matches!(e.reason, MoveError::Fen(_)) {
+    if matches!(
+        e.reason,
+        MoveError::Fen(_) | MoveError::Pgn(_) | MoveError::UnsupportedVariant(_)
+    ) {
         return String::new();
     }
     format!(
@@ -2167,6 +2185,25 @@ fn written_as(numbered_as: Option<(u32, Color)>, number: u32, side: Color) -> St
 
 /// The position a game starts from: its FEN tag's, or the standard start.
 fn start_of(game: &SheetGame<'_>, file: &str) -> Result<Position, Box<GameError>> {
+    // A game of another variant (atomic, crazyhouse...) would be read by the rules of chess.
+    let variant = game
+        .tags
+        .iter()
+        .find(|(k, v)| k == "Variant" && !crate::replay::supported_variant(v));
+    if let Some((_, variant)) = variant {
+        let at = game.moves.first().map_or((1, 1), |m| (m.line, m.column));
+        return Err(Box::new(GameError {
+            file: file.to_owned(),
+            line: at.0,
+            column: at.1,
+            move_number: 0,
+            side: Color::White,
+            token: String::new(),
+            letters: String::new(),
+            reason: MoveError::UnsupportedVariant(variant.clone()),
+            numbered_as: None,
+        }));
+    }
     let fen = game
         .tags
         .iter()
@@ -2332,10 +2369,13 @@ fn read_game_as_written(
             .resolve(&pos, Policy::Lenient)
             .map_err(|e| fail(e.into()))?;
         pos.play(&r.mv);
-        // A lower-case piece letter read as a file, and a check or mate mark the move does
-        // not bear out: the move may not be the one meant (the output's marks are the board's).
+        // A lower-case piece letter read as a file, and a capture, en passant, check or mate
+        // mark the move does not bear out: the move may not be the one meant (the output's
+        // marks are the board's).
         for doubt in [
             Warning::FileLikePieceLetter,
+            Warning::CaptureMarkOnNonCapture,
+            Warning::EnPassantMarkOnOtherMove,
             Warning::CheckMarkWithoutCheck,
             Warning::MateMarkWithoutMate,
         ] {
@@ -2522,13 +2562,16 @@ pub fn convert_bytes(bytes: &[u8], file: &str, opts: &ConvertOptions) -> Convert
 }
 
 /// True if the text is PGN: it starts with a tag once blank space, `%` escape lines, `;` line
-/// comments and `{...}` comments are passed over, or it holds a variation (`(1... c5`), which
-/// no move list does.
+/// comments and `{...}` comments are passed over, or a later line is a tag pair (a file whose
+/// first game has no tags: `1. e4 e5 *`, then `[Event "b"]`), or it holds a variation
+/// (`(1... c5`), which no move list does.
 ///
 /// ```
 /// use scoresheet::notation::sheet::looks_like_pgn;
 /// assert!(looks_like_pgn("%!PGN\n[Event \"a\"]\n\n1. e4 *"));
+/// assert!(looks_like_pgn("1. e4 e5 *\n{b}\n[Event \"b\"]\n\n1. d4 *"));
 /// assert!(looks_like_pgn("1. e4 e5 (1... c5) 2. Nf3 *"));
+/// assert!(looks_like_pgn("1. e4 ( {or} 1. d4 ) *"));
 /// assert!(!looks_like_pgn("1. e4 e5 2. Jf3 Jc6 (=)"));
 /// ```
 pub fn looks_like_pgn(text: &str) -> bool {
@@ -2547,13 +2590,31 @@ pub fn looks_like_pgn(text: &str) -> bool {
         };
         rest = skipped;
     }
-    rest.starts_with('[') || has_variation(text)
+    rest.starts_with('[')
+        || text
+            .lines()
+            .any(|l| crate::pgn::lexer::looks_like_tag_line(l.as_bytes()))
+        || has_variation(text)
 }
 
 /// True if `text` holds a variation: an open parenthesis followed by a move number.
 fn has_variation(text: &str) -> bool {
     text.match_indices('(').any(|(i, _)| {
-        let after = text[i + 1..].trim_start();
+        // Comments may stand first (`( {the other move:} 1.d4`).
+        let mut after = text[i + 1..].trim_start();
+        loop {
+            let rest = if after.starts_with('{') {
+                after.find('}').map(|e| &after[e + 1..])
+            } else if after.starts_with(';') {
+                after.find('\n').map(|e| &after[e + 1..])
+            } else {
+                None
+            };
+            match rest {
+                Some(r) => after = r.trim_start(),
+                None => break,
+            }
+        }
         let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
         digits > 0 && after[digits..].starts_with('.')
     })
@@ -2591,6 +2652,10 @@ fn convert_pgn(text: &str, file: &str, opts: &ConvertOptions) -> Converted {
 
 /// The mainline of a PGN game as a sheet; a `{ (=) }` comment marks a draw offer (C.12).
 fn sheet_of_pgn(g: &Game) -> SheetGame<'_> {
+    let tag_result = g
+        .tag("Result")
+        .and_then(crate::pgn::Outcome::from_token)
+        .filter(|&o| o != crate::pgn::Outcome::Unknown);
     SheetGame {
         moves: g
             .mainline
@@ -2604,10 +2669,12 @@ fn sheet_of_pgn(g: &Game) -> SheetGame<'_> {
                 numbered_as: None,
             })
             .collect(),
-        result: g.outcome.map(|o| o.as_str()),
+        // The movetext's result, else the Result tag's; the two told apart for the note on a
+        // game where they differ (`head_result`).
+        result: g.outcome.or(tag_result).map(|o| o.as_str()),
         tags: g.tag_strings(),
         left_out: Vec::new(),
-        head_result: None,
+        head_result: tag_result.map(|o| o.as_str()),
         fen_at: g.fen_at.map(|at| (at.line as usize, at.column as usize)),
     }
 }
@@ -2637,6 +2704,35 @@ fn result_against_board(game: &ReadGame) -> Option<String> {
     }
 }
 
+/// Where the first move whose number on the sheet is not its number in the game stands, and
+/// what both are: `3:4: move 2 (white) 'Jf3' is numbered 3. on the sheet; read as the move
+/// after 1...e5`.
+fn numbers_out_of_step(game: &SheetGame<'_>, start: &Position) -> Option<String> {
+    let first =
+        u64::from(start.fullmove_number()) * 2 - 2 + u64::from(start.turn() == Color::Black);
+    game.moves.iter().enumerate().find_map(|(i, m)| {
+        let (number, side) = m.numbered_as?;
+        let ply = first + i as u64;
+        let due = (
+            u32::try_from(ply / 2 + 1).ok()?,
+            Color::from_white(ply % 2 == 0),
+        );
+        (due != (number, side)).then(|| {
+            let dots = |c: Color| if c == Color::White { "." } else { "..." };
+            format!(
+                "{}:{}: move {}{} '{}' is numbered {number}{} on the sheet: read as the move \
+                 that follows the one before it",
+                m.line,
+                m.column,
+                due.0,
+                dots(due.1),
+                m.text,
+                dots(side)
+            )
+        })
+    })
+}
+
 fn convert_games(games: Vec<SheetGame<'_>>, file: &str, opts: &ConvertOptions) -> Converted {
     let mut result = Converted::default();
     for (number, game) in games.into_iter().enumerate() {
@@ -2647,9 +2743,14 @@ fn convert_games(games: Vec<SheetGame<'_>>, file: &str, opts: &ConvertOptions) -
                 if let (Some(head), Some(moves)) = (game.head_result, game.result) {
                     if head != moves {
                         let line = game.moves.last().map_or(1, |m| m.line);
+                        let what = if game.tags.iter().any(|(t, _)| t == "Result") {
+                            "the Result tag"
+                        } else {
+                            "the head"
+                        };
                         result.notes.push(format!(
-                            "{file}:{line}: game {}: the head gives the result {head}, the \
-                             moves end with {moves}: written *",
+                            "{file}:{line}: game {}: {what} gives the result {head}, the moves \
+                             end with {moves}: written *",
                             number + 1
                         ));
                         g.result = "*";
@@ -2674,6 +2775,14 @@ fn convert_games(games: Vec<SheetGame<'_>>, file: &str, opts: &ConvertOptions) -
                             number + 1
                         ));
                     }
+                }
+                // A move whose number on the sheet is not its number in the game (a move
+                // pair left out, a number written twice): the moves were read as they follow
+                // each other, which the reader should know.
+                if let Some(note) = numbers_out_of_step(&game, &g.start) {
+                    result
+                        .notes
+                        .push(format!("{file}:{note} (game {})", number + 1));
                 }
                 for (line, text) in &game.left_out {
                     result.notes.push(format!(

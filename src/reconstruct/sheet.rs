@@ -148,8 +148,8 @@ impl Sheet {
                 // unless it is a decimal comma (`0,5-0,5`: `is_decimal_comma`, as `convert`
                 // reads it); a semicolon before any word begins a comment (below).
                 let glued = matches!(ch, ',' | ';') && word.is_some() && {
-                    let next = line[at + ch.len_utf8()..].chars().next();
-                    !crate::notation::sheet::is_decimal_comma(two_before, next)
+                    let after = &line[at + ch.len_utf8()..];
+                    !crate::notation::sheet::is_decimal_comma(two_before, after)
                 };
                 let ends_word = ch == '{' || ch.is_whitespace() || ch == '\u{feff}' || glued;
                 if ends_word {
