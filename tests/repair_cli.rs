@@ -216,7 +216,9 @@ fn two_sheets_json_marks_each_correction_with_its_sheet() {
 #[test]
 fn letters_of_a_faulty_sheet_are_the_ones_its_words_use() {
     for (name, corrections) in [
-        ("skipped-ply.txt", "3 corrections"),
+        // The missing 1...e5 only: `2.` and `3.` are in step once it is put in (they were
+        // charged as numbers out of step too).
+        ("skipped-ply.txt", "1 correction;"),
         ("swapped-plies.txt", "1 correction;"),
         ("english-n-in-czech.txt", "1 correction;"),
     ] {

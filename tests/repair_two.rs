@@ -131,3 +131,22 @@ fn a_sheet_that_ends_early_is_one_line_of_the_report() {
     );
     assert!(!report.contains("sheets disagree at ply"), "{report}");
 }
+
+/// Two sheets of different games (White's goes 4. Sa4, Black's 4. Sxc6 and on): no game reads
+/// both, and the repair says where the sheets part and stops there (exit 1 in the CLI), instead
+/// of a game near-certain by its confidence with one sheet's words left unread.
+#[test]
+fn sheets_of_two_different_games_are_said_to_differ() {
+    let options = RepairOptions::new(LetterSet::by_code("cs").unwrap());
+    let white = Sheet::read(
+        "1. e4 e5\n2. Jf3 Jc6\n3. Sb5 a6\n4. Sa4 Jf6\n5. 0-0 Se7\n6. Ve1 b5\n7. Sb3 d6\n8. c3 0-0\n",
+    );
+    let black = Sheet::read(
+        "1. e4 e5\n2. Jf3 Jc6\n3. Sb5 a6\n4. Sxc6 dxc6\n5. 0-0 f6\n6. d4 exd4\n7. Jxd4 c5\n8. Jb3 Dxd1\n",
+    );
+    let r = repair_two(&white, &black, &options);
+    let stop = r.stop.as_ref().expect("a stop where the sheets part");
+    assert_eq!(stop.at.ply, 7, "{r}");
+    assert_eq!(stop.written, "Sa4");
+    assert!(stop.reason.contains("record different games"), "{r}");
+}

@@ -1594,10 +1594,16 @@ impl<'s, 'a> Search<'s, 'a> {
             TokenKind::Number { number, black } => {
                 let (c, shift) = self.number_cost(&state.pos, number, black, state.shift);
                 skip(self, SkipKind::NumberOutOfStep, c, shift);
-                if black && c > 0.0 && state.pos.turn().is_white() && shift == state.shift - 1 {
-                    // `12...` (or `12. ...`, `12. –`) where White's 12th move is due: the sheet
-                    // says White's move is not written here.
-                    self.invent_before_number(i, state, number);
+                // `12...` (or `12. ...`, `12. –`) where White's 12th move is due: the sheet says
+                // White's move is not written here. `13.` where Black's 12th is, after a move
+                // read as written (`12. c3`, then `13. d4`): Black's move was left out.
+                let skipped_black = !black && state.exact_run > 0;
+                if c > 0.0
+                    && black == state.pos.turn().is_white()
+                    && shift == state.shift - 1
+                    && (black || skipped_black)
+                {
+                    self.invent_before_number(i, state, number, black);
                 }
             }
             TokenKind::Result => {
@@ -1828,16 +1834,17 @@ impl<'s, 'a> Search<'s, 'a> {
         }
     }
 
-    /// A ply missing right before move number `number` (word `i`), which announces Black's move
-    /// while White's is due (`2... Jc6`, `2. – Jc6` after `1. e4 e5`): White's move invented
-    /// there, so that the number is in step after it (without this, the number is charged as out
-    /// of step, the ply is invented at the next move word, and the next number is charged too).
-    fn invent_before_number(&mut self, i: usize, state: &State, number: u32) {
+    /// A ply missing right before move number `number` (word `i`), which announces the move
+    /// after the one due (`2... Jc6`, `2. – Jc6` after `1. e4 e5`; `5. d4` after `4. c3`): the
+    /// move due invented there, so that the number is in step after it (without this, the
+    /// number is charged as out of step, the ply is invented at the next move word, and the next
+    /// number is charged too).
+    fn invent_before_number(&mut self, i: usize, state: &State, number: u32, black: bool) {
         let c = self.costs;
         for (m, kind, invented) in self.inventable(state) {
             let mut pos = state.pos.clone();
             pos.play(&m);
-            let (number_cost, shift) = self.number_cost(&pos, number, true, state.shift);
+            let (number_cost, shift) = self.number_cost(&pos, number, black, state.shift);
             let inv = self.push_node(
                 state.node,
                 Step::Invent {

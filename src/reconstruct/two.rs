@@ -14,7 +14,9 @@
 //! explanation reads it), with the sheet followed.
 
 use super::prior::PriorMemo;
-use super::report::{differences, place, Alternative, Disagreement, Repair, ALTERNATIVES_SHOWN};
+use super::report::{
+    differences, place, Alternative, Disagreement, Repair, Stop, ALTERNATIVES_SHOWN,
+};
 use super::score::MoveReader;
 use super::search::{alignment, explain, plausibility_gain, repair_and_others, RepairOptions};
 use super::sheet::Sheet;
@@ -156,6 +158,19 @@ fn finish(mut chosen: Repair, lined_up: &LinedUp<'_, '_>) -> Repair {
     let mut corrections = Vec::new();
     for n in 0..2 {
         let e = lined_up.explained(n, &chosen.moves);
+        // A sheet that does not read along the game to its end (its words from some ply on
+        // left unread) records another game from there: said as where the repair stops, not
+        // passed over as a sure game.
+        if let (None, Some(stop)) = (&chosen.stop, &e.stop) {
+            let which = if n == 0 { "first" } else { "second" };
+            chosen.stop = Some(Stop {
+                reason: format!(
+                    "the {which} sheet's words from here on do not read along this game: the two \
+                     sheets record different games from here"
+                ),
+                ..stop.clone()
+            });
+        }
         corrections.extend(e.corrections.into_iter().map(|mut c| {
             c.sheet = n as u8 + 1;
             c
