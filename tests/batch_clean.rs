@@ -750,6 +750,20 @@ fn an_output_that_is_an_input_is_refused_and_the_input_left_as_it_was() {
         assert!(said.contains("is also an input"), "{flag}: {said}");
         assert!(!scratch.0.join("other.pgn").exists());
     }
+    // A report that cannot be written (its folder does not exist) is found before the run,
+    // not after the output was written in full.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(["clean", "-q"])
+        .arg(&games)
+        .arg("-o")
+        .arg(scratch.0.join("other.pgn"))
+        .arg("--report")
+        .arg(scratch.0.join("no-such-folder").join("report.json"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("report.json"));
+    assert!(!scratch.0.join("other.pgn").exists());
     assert_eq!(std::fs::read(&games).unwrap(), original);
 }
 
@@ -892,4 +906,45 @@ fn marks_the_board_does_not_bear_out_are_reported_as_changes() {
             "move 3 (white) 'Bc4+': + written but the move gives no check: written as the board has it"
         ]
     );
+}
+
+/// A date with slashes whose day and month could be either way round is read day first, and
+/// the change says how it reads month first.
+#[test]
+fn a_date_that_reads_both_ways_says_so() {
+    let scratch = Scratch::new("clean-slash-date");
+    let pgn = "[Event \"A\"]\n[Date \"05/01/2023\"]\n[Result \"*\"]\n\n1. e4 *\n\n\
+               [Event \"B\"]\n[Date \"25/01/2023\"]\n[Result \"*\"]\n\n1. d4 *\n";
+    let (report, _, _) = clean_text(&scratch, "dates.pgn", pgn, &CleanOptions::default());
+    let dates: Vec<&str> = report
+        .changes
+        .iter()
+        .filter(|c| c.kind == "date")
+        .map(|c| c.detail.as_str())
+        .collect();
+    assert_eq!(
+        dates,
+        [
+            "Date \"05/01/2023\" → \"2023.01.05\" (read day first; month first it is \"2023.05.01\")",
+            "Date \"25/01/2023\" → \"2023.01.25\""
+        ]
+    );
+}
+
+/// A FEN tag of the standard start position is the same start as none: such copies are one
+/// game to `--dedupe`.
+#[test]
+fn a_fen_of_the_standard_start_is_the_standard_start_to_dedupe() {
+    let scratch = Scratch::new("clean-dedupe-fen");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let pgn = format!(
+        "[Event \"A\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n\
+         [Event \"A\"]\n[SetUp \"1\"]\n[FEN \"{start}\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n"
+    );
+    let options = CleanOptions {
+        dedupe: true,
+        ..CleanOptions::default()
+    };
+    let (report, _, _) = clean_text(&scratch, "fen.pgn", &pgn, &options);
+    assert_eq!((report.written, report.duplicates), (1, 1));
 }

@@ -1172,7 +1172,13 @@ fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
                 .or_else(|| crate::notation::sheet::date_in_words(&value))
             {
                 Some(d) if d != value => {
-                    changes.push(("date", format!("{name} \"{value}\" → \"{d}\"")));
+                    let doubt = match month_first(&value) {
+                        Some(other) if other != d => {
+                            format!(" (read day first; month first it is \"{other}\")")
+                        }
+                        _ => String::new(),
+                    };
+                    changes.push(("date", format!("{name} \"{value}\" → \"{d}\"{doubt}")));
                     d.into()
                 }
                 Some(d) => d.into(),
@@ -1235,6 +1241,18 @@ fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
 /// gives a decisive result; stalemate, a dead position, fivefold and 75 moves (under the Laws
 /// the game was replayed by) give a draw, as does an automatic draw the moves went on past
 /// (those moves do not count).
+/// A date written with slashes, `05/01/2023`, read month first (as in the United States):
+/// `2023.05.01`; `None` where it is no such date or the month would be over 12.
+fn month_first(value: &str) -> Option<String> {
+    let mut parts = value.trim().split('/');
+    let (a, b, year) = (parts.next()?, parts.next()?, parts.next()?);
+    let number = |t: &str| t.parse::<u32>().ok().filter(|_| t.len() <= 2);
+    let (month, day) = (number(a)?, number(b)?);
+    let all_digits = year.len() == 4 && year.bytes().all(|c| c.is_ascii_digit());
+    (parts.next().is_none() && all_digits && (1..=12).contains(&month) && (1..=31).contains(&day))
+        .then(|| format!("{year}.{month:02}.{day:02}"))
+}
+
 fn fix_result(game: &mut Game, replay: &Replay, changes: &mut Vec<(&'static str, String)>) {
     // A mainline with a null move (`--`) is analysis, not a game played on the board: where it
     // ends says nothing of the result.
@@ -1292,7 +1310,14 @@ fn fix_result(game: &mut Game, replay: &Replay, changes: &mut Vec<(&'static str,
 
 fn dedupe_key(game: &Game, uci: &[String]) -> DedupeKey {
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    game.tag("FEN").unwrap_or("").trim().hash(&mut h);
+    // A FEN tag of the standard start is the same start as none.
+    let standard = Position::new().to_fen();
+    let fen = game.tag("FEN").map(str::trim).unwrap_or("");
+    let fen = match Position::from_fen(fen) {
+        Ok(p) if p.to_fen() == standard => "",
+        _ => fen,
+    };
+    fen.hash(&mut h);
     uci.hash(&mut h);
     let tag = |n: &str| -> String {
         game.tag(n)

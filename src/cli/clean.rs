@@ -105,11 +105,20 @@ fn try_run(args: &CleanArgs) -> Result<ExitCode, String> {
         files.push(("report", report.as_path()));
     }
     check_outputs(&inputs, &files).map_err(|e| e.to_string())?;
+    // The report is written last, but a place it cannot be written is found first, before a
+    // long run writes the output for nothing.
+    let report_file = match &args.report {
+        Some(path) => {
+            Some(std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?)
+        }
+        None => None,
+    };
     let mut progress = super::progress::Bar::for_run(args.quiet, false, "rejected");
     let report = clean_with_progress(&inputs, &outputs, &options, progress.as_mut())
         .map_err(|e| e.to_string())?;
-    if let Some(path) = &args.report {
-        if let Err(e) = std::fs::write(path, report_json(&report)) {
+    if let (Some(path), Some(mut file)) = (&args.report, report_file) {
+        use std::io::Write;
+        if let Err(e) = file.write_all(report_json(&report).as_bytes()) {
             return Err(format!("{}: {e}", path.display()));
         }
     }
