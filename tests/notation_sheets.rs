@@ -1322,3 +1322,35 @@ fn convert_keeps_the_result_tag_and_refuses_other_variants() {
         "a.pgn:3:4: variant 'atomic' is not supported (only standard chess and Chess960)"
     );
 }
+
+#[test]
+fn convert_notes_a_mate_with_no_result_written() {
+    let out = convert_text(
+        "1. f3 e5 2. g4 Dh4\n",
+        "mate.txt",
+        &ConvertOptions::default(),
+    );
+    assert!(out.text.contains("2. g4 Qh4# *"), "{}", out.text);
+    assert_eq!(
+        out.notes,
+        ["mate.txt:1: game 1: white is checkmated (0-1), but no result is written: written as on the sheet"]
+    );
+}
+
+/// The head's labels tell the language where the moves alone cannot: `1. e3 e6 2. Se2 Se7`
+/// reads as Czech (bishops) and as Croatian (knights) alike, and a Czech head settles it;
+/// German and Croatian write the same letters, and a German head names the set German.
+#[test]
+fn the_heads_language_settles_the_letters() {
+    let moves = "1. e3 e6 2. Se2 Se7 3. b3 b6\n";
+    let bare = read_sheet(moves);
+    assert!(read_game(&bare[0], "x.txt", &FromLetters::Auto(vec![])).is_err());
+    let text = format!("Bílý: Novák, Jan   Černý: Svoboda, Petr\n\n{moves}");
+    let games = read_sheet(&text);
+    assert_eq!(games[0].language, Some("cs"));
+    let g = read_game(&games[0], "x.txt", &FromLetters::Auto(vec![])).unwrap();
+    assert_eq!(g.letters, "cs");
+    let german = read_sheet("Weiß: Müller\nSchwarz: Schulz\n\n1. e4 e5 2. Sf3 Sc6 3. Lb5\n");
+    let g = read_game(&german[0], "x.txt", &FromLetters::Auto(vec![])).unwrap();
+    assert_eq!(g.letters, "de");
+}

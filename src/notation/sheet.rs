@@ -53,6 +53,9 @@ pub struct SheetGame<'a> {
     /// Line and column of the FEN tag of PGN input, where a FEN that sets up no position is
     /// reported.
     pub fen_at: Option<(usize, usize)>,
+    /// The language the head's labels are in (`Bílý:` Czech, `Weiß:` German; see
+    /// [`head_language`]): the letter set tried first when the letters are detected.
+    pub language: Option<&'static str>,
 }
 
 /// The words for a draw that sheets write in the result box or the head (`Výsledek: remíza`),
@@ -1102,6 +1105,58 @@ fn is_castling(compact: &str) -> bool {
     zeros && (2..=3).contains(&parts)
 }
 
+/// The letter set (language code) whose language a head line's labels are in, where a label
+/// says it (`Bílý: Novák  Černý: Svoboda` Czech, `Biely:` Slovak, `Weiß:` German): the labels
+/// for White, Black and Result that only one language of the letter sets writes.
+///
+/// ```
+/// use scoresheet::notation::sheet::head_language;
+/// assert_eq!(head_language("Bílý: Novák, Jan   Černý: Svoboda, Petr"), Some("cs"));
+/// assert_eq!(head_language("Weiß : Müller"), Some("de"));
+/// assert_eq!(head_language("Datum: 14. 11. 2026"), None);
+/// ```
+pub fn head_language(line: &str) -> Option<&'static str> {
+    const LANGUAGES: &[(&str, &[&str])] = &[
+        (
+            "cs",
+            &[
+                "bílý",
+                "bily",
+                "černý",
+                "cerny",
+                "výsledek",
+                "vysledek",
+                "soutěž",
+            ],
+        ),
+        (
+            "sk",
+            &["biely", "čierny", "cierny", "výsledok", "vysledok", "súťaž"],
+        ),
+        ("hr", &["bijeli", "crni"]),
+        ("de", &["weiß", "weiss", "schwarz", "ergebnis"]),
+        ("fr", &["blancs", "blanc", "noirs", "noir", "résultat"]),
+        ("es", &["blancas", "negras"]),
+        ("it", &["bianco", "nero"]),
+        ("pl", &["białe", "czarne"]),
+        ("hu", &["fehér", "fekete"]),
+        ("nl", &["wit", "zwart"]),
+        ("da", &["hvid", "sort"]),
+        ("ru", &["белые", "черные", "чёрные"]),
+        ("en", &["white", "black"]),
+    ];
+    // A label is the last word before a colon.
+    let mut parts = line.split(':');
+    parts.next_back();
+    parts.find_map(|before| {
+        let label = before.split_whitespace().next_back()?.to_lowercase();
+        LANGUAGES
+            .iter()
+            .find(|(_, labels)| labels.contains(&label.as_str()))
+            .map(|(code, _)| *code)
+    })
+}
+
 /// The PGN tag that a label of a sheet's head names, in the languages of the letter sets (`Bílý`
 /// White, `Černý` Black, `Turnaj` Event, `Místo` Site, `Datum` Date, `Kolo` Round, `Stůl`
 /// Board, `Výsledek` Result, ...), in any case. (A player's `Elo:` is read by [`header_line`].)
@@ -1560,6 +1615,7 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
         if !in_comment {
             if let Some(fields) = header_line(trimmed) {
                 let only_result = fields.iter().all(|(tag, _)| *tag == "Result");
+                let language = head_language(trimmed);
                 if !game.game.moves.is_empty() && !only_result {
                     game.end(&mut games);
                 }
@@ -1587,6 +1643,11 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                         game.game.tags.retain(|(t, _)| t != tag);
                         game.game.tags.push((tag.to_owned(), value));
                     }
+                }
+                // Set after the head's game may have ended above (a head below moves starts
+                // the next game).
+                if language.is_some() && game.game.language.is_none() {
+                    game.game.language = language;
                 }
                 if only_result {
                     game.end(&mut games);
@@ -1959,6 +2020,7 @@ impl<'a> OpenGame<'a> {
             self.game.left_out = game.left_out;
             self.game.result = game.result;
             self.game.head_result = game.head_result;
+            self.game.language = game.language;
             return;
         }
         if out_of_order {
@@ -2190,19 +2252,11 @@ fn start_of(game: &SheetGame<'_>, file: &str) -> Result<Position, Box<GameError>
         .tags
         .iter()
         .find(|(k, v)| k == "Variant" && !crate::replay::supported_variant(v));
+    let first_move = game.moves.first().map(|m| (m.line, m.column));
     if let Some((_, variant)) = variant {
-        let at = game.moves.first().map_or((1, 1), |m| (m.line, m.column));
-        return Err(Box::new(GameError {
-            file: file.to_owned(),
-            line: at.0,
-            column: at.1,
-            move_number: 0,
-            side: Color::White,
-            token: String::new(),
-            letters: String::new(),
-            reason: MoveError::UnsupportedVariant(variant.clone()),
-            numbered_as: None,
-        }));
+        let at = first_move.unwrap_or((1, 1));
+        let reason = MoveError::UnsupportedVariant(variant.clone());
+        return Err(GameError::of_game(file, at, reason));
     }
     let fen = game
         .tags
@@ -2211,26 +2265,28 @@ fn start_of(game: &SheetGame<'_>, file: &str) -> Result<Position, Box<GameError>
     match fen {
         None => Ok(Position::new()),
         Some((_, fen)) => Position::from_fen(fen.trim()).map_err(|e| {
-            let at = game
-                .fen_at
-                .or_else(|| game.moves.first().map(|m| (m.line, m.column)))
-                .unwrap_or((1, 1));
-            Box::new(GameError {
-                file: file.to_owned(),
-                line: at.0,
-                column: at.1,
-                move_number: 0,
-                side: Color::White,
-                token: String::new(),
-                letters: String::new(),
-                reason: e.into(),
-                numbered_as: None,
-            })
+            let at = game.fen_at.or(first_move).unwrap_or((1, 1));
+            GameError::of_game(file, at, e.into())
         }),
     }
 }
 
 impl GameError {
+    /// The error of a whole game (its FEN or Variant tag), at line and column `at`: no move's.
+    fn of_game(file: &str, at: (usize, usize), reason: MoveError) -> Box<GameError> {
+        Box::new(GameError {
+            file: file.to_owned(),
+            line: at.0,
+            column: at.1,
+            move_number: 0,
+            side: Color::White,
+            token: String::new(),
+            letters: String::new(),
+            reason,
+            numbered_as: None,
+        })
+    }
+
     /// The error of the move written at `at`, the `ply`-th (from 0) of a game from `start`.
     fn at_ply(
         file: &str,
@@ -2336,7 +2392,12 @@ fn read_game_as_written(
         FromLetters::Set(set) => set,
         FromLetters::Auto(preferred) => {
             let tokens: Vec<&str> = game.moves.iter().map(|m| m.text).collect();
-            let preferred: Vec<&str> = preferred.iter().map(String::as_str).collect();
+            // The languages asked for first, then the head's.
+            let preferred: Vec<&str> = preferred
+                .iter()
+                .map(String::as_str)
+                .chain(game.language)
+                .collect();
             match detect_letters(&start, &tokens, &preferred) {
                 Ok(d) => {
                     detected = d;
@@ -2675,14 +2736,16 @@ fn sheet_of_pgn(g: &Game) -> SheetGame<'_> {
         tags: g.tag_strings(),
         left_out: Vec::new(),
         head_result: tag_result.map(|o| o.as_str()),
+        language: None,
         fen_at: g.fen_at.map(|at| (at.line as usize, at.column as usize)),
     }
 }
 
 /// What the final position says against the result a read game gives, if anything: a mate
-/// with another result (`result 1-0 but white is checkmated`), a stalemate with a decisive one.
+/// with another result (`result 1-0 but white is checkmated`), a stalemate with a decisive one,
+/// or either with no result written.
 fn result_against_board(game: &ReadGame) -> Option<String> {
-    if !matches!(game.result, "1-0" | "0-1" | "1/2-1/2") {
+    if !matches!(game.result, "1-0" | "0-1" | "1/2-1/2" | "*") {
         return None;
     }
     let mut pos = game.start.clone();
@@ -2698,15 +2761,23 @@ fn result_against_board(game: &ReadGame) -> Option<String> {
             Color::White => ("white", "0-1"),
             Color::Black => ("black", "1-0"),
         };
+        if result == "*" {
+            // The mate ended the game (5.1.1): its result is known, though not written.
+            return Some(format!(
+                "{mated} is checkmated ({won}), but no result is written"
+            ));
+        }
         (result != won).then(|| format!("result {result} but {mated} is checkmated"))
+    } else if result == "*" {
+        Some("the game ended in stalemate (1/2-1/2), but no result is written".to_owned())
     } else {
         (result != "1/2-1/2").then(|| format!("result {result} but the game ended in stalemate"))
     }
 }
 
 /// Where the first move whose number on the sheet is not its number in the game stands, and
-/// what both are: `3:4: move 2 (white) 'Jf3' is numbered 3. on the sheet; read as the move
-/// after 1...e5`.
+/// what both are: `1:13: move 2. 'Jf3' is numbered 3. on the sheet: read as the move that
+/// follows the one before it`.
 fn numbers_out_of_step(game: &SheetGame<'_>, start: &Position) -> Option<String> {
     let first =
         u64::from(start.fullmove_number()) * 2 - 2 + u64::from(start.turn() == Color::Black);
@@ -2756,7 +2827,10 @@ fn convert_games(games: Vec<SheetGame<'_>>, file: &str, opts: &ConvertOptions) -
                         g.result = "*";
                     }
                 }
-                if let Some(why) = result_against_board(&g) {
+                // (A `*` written for a head and moves that disagree is no result left out.)
+                let unwritten = game.result.is_none() && game.head_result.is_none();
+                let against = result_against_board(&g).filter(|_| g.result != "*" || unwritten);
+                if let Some(why) = against {
                     let line = game.moves.last().map_or(1, |m| m.line);
                     result.notes.push(format!(
                         "{file}:{line}: game {}: {why}: written as on the sheet",
