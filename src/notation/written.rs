@@ -318,7 +318,7 @@ impl<'l> WrittenMove<'l> {
     /// [`Self::parse`] by the grammar alone (the reference for the plain fast path).
     fn parse_grammar(text: &str, letters: &'l LetterSet) -> Result<WrittenMove<'l>, ParseError> {
         let mut buf = ArrayString::<MAX_MOVE_LEN>::new();
-        let (text, folded) = fold(text.trim(), &mut buf)?;
+        let (text, folded) = fold(text.trim(), &mut buf, letters)?;
         if text.is_empty() {
             return Err(ParseError::Empty);
         }
@@ -433,9 +433,13 @@ pub fn latin_look_alike(c: char) -> char {
 }
 
 /// Folds Unicode look-alikes into the ASCII the grammar speaks. ASCII text is returned as is.
+/// A figurine in a move read in another set is that set's letter for its piece (`♞c6` among
+/// English moves is `Nc6`; a pawn's figurine is no letter), and an emoji's variation selector
+/// after a figurine (`♞\u{FE0F}`) is dropped.
 fn fold<'a>(
     text: &'a str,
     buf: &'a mut ArrayString<MAX_MOVE_LEN>,
+    letters: &LetterSet,
 ) -> Result<(&'a str, bool), ParseError> {
     if text.len() > MAX_MOVE_LEN * 4 {
         return Err(ParseError::TooLong(text.len()));
@@ -454,7 +458,18 @@ fn fold<'a>(
             // Older German and Central European books: † check, ‡ mate.
             '\u{2020}' => Some('+'),
             '\u{2021}' => Some('#'),
-            '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}' => None,
+            '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}'
+            | '\u{FE0E}' | '\u{FE0F}' => None,
+            c if is_figurine(c) && letters.code() != "figurine" => {
+                let mut tmp = [0u8; 4];
+                let role = LetterSet::figurine().role_of(c.encode_utf8(&mut tmp));
+                if let Some(role) = role.filter(|&r| r != Role::Pawn) {
+                    buf.try_push_str(letters.letter(role))
+                        .map_err(|_| ParseError::TooLong(text.len()))?;
+                }
+                changed = true;
+                continue;
+            }
             c if c.is_whitespace() => Some(' '),
             c => Some(latin_look_alike(c)),
         };
@@ -1392,6 +1407,26 @@ mod tests {
                 ..
             }
         ));
+        // An emoji's variation selector after the figurine is dropped.
+        let w = WrittenMove::parse("\u{265E}\u{FE0F}c6", fig).unwrap();
+        assert_eq!(
+            (w.role(), w.target()),
+            (Some(Role::Knight), Some(Target::Square(Square::C6)))
+        );
+        // A figurine among lettered moves is that set's letter: `♞c6` in English, `♝b5` in
+        // Czech (S), a pawn's figurine no letter at all.
+        let w = WrittenMove::parse("\u{265E}c6", LetterSet::english()).unwrap();
+        assert_eq!(w.role(), Some(Role::Knight));
+        let cs = LetterSet::by_code("cs").unwrap();
+        assert_eq!(
+            WrittenMove::parse("\u{265D}b5", cs).unwrap().role(),
+            Some(Role::Bishop)
+        );
+        let w = WrittenMove::parse("\u{2659}e4", LetterSet::english()).unwrap();
+        assert_eq!(
+            (w.role(), w.target()),
+            (Some(Role::Pawn), Some(Target::Square(Square::E4)))
+        );
     }
 
     #[test]
