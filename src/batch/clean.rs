@@ -587,7 +587,7 @@ impl Cleaner<'_> {
             game: kept.game,
             line: kept.line,
         };
-        if !key.richer_than(&kept.key) {
+        if key.standing() <= kept.standing {
             self.seen.absorb(twin, &key);
             self.report.merges.push(Merge {
                 kept: kept_origin,
@@ -762,8 +762,8 @@ fn describe(e: &MoveError, line_shift: u32) -> String {
         ));
     }
     // The kind first, unless the message says it already (`ambiguous: Nce2, Nge2 both fit`).
-    let kind = e.kind.to_string();
-    match e.message.strip_prefix(kind.as_str()) {
+    let kind = e.kind.as_str();
+    match e.message.strip_prefix(kind) {
         Some(rest) if rest.starts_with(':') => s.push_str(&e.message),
         _ => s.push_str(&format!("{kind}: {}", e.message)),
     }
@@ -937,10 +937,12 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
     // A move written with a mark the board does not bear out (`Qxh5` capturing nothing, `Bc4+`
     // giving no check, an `e.p.` that is none, more of the square than needed) is written as
     // the board has it: a change, said as `check` warns of it.
-    let marks = crate::replay::REPORTED_WARNINGS.map(|w| w.to_string());
-    for w in &replay.warnings {
-        if w.starts_with("move ") && marks.iter().any(|m| w.ends_with(m.as_str())) {
-            changes.push(("notation", format!("{w}: written as the board has it")));
+    if !replay.warnings.is_empty() {
+        let marks = crate::replay::REPORTED_WARNINGS.map(|w| w.to_string());
+        for w in &replay.warnings {
+            if w.starts_with("move ") && marks.iter().any(|m| w.ends_with(m.as_str())) {
+                changes.push(("notation", format!("{w}: written as the board has it")));
+            }
         }
     }
     // The game is written with the Result tag's result after its moves too: a movetext that
@@ -1237,10 +1239,6 @@ fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
     game.tags = tags;
 }
 
-/// Sets the Result from the final position when the game ended on the board. Only checkmate
-/// gives a decisive result; stalemate, a dead position, fivefold and 75 moves (under the Laws
-/// the game was replayed by) give a draw, as does an automatic draw the moves went on past
-/// (those moves do not count).
 /// A date written with slashes, `05/01/2023`, read month first (as in the United States):
 /// `2023.05.01`; `None` where it is no such date or the month would be over 12.
 fn month_first(value: &str) -> Option<String> {
@@ -1253,6 +1251,10 @@ fn month_first(value: &str) -> Option<String> {
         .then(|| format!("{year}.{month:02}.{day:02}"))
 }
 
+/// Sets the Result from the final position when the game ended on the board. Only checkmate
+/// gives a decisive result; stalemate, a dead position, fivefold and 75 moves (under the Laws
+/// the game was replayed by) give a draw, as does an automatic draw the moves went on past
+/// (those moves do not count).
 fn fix_result(game: &mut Game, replay: &Replay, changes: &mut Vec<(&'static str, String)>) {
     // A mainline with a null move (`--`) is analysis, not a game played on the board: where it
     // ends says nothing of the result.
@@ -1311,11 +1313,10 @@ fn fix_result(game: &mut Game, replay: &Replay, changes: &mut Vec<(&'static str,
 fn dedupe_key(game: &Game, uci: &[String]) -> DedupeKey {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     // A FEN tag of the standard start is the same start as none.
-    let standard = Position::new().to_fen();
-    let fen = game.tag("FEN").map(str::trim).unwrap_or("");
-    let fen = match Position::from_fen(fen) {
-        Ok(p) if p.to_fen() == standard => "",
-        _ => fen,
+    let fen = match game.tag("FEN").map(str::trim) {
+        Some(fen) if Position::from_fen(fen).is_ok_and(|p| p == Position::new()) => "",
+        Some(fen) => fen,
+        None => "",
     };
     fen.hash(&mut h);
     uci.hash(&mut h);

@@ -1,12 +1,13 @@
 //! `clean --dedupe`: what makes two games one, and the index of the games kept so far.
 //!
-//! The index holds every game kept, so each costs little: a game's moves and its players and
-//! result are held as 64-bit hashes, its date as eight 4-bit digits, and the index maps the
+//! The index holds every game kept, so each costs little: a game's moves and its players, round
+//! and result are held as 64-bit hashes, its date as eight 4-bit digits, and the index maps the
 //! moves' hash to the first game kept with those moves (the others chained behind it) instead
 //! of holding the games in the hash table. On lichess-players (37,221 games; peak resident
 //! memory of `clean -j 1 --dedupe` against `clean -j 1`, by `/usr/bin/time -f %M`) `--dedupe`
-//! added 33 MiB, 890 bytes a game, when the index was a table of strings; it adds 6.5 MiB now,
-//! 175 bytes a game (a million games: about 170 MiB).
+//! added 33 MiB, 890 bytes a game, when the index was a table of strings; it adds 7.2 MiB now,
+//! about 200 bytes a game (a million games: about 190 MiB), since each group holds the key of
+//! all its copies together beside how much its kept copy says (175 bytes before that).
 
 use super::tags::normalize_date;
 use std::collections::HashMap;
@@ -90,8 +91,8 @@ impl DedupeKey {
             self.date
         } else {
             (0..8).fold(0u32, |acc, k| {
-                let (x, y) = ((self.date >> (4 * k)) & 0xF, (other.date >> (4 * k)) & 0xF);
-                acc | (if x == 0xF { y } else { x }) << (4 * k)
+                let (x, y) = (digit(self.date, k), digit(other.date, k));
+                acc | (if x == UNKNOWN_DIGIT { y } else { x }) << (4 * k)
             })
         };
         DedupeKey {
@@ -105,21 +106,30 @@ impl DedupeKey {
         }
     }
 
-    /// Whether this copy says more than `other`: a known result first, then more of the date
-    /// known, then more tags, comments and annotations (a copy with `1-0` and a full date is
-    /// kept over a `*` copy dated `????.??.??` with clocks).
-    pub fn richer_than(&self, other: &DedupeKey) -> bool {
-        let rank = |k: &DedupeKey| (k.result != 0, known_digits(k.date), k.richness);
-        rank(self) > rank(other)
+    /// How much this copy says, to keep the copy that says most of a group: a known result
+    /// first, then more of the date known, then more tags, comments and annotations (a copy
+    /// with `1-0` and a full date is kept over a `*` copy dated `????.??.??` with clocks).
+    pub fn standing(&self) -> Standing {
+        let known_digits = if self.date == NO_DATE {
+            0
+        } else {
+            (0..8)
+                .filter(|&k| digit(self.date, k) != UNKNOWN_DIGIT)
+                .count()
+        };
+        (self.result != 0, known_digits as u8, self.richness)
     }
 }
 
-/// How many digits of a packed date are known.
-fn known_digits(date: u32) -> u32 {
-    if date == NO_DATE {
-        return 0;
-    }
-    (0..8).filter(|k| (date >> (4 * k)) & 0xF != 0xF).count() as u32
+/// What [`DedupeKey::standing`] compares: result known, date digits known, richness.
+pub(crate) type Standing = (bool, u8, usize);
+
+/// A `?` digit of a packed date.
+const UNKNOWN_DIGIT: u32 = 0xF;
+
+/// Digit `k` (from the right) of a packed date.
+fn digit(date: u32, k: u32) -> u32 {
+    (date >> (4 * k)) & 0xF
 }
 
 /// The hash of a text, never 0 (which stands for "unknown").
@@ -161,20 +171,20 @@ fn dates_agree(a: u32, b: u32) -> bool {
         return a == b;
     }
     (0..8).all(|k| {
-        let (x, y) = ((a >> (4 * k)) & 0xF, (b >> (4 * k)) & 0xF);
-        x == y || x == 0xF || y == 0xF
+        let (x, y) = (digit(a, k), digit(b, k));
+        x == y || x == UNKNOWN_DIGIT || y == UNKNOWN_DIGIT
     })
 }
 
-/// A game kept: its key, its text in the spool, where it came from and which of the report's
+/// A game kept: its group's key, its text in the spool, where it came from and which of the report's
 /// changes are its own.
 #[derive(Clone, Debug)]
 pub(crate) struct Kept {
-    /// The key of the copy kept.
-    pub key: DedupeKey,
-    /// The key of every copy merged into it together ([`DedupeKey::meet`]): what a further
-    /// copy must be compatible with.
+    /// The keys of the copy kept and every copy merged into it together ([`DedupeKey::meet`]):
+    /// what a further copy must be compatible with.
     group: DedupeKey,
+    /// How much the copy kept says ([`DedupeKey::standing`]).
+    pub standing: Standing,
     /// Its record in the spool.
     pub record: usize,
     /// Its input (index), game number in it (from 1) and first line.
@@ -199,8 +209,8 @@ impl Kept {
         repaired: bool,
     ) -> Kept {
         Kept {
-            key,
             group: key,
+            standing: key.standing(),
             record,
             input,
             game,
@@ -237,7 +247,7 @@ impl KeptGames {
     /// Adds a game kept.
     pub fn push(&mut self, mut kept: Kept) {
         let i = self.games.len();
-        kept.next = self.first.insert(kept.key.moves, i);
+        kept.next = self.first.insert(kept.group.moves, i);
         self.games.push(kept);
     }
 
@@ -258,7 +268,7 @@ impl KeptGames {
     pub fn replace(&mut self, i: usize, mut kept: Kept) -> Option<Kept> {
         let slot = self.games.get_mut(i)?;
         kept.next = slot.next;
-        kept.group = kept.key.meet(&slot.group);
+        kept.group = kept.group.meet(&slot.group);
         Some(std::mem::replace(slot, kept))
     }
 }
@@ -337,18 +347,18 @@ mod tests {
             richness: 40,
             ..key("a", "????.??.??", "*")
         };
-        assert!(bare.richer_than(&annotated));
+        assert!(bare.standing() > annotated.standing());
         let dated = DedupeKey {
             richness: 40,
             ..key("a", "2023.05.??", "1-0")
         };
-        assert!(bare.richer_than(&dated));
-        assert!(!dated.richer_than(&bare));
+        assert!(bare.standing() > dated.standing());
+        assert!(dated.standing() <= bare.standing());
         let more = DedupeKey {
             richness: 1,
             ..bare
         };
-        assert!(more.richer_than(&bare));
+        assert!(more.standing() > bare.standing());
     }
 
     /// The packed dates agree exactly when the texts do (`dates_compatible`), over every pair

@@ -2636,21 +2636,9 @@ pub fn convert_bytes(bytes: &[u8], file: &str, opts: &ConvertOptions) -> Convert
 /// assert!(!looks_like_pgn("1. e4 e5 2. Jf3 Jc6 (=)"));
 /// ```
 pub fn looks_like_pgn(text: &str) -> bool {
-    let mut rest = text.trim_start_matches('\u{feff}');
-    loop {
-        rest = rest.trim_start();
-        let skipped = if rest.starts_with('%') || rest.starts_with(';') {
-            rest.find(['\n', '\r']).map_or("", |i| &rest[i..])
-        } else if rest.starts_with('{') {
-            match rest.find('}') {
-                Some(i) => &rest[i + 1..],
-                None => return false,
-            }
-        } else {
-            break;
-        };
-        rest = skipped;
-    }
+    let Some(rest) = past_comments(text.trim_start_matches('\u{feff}'), true) else {
+        return false;
+    };
     rest.starts_with('[')
         || text
             .lines()
@@ -2658,24 +2646,28 @@ pub fn looks_like_pgn(text: &str) -> bool {
         || has_variation(text)
 }
 
+/// `text` from where the blank space, `{...}` comments and `;` comments at its start end (and
+/// `%` escape lines, with `escapes`); `None` where a `{` there is never closed.
+fn past_comments(mut text: &str, escapes: bool) -> Option<&str> {
+    loop {
+        text = text.trim_start();
+        text = if text.starts_with(';') || (escapes && text.starts_with('%')) {
+            text.find(['\n', '\r']).map_or("", |i| &text[i..])
+        } else if text.starts_with('{') {
+            &text[text.find('}')? + 1..]
+        } else {
+            return Some(text);
+        };
+    }
+}
+
 /// True if `text` holds a variation: an open parenthesis followed by a move number.
 fn has_variation(text: &str) -> bool {
     text.match_indices('(').any(|(i, _)| {
         // Comments may stand first (`( {the other move:} 1.d4`).
-        let mut after = text[i + 1..].trim_start();
-        loop {
-            let rest = if after.starts_with('{') {
-                after.find('}').map(|e| &after[e + 1..])
-            } else if after.starts_with(';') {
-                after.find('\n').map(|e| &after[e + 1..])
-            } else {
-                None
-            };
-            match rest {
-                Some(r) => after = r.trim_start(),
-                None => break,
-            }
-        }
+        let Some(after) = past_comments(&text[i + 1..], false) else {
+            return false;
+        };
         let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
         digits > 0 && after[digits..].starts_with('.')
     })
@@ -2779,15 +2771,9 @@ fn result_against_board(game: &ReadGame) -> Option<String> {
 /// what both are: `1:13: move 2. 'Jf3' is numbered 3. on the sheet: read as the move that
 /// follows the one before it`.
 fn numbers_out_of_step(game: &SheetGame<'_>, start: &Position) -> Option<String> {
-    let first =
-        u64::from(start.fullmove_number()) * 2 - 2 + u64::from(start.turn() == Color::Black);
     game.moves.iter().enumerate().find_map(|(i, m)| {
         let (number, side) = m.numbered_as?;
-        let ply = first + i as u64;
-        let due = (
-            u32::try_from(ply / 2 + 1).ok()?,
-            Color::from_white(ply % 2 == 0),
-        );
+        let due = start.move_after(i);
         (due != (number, side)).then(|| {
             let dots = |c: Color| if c == Color::White { "." } else { "..." };
             format!(

@@ -824,13 +824,14 @@ impl Engine {
                                     Token::Comment(_) | Token::LineComment => {
                                         let idx = start + probe.span().start;
                                         let at = self.loc(text, idx);
-                                        let line_comment = matches!(tok, Token::LineComment);
+                                        // Inside the braces, or after the `;`.
+                                        let slice = probe.slice();
+                                        let end = match tok {
+                                            Token::Comment(_) => slice.len().saturating_sub(1),
+                                            _ => slice.len(),
+                                        };
                                         if !skip_game {
-                                            if let Some(body) =
-                                                comment_body(text, idx, line_comment)
-                                            {
-                                                v.comment(body, at);
-                                            }
+                                            v.comment(slice.get(1..end).unwrap_or(""), at);
                                         }
                                         if let Token::Comment(c) = tok {
                                             if c.newlines > 0 {
@@ -880,19 +881,6 @@ fn stray_comments_end(lex: &logos::Lexer<'_, Token>, len: usize) -> Option<usize
             Some(Ok(Token::Newline | Token::Blank | Token::Escape | Token::Delimiter)) => {}
             _ => return None,
         }
-    }
-}
-
-/// The text of the comment starting at byte `idx` of `text`: inside its braces, or after the
-/// `;` of a rest-of-line comment.
-fn comment_body(text: &str, idx: usize, line_comment: bool) -> Option<&str> {
-    let rest = text.get(idx..)?;
-    if line_comment {
-        let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
-        rest.get(1..end)
-    } else {
-        let end = rest.find('}')?;
-        rest.get(1..end)
     }
 }
 

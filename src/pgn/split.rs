@@ -242,9 +242,15 @@ impl Splitter {
             // A tag line after movetext starts the next game; so does a second `[Event` line
             // in a tag section with no movetext (a game written without moves or result: its
             // tags must not become the next game's).
-            let tag = looks_like_tag_line(line);
-            let event = tag && is_event_tag_line(line);
-            if tag && self.pos > self.start && (self.movetext || (event && self.event)) {
+            // (The cheap `[Event` test first: most lines are moves, and most tag lines are
+            // read only where they might split.)
+            let event = is_event_tag_line(line) && looks_like_tag_line(line);
+            let splits = if self.movetext {
+                event || looks_like_tag_line(line)
+            } else {
+                event && self.event
+            };
+            if splits && self.pos > self.start {
                 let s = Section {
                     start: self.start,
                     end: self.pos,
