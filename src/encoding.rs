@@ -170,6 +170,49 @@ fn char_score(c: char) -> i32 {
     }
 }
 
+/// The letters beyond ASCII of the languages whose names fill PGN files (lower case), by
+/// language: Czech, Slovak, Polish, Hungarian, the South Slavic languages, Romanian, German,
+/// French, Spanish, Italian, Portuguese and the Nordic languages.
+const ALPHABETS: [&str; 12] = [
+    "áčďéěíňóřšťúůýž",
+    "áäčďéíĺľňóôŕšťúýž",
+    "ąćęłńóśźż",
+    "áéíóöőúüű",
+    "čćđšž",
+    "ăâîșțşţ",
+    "äöüß",
+    "àâæçéèêëîïôœùûüÿ",
+    "áéíñóúü",
+    "àèéìíîòóùú",
+    "áâãàçéêíóôõú",
+    "åäöæøéáíóúýþð",
+];
+
+/// How many of `text`'s letters one language's alphabet holds, for the language that holds the
+/// most: the right decoding reads a name in one language's letters (`Lukáš`), a wrong one mixes
+/// languages (`Lukáą`, ISO-8859-2's š read as Windows-1250).
+fn coherence(text: &str) -> i32 {
+    // Each letter once, with how often it comes (a whole file may be many names).
+    let mut letters: std::collections::BTreeMap<char, usize> = std::collections::BTreeMap::new();
+    for c in text.chars().filter(|c| c.is_alphabetic()) {
+        *letters
+            .entry(c.to_lowercase().next().unwrap_or(c))
+            .or_default() += 1;
+    }
+    let best = ALPHABETS
+        .iter()
+        .map(|alphabet| {
+            letters
+                .iter()
+                .filter(|(c, _)| alphabet.contains(**c))
+                .map(|(_, n)| n)
+                .sum::<usize>()
+        })
+        .max()
+        .unwrap_or(0);
+    i32::try_from(best).unwrap_or(i32::MAX)
+}
+
 fn decode_legacy(bytes: &[u8], enc: Encoding) -> String {
     match enc.encoding_rs() {
         Some(e) => e.decode_without_bom_handling(bytes).0.into_owned(),
@@ -235,7 +278,8 @@ pub fn detect(bytes: &[u8]) -> Encoding {
         Encoding::Cp852,
         Encoding::Windows1252,
     ] {
-        let score: i32 = decode_legacy(&high, enc).chars().map(char_score).sum();
+        let decoded = decode_legacy(&high, enc);
+        let score: i32 = decoded.chars().map(char_score).sum::<i32>() + coherence(&decoded);
         if enc == Encoding::Windows1252 {
             western = score;
         }
@@ -672,6 +716,25 @@ mod tests {
         let (bytes, _, _) = encoding_rs::WINDOWS_1252
             .encode("Müller Gößweinstein Pérez Crèvecœur Françoise à côté");
         assert_eq!(detect(&bytes), Encoding::Windows1252);
+    }
+
+    /// One name: ISO-8859-2's š is Windows-1250's ą, and both are letters, but no language
+    /// writes á and ą, while Czech writes á and š.
+    #[test]
+    fn a_short_name_is_read_in_one_languages_letters() {
+        for (text, enc) in [
+            ("[White \"Lukáš\"]", Encoding::Iso8859_2),
+            ("[White \"Lukáš\"]", Encoding::Windows1250),
+            ("[White \"Ondřej Ševčík\"]", Encoding::Iso8859_2),
+            ("[White \"Łukasz Ślęzak\"]", Encoding::Iso8859_2),
+            ("[White \"Łukasz Ślęzak\"]", Encoding::Windows1250),
+        ] {
+            let (bytes, _, bad) = enc.encoding_rs().unwrap().encode(text);
+            assert!(!bad);
+            assert_eq!(decode(&bytes, None).text, text, "{enc}");
+        }
+        let bytes = [b"[White \"Luk", &[0xA0, 0xE7][..], b"\"]"].concat();
+        assert_eq!(decode(&bytes, None).text, "[White \"Lukáš\"]");
     }
 
     /// `Genève` reads as well in Windows-1250 (`Genčve`): the federations in the tags decide,
