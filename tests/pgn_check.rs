@@ -394,3 +394,44 @@ fn ambiguous_letters_and_a_needless_en_passant_mark_are_located_at_their_move() 
     assert_eq!(code, 0);
     assert!(!out.contains("warning"), "{out}");
 }
+
+/// A move number out of step (a move pair left out, `4.` after `2... Nc6`) is said once a
+/// game, where it first happens, by `check` (which replays as it reads) and by the replay of a
+/// game tree alike; numbers that agree with the moves (`2...`, a FEN's move 12) say nothing.
+#[test]
+fn a_move_number_out_of_step_is_said_once_where_it_first_happens() {
+    let text = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 4. Bb5 a6 6. Ba4 *\n\n\
+                [Event \"b\"]\n\n1. e4 e5 2. Nf3 2... Nc6 3. Bb5 (3. Bc4 4... Bc5) *\n\n\
+                [Event \"c\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 12\"]\n\n\
+                12. e4 12... e5 13. Nf3 *\n";
+    let expected = [
+        vec![
+            "move 3 (white) 'Bb5' is written as move 4: move numbers out of step from here \
+              (the moves are read in their order; a move pair left out or written twice?)",
+        ],
+        vec![
+            "move 3 (black) 'Bc5' is written as move 4: move numbers out of step from here \
+              (the moves are read in their order; a move pair left out or written twice?)",
+        ],
+        vec![],
+    ];
+    let (out, err, code) = check_text("numbers.pgn", text);
+    assert_eq!(code, 0, "{out}{err}");
+    for (game, warnings) in expected.iter().enumerate() {
+        let prefix = format!("numbers.pgn: game {}: warning: ", game + 1);
+        let said: Vec<&str> = out
+            .lines()
+            .filter_map(|l| l.split_once(&prefix).map(|(_, w)| w))
+            .collect();
+        assert_eq!(said, *warnings, "game {}: {out}", game + 1);
+    }
+    let mut reader = SliceReader::new(text.as_bytes());
+    for warnings in &expected {
+        let game = reader
+            .read_game(&mut GameBuilder::default())
+            .unwrap()
+            .unwrap();
+        let replay = replay_game(&game, &ReplayOptions::default());
+        assert_eq!(replay.warnings, *warnings);
+    }
+}

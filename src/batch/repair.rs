@@ -447,6 +447,7 @@ pub fn repaired_game(game: &Game, repair: &Repair) -> (Game, usize) {
         let mut node = Node {
             san: san.clone(),
             at: written.map_or(game.at, |n| n.at),
+            number: None,
             nags: Vec::new(),
             comments: Comments::new(),
             variations: Vec::new(),
@@ -578,6 +579,7 @@ fn english_line_counting(
         out.moves.push(Node {
             san,
             at: node.at,
+            number: None,
             nags: node.nags.clone(),
             comments: node.comments.clone(),
             variations,

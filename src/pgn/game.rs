@@ -98,6 +98,8 @@ pub struct Node {
     pub san: CompactString,
     /// Where it was written.
     pub at: Location,
+    /// The move number written just before it (`12.`, `12...`), if one was.
+    pub number: Option<u32>,
     /// Annotation glyphs after the move (suffixes `!`, `?` as their NAG numbers).
     pub nags: Vec<u8>,
     /// Comments after the move (inline up to 24 bytes, as a clock comment `[%clk 0:03:00]`).
@@ -252,6 +254,8 @@ pub struct GameBuilder {
     game: Game,
     /// Lines being built: the mainline first, then each open variation.
     stack: Vec<Line>,
+    /// The move number read since the last move, for the next.
+    number: Option<u32>,
 }
 
 impl GameBuilder {
@@ -274,6 +278,7 @@ impl Visitor for GameBuilder {
         };
         self.stack.clear();
         self.stack.push(Line::default());
+        self.number = None;
     }
 
     fn tag(&mut self, name: &str, value: TagValue<'_>, at: Location) {
@@ -286,10 +291,16 @@ impl Visitor for GameBuilder {
         ));
     }
 
+    fn move_number(&mut self, number: u32, _at: Location) {
+        self.number = Some(number);
+    }
+
     fn san(&mut self, san: &str, at: Location) {
+        let number = self.number.take();
         self.line().moves.push(Node {
             san: CompactString::new(san),
             at,
+            number,
             ..Node::default()
         });
     }
@@ -312,11 +323,14 @@ impl Visitor for GameBuilder {
     }
 
     fn begin_variation(&mut self, _at: Location) -> ControlFlow<()> {
+        // A number belongs to a move of its own line.
+        self.number = None;
         self.stack.push(Line::default());
         ControlFlow::Continue(())
     }
 
     fn end_variation(&mut self, _at: Location) {
+        self.number = None;
         if self.stack.len() < 2 {
             return;
         }

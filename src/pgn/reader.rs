@@ -229,6 +229,10 @@ pub trait Visitor {
     fn end_tags(&mut self) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
+    /// A move number as written (`12.`, `12...`, `12`): its value, for the move that follows.
+    fn move_number(&mut self, number: u32, at: Location) {
+        let _ = (number, at);
+    }
     /// A move token as written (`Nf3`, `Jxe4`, `0-0`, `--`), without suffix annotations.
     fn san(&mut self, san: &str, at: Location) {
         let _ = (san, at);
@@ -783,7 +787,17 @@ impl Engine {
                         v.end_variation(at);
                     }
                 }
-                Token::MoveNumber => tags_or_numbers = true,
+                Token::MoveNumber => {
+                    tags_or_numbers = true;
+                    if visible {
+                        let digits = slice.trim_end_matches(['.', '…']);
+                        // A number too long for u32 is no move number anyone wrote: passed over.
+                        if let Ok(number) = digits.parse::<u32>() {
+                            let at = self.loc(text, at_idx);
+                            v.move_number(number, at);
+                        }
+                    }
+                }
                 Token::Dots => {}
                 Token::EnPassant => {
                     if visible {

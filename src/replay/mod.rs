@@ -476,6 +476,8 @@ struct Walker<'a, 'h> {
     max_warnings: usize,
     start_ply: u32,
     laws: Edition,
+    /// A move's number out of step was reported (once a game).
+    numbers_warned: bool,
 }
 
 impl Walker<'_, '_> {
@@ -517,6 +519,10 @@ impl Walker<'_, '_> {
         for (index, node) in line.moves.iter().enumerate() {
             let number = (self.start_ply + ply) / 2 + 1;
             let side = pos.turn();
+            if let Some(written) = node.number.filter(|&n| n != number && !self.numbers_warned) {
+                self.numbers_warned = true;
+                self.warn(number_out_of_step(written, number, side, &node.san));
+            }
             let make_err = |kind: ErrorKind, message: String| MoveError {
                 kind,
                 message,
@@ -767,6 +773,17 @@ struct Walked {
     ended_early: Option<EndedEarly>,
 }
 
+/// The warning for the first move whose written number (`written`) is not its own (`number`):
+/// PGN import format tolerates numbers that are wrong or missing, and the moves are read in
+/// their order, but numbers out of step often mean a move pair left out or written twice.
+pub(crate) fn number_out_of_step(written: u32, number: u32, side: Color, san: &str) -> String {
+    format!(
+        "move {number} ({}) '{san}' is written as move {written}: move numbers out of step from \
+         here (the moves are read in their order; a move pair left out or written twice?)",
+        side_name(side)
+    )
+}
+
 pub(crate) fn side_name(c: Color) -> &'static str {
     match c {
         Color::White => "white",
@@ -987,6 +1004,7 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
         max_warnings: opts.max_warnings,
         start_ply,
         laws,
+        numbers_warned: false,
     };
     let walked = walker.line(&game.mainline, start, 0, true);
     let fivefold = walked.fivefold;

@@ -17,9 +17,9 @@
 //! ```
 
 use super::{
-    ending, final_status, null_move, read_token, result_contradictions, seventy_five_moves,
-    side_name, supported_variant, DeadAnalysis, EndedEarly, ErrorKind, History, MoveError, Replay,
-    ReplayOptions, Status,
+    ending, final_status, null_move, number_out_of_step, read_token, result_contradictions,
+    seventy_five_moves, side_name, supported_variant, DeadAnalysis, EndedEarly, ErrorKind, History,
+    MoveError, Replay, ReplayOptions, Status,
 };
 use crate::board::{Color, Position, Role};
 use crate::laws::{earliest_day, Edition};
@@ -115,6 +115,10 @@ pub struct ReplayVisitor {
     dates: [Option<(u16, u8, u8)>; 3],
     /// The edition the game is judged under, set when it starts.
     laws: Edition,
+    /// The move number written since the last move, for the next.
+    written_number: Option<u32>,
+    /// A move's number out of step was reported (once a game).
+    numbers_warned: bool,
 }
 
 impl ReplayVisitor {
@@ -156,6 +160,8 @@ impl ReplayVisitor {
             laws_given: opts.laws,
             dates: [None; 3],
             laws: Edition::default(),
+            written_number: None,
+            numbers_warned: false,
         }
     }
 
@@ -286,6 +292,8 @@ impl Visitor for ReplayVisitor {
         self.ended = None;
         self.ended_early = None;
         self.dates = [None; 3];
+        self.written_number = None;
+        self.numbers_warned = false;
     }
 
     fn tag(&mut self, name: &str, value: TagValue<'_>, at: Location) {
@@ -348,7 +356,20 @@ impl Visitor for ReplayVisitor {
         }
     }
 
+    fn move_number(&mut self, number: u32, _at: Location) {
+        self.written_number = Some(number);
+    }
+
     fn san(&mut self, san: &str, at: Location) {
+        let written_number = self.written_number.take();
+        if let Some(level) = self.levels.last().filter(|l| !l.dead) {
+            let number = (self.start_ply + level.ply) / 2 + 1;
+            let side = level.pos().turn();
+            if let Some(written) = written_number.filter(|&n| n != number && !self.numbers_warned) {
+                self.numbers_warned = true;
+                self.warn(number_out_of_step(written, number, side, san));
+            }
+        }
         let depth = self.levels.len();
         let mainline = depth == 1;
         let letters = self
@@ -471,6 +492,8 @@ impl Visitor for ReplayVisitor {
     }
 
     fn begin_variation(&mut self, _at: Location) -> ControlFlow<()> {
+        // A number belongs to a move of its own line.
+        self.written_number = None;
         let Some(parent) = self.levels.last() else {
             return ControlFlow::Break(());
         };
@@ -488,6 +511,7 @@ impl Visitor for ReplayVisitor {
     }
 
     fn end_variation(&mut self, _at: Location) {
+        self.written_number = None;
         if self.levels.len() > 1 {
             self.levels.pop();
         }
