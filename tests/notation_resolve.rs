@@ -263,3 +263,50 @@ fn a_pawn_without_file_does_not_capture() {
     let p = pos("rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
     assert!(resolve(&p, "d5", "en", Policy::Lenient).is_err());
 }
+
+/// The coordinate form engines and UCI write (`g1f3`, `e1g1`, `b7a8q`): a piece's move by its
+/// two squares, read as the move of the piece on the first square, with a warning (C.2 names
+/// pieces by their letters); castling as the king's two squares; the new piece in lower case.
+#[test]
+fn the_coordinate_form_reads_as_the_move_of_the_piece_on_its_first_square() {
+    let p = Position::new();
+    let r = resolve(&p, "g1f3", "en", Policy::Lenient).unwrap();
+    assert_eq!(r.mv, uci(&p, "g1f3"));
+    assert!(r.warnings.contains(Warning::CoordinateForm));
+    assert!(!r.warnings.contains(Warning::OverDisambiguated));
+    // A pawn's long form is the Laws' own (Slovak C.8): no such warning.
+    let r = resolve(&p, "e2e4", "en", Policy::Lenient).unwrap();
+    assert!(!r.warnings.contains(Warning::CoordinateForm));
+    // In any letter set, and under the strict policy too.
+    assert_eq!(lenient(&p, "b1c3", "cs"), uci(&p, "b1c3"));
+    assert!(resolve(&p, "b1c3", "en", Policy::Strict).is_ok());
+    // Castling as the king's squares.
+    let open = pos(OPEN);
+    let r = resolve(&open, "e1g1", "en", Policy::Lenient).unwrap();
+    assert_eq!(
+        r.mv.castling_side(),
+        Some(scoresheet::board::CastlingSide::King)
+    );
+    // No piece of the side to move on the first square: still an error.
+    assert!(resolve(&p, "g8f6", "en", Policy::Lenient).is_err());
+    assert!(resolve(&p, "c1e3", "en", Policy::Lenient).is_err());
+    // The new piece in lower case, after both squares only.
+    let promo = pos("8/1P5k/8/8/8/8/8/K7 w - - 0 1");
+    for (text, role) in [
+        ("b7b8q", Role::Queen),
+        ("b7b8n+", Role::Knight),
+        ("b7b8r", Role::Rook),
+    ] {
+        assert_eq!(
+            lenient(&promo, text, "en").promotion(),
+            Some(role),
+            "{text}"
+        );
+    }
+    assert_eq!(
+        lenient(&promo, "b7b8j", "cs").promotion(),
+        Some(Role::Knight)
+    );
+    assert!(resolve(&promo, "b8q", "en", Policy::Lenient).is_err());
+    assert!(resolve(&promo, "b7b8k", "en", Policy::Lenient).is_err());
+}

@@ -1286,6 +1286,33 @@ fn convert_notes_numbers_out_of_step_and_marks_the_board_does_not_bear_out() {
     );
 }
 
+/// What `convert --notation uci` writes, `convert` reads back: the same game.
+#[test]
+fn convert_reads_back_its_uci_output() {
+    let uci = ConvertOptions {
+        notation: Notation::Uci,
+        ..ConvertOptions::default()
+    };
+    let sheet = "1. e4 d5 2. exd5 Jf6 3. Sb5+ c6 4. dxc6 Dc7 5. cxb7+ Kd8 6. Jf3 e5 7. 0-0 e4 \
+                 8. bxa8D Sc5 *\n";
+    let once = convert_text(sheet, "sheet.txt", &uci);
+    assert_eq!(
+        once.text,
+        "e2e4 d7d5 e4d5 g8f6 f1b5 c7c6 d5c6 d8c7 c6b7 e8d8 g1f3 e7e5 e1g1 e5e4 b7a8q f8c5\n"
+    );
+    let again = convert_text(&once.text, "game.uci", &uci);
+    assert_eq!(again.text, once.text);
+    let san = ConvertOptions {
+        notation: Notation::San,
+        ..ConvertOptions::default()
+    };
+    assert_eq!(
+        convert_text(&once.text, "game.uci", &san).text,
+        "1. e4 d5 2. exd5 Nf6 3. Bb5+ c6 4. dxc6 Qc7 5. cxb7+ Kd8 6. Nf3 e5 7. O-O e4\n\
+         8. bxa8=Q Bc5 *\n"
+    );
+}
+
 #[test]
 fn convert_keeps_the_result_tag_and_refuses_other_variants() {
     let opts = ConvertOptions {

@@ -68,10 +68,13 @@ pub enum Warning {
     /// where the piece whose letter is that file's in capital could make the move too (`Bb5`):
     /// a piece letter written in lower case, perhaps (C.2: piece letters are capitals).
     FileLikePieceLetter,
+    /// A piece's move written by its two squares alone (`g1f3`, as UCI and engines write it):
+    /// the piece on the first square is the one moved (C.2: pieces are named by their letters).
+    CoordinateForm,
 }
 
 impl Warning {
-    const ALL: [Warning; 15] = [
+    const ALL: [Warning; 16] = [
         Warning::MissingCaptureMark,
         Warning::CaptureMarkOnNonCapture,
         Warning::ColonCapture,
@@ -87,6 +90,7 @@ impl Warning {
         Warning::CastlingAsKingMove,
         Warning::UnicodeFolded,
         Warning::FileLikePieceLetter,
+        Warning::CoordinateForm,
     ];
 }
 
@@ -112,6 +116,9 @@ impl fmt::Display for Warning {
             Warning::FileLikePieceLetter => {
                 "read as a pawn's move with its file in front; the piece whose letter is that \
                  file in capital can make it too (C.2: piece letters are capitals)"
+            }
+            Warning::CoordinateForm => {
+                "a piece's move written by its squares alone, without its letter (C.2)"
             }
         })
     }
@@ -367,6 +374,43 @@ impl WrittenMove<'_> {
             if let Some(m) = king_move_castling(pos, target) {
                 warnings.insert(Warning::CastlingAsKingMove);
                 return Ok(m);
+            }
+        }
+
+        // Both squares and no letter (`g1f3`, `e1g1`, `b7a8q`): where no pawn stands on the
+        // first square, the piece there is the one moved.
+        if let (true, false, Some(file), Some(rank), Target::Square(_)) = (
+            list.is_empty() && role == Role::Pawn,
+            pawn_letter,
+            from_file,
+            from_rank,
+            target,
+        ) {
+            let from = Square::from_coords(file, rank);
+            if let Some(piece) = pos
+                .piece_at(from)
+                .filter(|p| p.color == pos.turn() && p.role != Role::Pawn)
+            {
+                let written = WrittenMove {
+                    body: Body::Move {
+                        role: piece.role,
+                        pawn_letter: false,
+                        from_file,
+                        from_rank,
+                        separator,
+                        target,
+                        promotion,
+                    },
+                    ..*self
+                };
+                // Both squares are the form's own: not more than needed.
+                let mut own = Warnings::default();
+                let mv = written.resolve_move(pos, policy, &mut own)?;
+                own.iter()
+                    .filter(|w| *w != Warning::OverDisambiguated)
+                    .for_each(|w| warnings.insert(w));
+                warnings.insert(Warning::CoordinateForm);
+                return Ok(mv);
             }
         }
 

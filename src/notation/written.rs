@@ -584,6 +584,10 @@ fn parse_plain<'l>(text: &[u8], letters: &'l LetterSet) -> Option<WrittenMove<'l
                     }
                     // A mark after `=` that is no letter, or a longer spelling: the grammar's.
                     Some(None) if at == 0 && !b.is_ascii_alphabetic() => {}
+                    Some(None) if at == 0 && from_rank.is_some() => {
+                        promotion = Some((lower_promotion(letters, rest)?, mark));
+                        rest = rest.get(1..)?;
+                    }
                     _ => return None,
                 }
             }
@@ -891,6 +895,19 @@ fn promotion<'a>(
     }
 }
 
+/// The promotion piece of the coordinate form (UCI's `b7a8q`, after both squares): the piece's
+/// letter in lower case, ending the word (a check mark or annotation may follow).
+fn lower_promotion(letters: &LetterSet, rest: &[u8]) -> Option<Role> {
+    let (&b, after) = rest.split_first()?;
+    if !b.is_ascii_lowercase() || after.first().is_some_and(u8::is_ascii_alphanumeric) {
+        return None;
+    }
+    match letters.single_ascii_letter(b.to_ascii_uppercase()) {
+        Some(Some(role)) if !matches!(role, Role::King | Role::Pawn) => Some(role),
+        _ => None,
+    }
+}
+
 /// A piece's move (not a pawn's) along `route`.
 fn piece_move(role: Role, (from_file, from_rank, separator, target): Route) -> Body {
     Body::Move {
@@ -924,7 +941,14 @@ fn parse_body<'a>(i: &'a str, letters: &'a LetterSet) -> PResult<'a, Body> {
             };
             let (i, (from_file, from_rank, separator, target)) = pawn_route(i)?;
             // The new piece may stand apart (`e8 D`, `e8 = D`: the sheet readers join them).
-            let (i, promotion) = opt(preceded(space0, promotion(letters))).parse(i)?;
+            let (i, mut promotion) = opt(preceded(space0, promotion(letters))).parse(i)?;
+            let mut i = i;
+            if let (None, Some(_)) = (promotion, from_rank) {
+                if let Some(role) = lower_promotion(letters, i.as_bytes()) {
+                    promotion = Some((role, PromotionMark::Bare));
+                    i = &i[1..];
+                }
+            }
             Ok((
                 i,
                 Body::Move {

@@ -1193,13 +1193,14 @@ fn keep_reported(found: Warnings, warnings: &mut Warnings) {
 }
 
 /// The notation warnings `check` reports (the others are allowed on a scoresheet).
-pub(crate) const REPORTED_WARNINGS: [Warning; 6] = [
+pub(crate) const REPORTED_WARNINGS: [Warning; 7] = [
     Warning::CheckMarkWithoutCheck,
     Warning::MateMarkWithoutMate,
     Warning::OverDisambiguated,
     Warning::FileLikePieceLetter,
     Warning::CaptureMarkOnNonCapture,
     Warning::EnPassantMarkOnOtherMove,
+    Warning::CoordinateForm,
 ];
 
 fn walker_warn(warnings: &mut Vec<String>, max: usize, w: String) {
