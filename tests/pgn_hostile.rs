@@ -203,3 +203,38 @@ fn stray_text_after_a_game_is_reported_as_such() {
     let r = read(b"1. e4 e5 1-0\n1. d4 d5\n");
     assert!(r.iter().all(|g| g.is_ok()) && r.len() == 2);
 }
+
+/// Games without tags are told apart by their results: a syntax error in one ends that game at
+/// its result, and the games after it are read (before, the rest of the tagless run was lost
+/// with it), with their lines counted, from a slice and from a stream alike.
+#[test]
+fn a_broken_game_without_tags_does_not_take_the_games_after_it() {
+    let pgn = b"1. e4 e5 & 2. Nf3 *\n\n1. d4 d5 *\n\n1. c4 ) Kc5 1-0 1. g3 $300 g6 0-1\n\
+                1. b3 {a\ncomment} b6 *\n\n1. f4 {never closed\n";
+    let mut stream = Reader::new(&pgn[..]);
+    let mut from_stream = Vec::new();
+    let mut builder = GameBuilder::default();
+    while let Some(g) = stream.read_game(&mut builder) {
+        from_stream.push(g);
+    }
+    for games in [read(pgn), from_stream] {
+        let seen: Vec<String> = games
+            .iter()
+            .map(|g| match g {
+                Ok(g) => format!("{} ok", g.at.line),
+                Err(e) => format!("{}:{} {:?}", e.at.line, e.at.column, e.kind),
+            })
+            .collect();
+        assert_eq!(
+            seen,
+            [
+                "1:10 UnexpectedCharacter('&')",
+                "3 ok",
+                "5:7 UnmatchedClose",
+                "5:23 InvalidNag",
+                "6 ok",
+                "9:7 UnclosedComment",
+            ]
+        );
+    }
+}

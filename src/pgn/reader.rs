@@ -636,8 +636,13 @@ impl Engine {
                 }
             }
         }
-        let err = |this: &mut Self, at: Location, kind: ErrorKind| {
-            this.pos = sec.end;
+        // A syntax error ends this game; reading goes on past its result (`from`: where the
+        // error stands, `None` at the section's end).
+        let err = |this: &mut Self, at: Location, kind: ErrorKind, from: Option<usize>| {
+            this.pos = match from {
+                Some(from) => this.resume_after_result(text, from, sec.end),
+                None => sec.end,
+            };
             Some(Err(PgnError {
                 file: this.file.clone(),
                 game: this.games,
@@ -686,9 +691,9 @@ impl Engine {
                         LexError::MisplacedEscape => ErrorKind::MisplacedEscape,
                     };
                     if after_result && !tags_or_numbers {
-                        return err(self, first_at, ErrorKind::StrayText);
+                        return err(self, first_at, ErrorKind::StrayText, Some(at_idx));
                     }
-                    return err(self, at, kind);
+                    return err(self, at, kind, Some(at_idx));
                 }
             };
             if !movetext && !matches!(tok, Token::Tag(_)) {
@@ -740,7 +745,7 @@ impl Engine {
                     let at = self.loc(text, at_idx);
                     if slice.len() > self.limits.lex.max_comment_bytes {
                         let max = self.limits.lex.max_comment_bytes;
-                        return err(self, at, ErrorKind::CommentTooLong { max });
+                        return err(self, at, ErrorKind::CommentTooLong { max }, Some(at_idx));
                     }
                     if visible {
                         v.comment(slice.get(1..).unwrap_or(""), at);
@@ -754,7 +759,7 @@ impl Engine {
                                 v.nag(n, at)
                             }
                         }
-                        None => return err(self, at, ErrorKind::InvalidNag),
+                        None => return err(self, at, ErrorKind::InvalidNag, Some(at_idx)),
                     }
                 }
                 Token::Glyph => {
@@ -769,7 +774,7 @@ impl Engine {
                     let at = self.loc(text, at_idx);
                     if self.open.len() >= self.limits.max_depth {
                         let max = self.limits.max_depth;
-                        return err(self, at, ErrorKind::TooDeep { max });
+                        return err(self, at, ErrorKind::TooDeep { max }, Some(at_idx));
                     }
                     self.open.push(at);
                     if visible && v.begin_variation(at).is_break() {
@@ -779,7 +784,7 @@ impl Engine {
                 Token::Close => {
                     let at = self.loc(text, at_idx);
                     if self.open.pop().is_none() {
-                        return err(self, at, ErrorKind::UnmatchedClose);
+                        return err(self, at, ErrorKind::UnmatchedClose, Some(at_idx));
                     }
                     if skip_from.is_some_and(|d| d > self.open.len()) {
                         skip_from = None;
@@ -809,7 +814,7 @@ impl Engine {
                     if slice.len() > self.limits.max_token_bytes {
                         let at = self.loc(text, at_idx);
                         let max = self.limits.max_token_bytes;
-                        return err(self, at, ErrorKind::TokenTooLong { max });
+                        return err(self, at, ErrorKind::TokenTooLong { max }, Some(at_idx));
                     }
                     if visible {
                         let at = self.loc(text, at_idx);
@@ -871,13 +876,40 @@ impl Engine {
             return None;
         }
         if let Some(&at) = self.open.last() {
-            return err(self, at, ErrorKind::UnclosedVariation);
+            return err(self, at, ErrorKind::UnclosedVariation, None);
         }
         // Words after a finished game, with no tags, move numbers or result: not a game.
         if after_result && !tags_or_numbers {
-            return err(self, first_at, ErrorKind::StrayText);
+            return err(self, first_at, ErrorKind::StrayText, None);
         }
         Some(Ok(v.end_game()))
+    }
+}
+
+impl Engine {
+    /// Where reading goes on after a syntax error at `from` (an offset into `text`): just past
+    /// the next result before `end` (a section without tags holds several games, each ended by
+    /// its result, and one broken game must not take the games after it along), or `end`. The
+    /// lines passed over are counted.
+    fn resume_after_result(&mut self, text: &str, from: usize, end: usize) -> usize {
+        let src = text.get(from..end).unwrap_or("");
+        let mut lex = Token::lexer_with_extras(src, self.limits.lex);
+        while let Some(tok) = lex.next() {
+            let span = lex.span();
+            match tok {
+                Ok(Token::Newline) => self.new_line(from + span.end, 1),
+                Ok(Token::Comment(c)) if c.newlines > 0 => {
+                    self.new_line(from + span.start + c.last_line_start as usize, c.newlines);
+                }
+                Ok(Token::Result) => {
+                    self.after_result = true;
+                    return from + span.end;
+                }
+                Err(LexError::UnclosedComment) => break,
+                _ => {}
+            }
+        }
+        end
     }
 }
 
