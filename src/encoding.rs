@@ -238,6 +238,10 @@ pub fn detect(bytes: &[u8]) -> Encoding {
     if bytes.starts_with(b"\xFE\xFF") {
         return Encoding::Utf16Be;
     }
+    // UTF-16 without BOM first: NUL bytes are valid UTF-8.
+    if let Some(utf16) = utf16_without_bom(bytes) {
+        return utf16;
+    }
     // Valid UTF-8, allowing a character cut at the end of a sample.
     match std::str::from_utf8(bytes) {
         Ok(_) => return Encoding::Utf8,
@@ -255,18 +259,6 @@ pub fn detect(bytes: &[u8]) -> Encoding {
             if multibyte > invalid {
                 return Encoding::Utf8;
             }
-        }
-    }
-    // UTF-16 without BOM: every other byte zero in ASCII text.
-    if bytes.len() >= 4 {
-        let zeros_odd = bytes.iter().skip(1).step_by(2).filter(|&&b| b == 0).count();
-        let zeros_even = bytes.iter().step_by(2).filter(|&&b| b == 0).count();
-        let half = bytes.len() / 2;
-        if zeros_odd * 10 > half * 3 && zeros_even * 10 < half {
-            return Encoding::Utf16Le;
-        }
-        if zeros_even * 10 > half * 3 && zeros_odd * 10 < half {
-            return Encoding::Utf16Be;
         }
     }
     let high: Vec<u8> = high_context(bytes);
@@ -293,6 +285,24 @@ pub fn detect(bytes: &[u8]) -> Encoding {
         return Encoding::Windows1252;
     }
     best.1
+}
+
+/// UTF-16 without a byte-order mark, little or big endian: every other byte zero, as in text
+/// mostly ASCII (no text file in UTF-8 has NUL bytes every other byte).
+pub(crate) fn utf16_without_bom(bytes: &[u8]) -> Option<Encoding> {
+    if bytes.len() < 4 || !bytes.contains(&0) {
+        return None;
+    }
+    let zeros_odd = bytes.iter().skip(1).step_by(2).filter(|&&b| b == 0).count();
+    let zeros_even = bytes.iter().step_by(2).filter(|&&b| b == 0).count();
+    let half = bytes.len() / 2;
+    if zeros_odd * 10 > half * 3 && zeros_even * 10 < half {
+        Some(Encoding::Utf16Le)
+    } else if zeros_even * 10 > half * 3 && zeros_odd * 10 < half {
+        Some(Encoding::Utf16Be)
+    } else {
+        None
+    }
 }
 
 /// The languages of the federations ([`crate::notation::detect::federation_language`]) written
@@ -764,6 +774,19 @@ mod tests {
             .0
             .into_owned();
         assert_eq!(detect(&bytes), Encoding::Windows1250);
+    }
+
+    /// Plain ASCII in UTF-16 without a byte-order mark is valid UTF-8 too (NUL bytes): the
+    /// zero every other byte tells.
+    #[test]
+    fn utf16_without_a_byte_order_mark_is_found_in_ascii_text() {
+        let text = "[Event \"a\"]\n\n1. e4 e5 *\n";
+        let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        assert_eq!(detect(&le), Encoding::Utf16Le);
+        assert_eq!(detect(&be), Encoding::Utf16Be);
+        assert_eq!(decode(&le, None).text, text);
+        assert_eq!(detect(text.as_bytes()), Encoding::Utf8);
     }
 
     #[test]

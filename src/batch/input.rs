@@ -243,14 +243,25 @@ pub fn open_input(input: &Input) -> Result<OpenInput, InputError> {
             compression = Compression::from_path(p);
         }
     }
+    // UTF-16 without a byte order mark, told by its zero bytes.
+    let utf16 = match crate::encoding::utf16_without_bom(head) {
+        Some(crate::encoding::Encoding::Utf16Be) => Some(encoding_rs::UTF_16BE),
+        Some(_) => Some(encoding_rs::UTF_16LE),
+        None => None,
+    };
     let reader: Box<dyn Read + Send> = match compression {
-        Compression::None if head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]) => {
-            // UTF-16 with a byte order mark: transcode to UTF-8 before splitting, since the
-            // splitter looks for ASCII bytes. Legacy 8-bit encodings are ASCII-compatible and are
-            // decoded game by game later.
+        Compression::None
+            if head.starts_with(&[0xff, 0xfe])
+                || head.starts_with(&[0xfe, 0xff])
+                || utf16.is_some() =>
+        {
+            // UTF-16: transcode to UTF-8 before splitting, since the splitter looks for ASCII
+            // bytes. Legacy 8-bit encodings are ASCII-compatible and are decoded game by game
+            // later.
             Box::new(
                 encoding_rs_io::DecodeReaderBytesBuilder::new()
                     .bom_sniffing(true)
+                    .encoding(utf16)
                     .build(buffered),
             )
         }
@@ -321,7 +332,8 @@ mod tests {
     #[test]
     fn utf16_is_transcoded_to_utf8_before_splitting() {
         let text = "[Event \"Šachy\"]\n\n1. e4 *\n";
-        for (bom, big_endian) in [([0xff, 0xfe], false), ([0xfe, 0xff], true)] {
+        let boms: [&[u8]; 4] = [&[0xff, 0xfe], &[0xfe, 0xff], &[], &[]];
+        for (bom, big_endian) in boms.into_iter().zip([false, true, false, true]) {
             let mut bytes = bom.to_vec();
             for unit in text.encode_utf16() {
                 let pair = if big_endian {
@@ -332,8 +344,9 @@ mod tests {
                 bytes.extend_from_slice(&pair);
             }
             let path = std::env::temp_dir().join(format!(
-                "scoresheet-utf16-{}-{big_endian}.pgn",
-                std::process::id()
+                "scoresheet-utf16-{}-{big_endian}-{}.pgn",
+                std::process::id(),
+                bom.len()
             ));
             std::fs::write(&path, bytes).unwrap();
             let mut out = String::new();
