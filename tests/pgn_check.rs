@@ -435,3 +435,32 @@ fn a_move_number_out_of_step_is_said_once_where_it_first_happens() {
         assert_eq!(replay.warnings, *warnings);
     }
 }
+
+/// A slip in a game in English letters (`Bf3` for a knight's move, `Rd2` for `Nd2`) is blamed
+/// where it stands: a set that reads the slip as something else (German `B`, the pawn;
+/// Romanian `R`, the king) and reads on is not taken unless it reads the whole game, or the
+/// game uses letters English does not know. A Czech game with a slip is still read in Czech.
+#[test]
+fn a_slip_in_an_english_game_is_blamed_where_it_stands() {
+    let (out, err, code) = check_text(
+        "slips.pgn",
+        "[Event \"a\"]\n\n1. e4 c5 2. Bf3 d6 3. d4 cxd4 4. Nxd4 Nf6 *\n\n\
+         [Event \"b\"]\n\n1. d4 d5 2. Rd2 Nf6 *\n\n\
+         [Event \"c\"]\n\n1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sa4 Jf6 5. Jc4 Se7 *\n",
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    let lines: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split_once("slips.pgn").map(|(_, said)| said))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            ":3:13: game 1: move 2 (white) 'Bf3': illegal: no white bishop (B) can move to f3 (Article 3)",
+            ":7:13: game 2: move 2 (white) 'Rd2': illegal: no white rook (R) can move to d2 (Article 3)",
+            ":11:45: game 3: move 5 (white) 'Jc4': illegal: no white knight (J) can move to c4 (Article 3)",
+            ": game 3: warning: letter set detected: cs",
+        ],
+        "{out}"
+    );
+}

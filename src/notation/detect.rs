@@ -118,6 +118,28 @@ pub fn letters_used(set: &LetterSet, words: &[&str]) -> usize {
         .count()
 }
 
+/// How many of `words` begin with a capital (or any non-ASCII letter) that is no piece letter
+/// of `set` (castling's `O` aside): words the set cannot read at all, whatever the position
+/// (`Nxd4` in German letters).
+///
+/// ```
+/// use scoresheet::notation::{detect::letters_unknown, LetterSet};
+/// let words = ["e4", "Nf3", "Bc4", "O-O"];
+/// assert_eq!(letters_unknown(LetterSet::english(), &words), 0);
+/// assert_eq!(letters_unknown(LetterSet::by_code("de").unwrap(), &words), 1);
+/// ```
+pub fn letters_unknown(set: &LetterSet, words: &[&str]) -> usize {
+    words
+        .iter()
+        .filter(|w| {
+            w.chars()
+                .next()
+                .is_some_and(|c| (c.is_uppercase() || !c.is_ascii()) && c != 'O')
+                && set.match_piece(w).is_none()
+        })
+        .count()
+}
+
 /// One letter set's reading of a game.
 struct Reading {
     /// Position in the trial order (preferred languages first).
@@ -130,7 +152,9 @@ struct Reading {
 }
 
 /// Chooses the letter set under which `tokens` replay legally furthest from `start`, trying the
-/// `preferred` languages (codes or names, e.g. from tags) first. Among readings of equal length
+/// `preferred` languages (codes or names, e.g. from tags) first, among the sets that know the
+/// most of the words' piece letters (a set with no `N` does not read `Nxd4` however far it reads
+/// before it). Among readings of equal length
 /// the one needing fewer unusual forms (pawn letters, `x` on non-captures) wins, then the one
 /// whose piece letters the tokens use most ([`letters_used`]: a slip early on stops every set
 /// at the same word).
@@ -144,6 +168,10 @@ struct Reading {
 /// // Black's first move skipped: every set stops at the second word; the words' letters tell.
 /// let skipped = ["e4", "Jf3", "Jc6", "Sc4"];
 /// assert_eq!(detect_letters(&Position::new(), &skipped, &[]).unwrap().letters.code(), "cs");
+/// // A slip (B for N) that German reads on past, as a pawn move, until a word it cannot read.
+/// let slip = ["e4", "c5", "Bf3", "d6", "d4", "cxd4", "Nxd4", "Nf6"];
+/// let found = detect_letters(&Position::new(), &slip, &[]).unwrap();
+/// assert_eq!((found.letters.code(), found.plies), ("en", 2));
 /// ```
 pub fn detect_letters<S: AsRef<str>>(
     start: &Position,
@@ -182,11 +210,15 @@ pub fn detect_letters<S: AsRef<str>>(
             }
         })
         .collect();
-    // Among readings that stop at the same word (a slip early on stops them all), the set whose
-    // piece letters the words use most.
+    // First the sets that know every piece letter the words use: a slip (`Bf3` for `Nf3` in an
+    // English game) stops the right set early, while a set that reads the slip as something
+    // else (German `B`, the pawn) reads on, to a word it cannot read at all (`Nxd4`). Then among
+    // readings that stop at the same word (a slip early on stops them all), the set whose piece
+    // letters the words use most.
     let tokens: Vec<&str> = tokens.iter().map(AsRef::as_ref).collect();
     readings.sort_by_cached_key(|r| {
         (
+            letters_unknown(r.set, &tokens),
             std::cmp::Reverse(r.moves.len()),
             r.odd,
             std::cmp::Reverse(letters_used(r.set, &tokens)),

@@ -952,14 +952,22 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
                     preferred
                 };
                 let pref: Vec<&str> = preferred.iter().map(String::as_str).collect();
-                // Another set is taken where it reads further, or as far (a slip early on stops
-                // every set) with more of the words' piece letters its own.
+                // Another set is taken where it reads the whole game; or where the game uses
+                // piece letters English does not know, and the other set knows more of them,
+                // where it reads further, or as far (a slip early on stops every set) with more
+                // of the words' piece letters its own. A game in English letters with a slip
+                // is judged in English, as PGN is (German reads `Bf3` for `Nf3` as a pawn
+                // move, and would blame a later word).
                 let letters_of = |set: &LetterSet| crate::notation::letters_used(set, &tokens);
+                let unknown =
+                    |set: &LetterSet| crate::notation::detect::letters_unknown(set, &tokens);
                 match detect_letters(&start, &tokens, &pref) {
                     Ok(d)
-                        if d.plies > en_ok
-                            || (d.plies == en_ok
-                                && letters_of(d.letters) > letters_of(english)) =>
+                        if d.complete
+                            || (unknown(english) > unknown(d.letters)
+                                && (d.plies > en_ok
+                                    || (d.plies == en_ok
+                                        && letters_of(d.letters) > letters_of(english)))) =>
                     {
                         replay
                             .warnings
