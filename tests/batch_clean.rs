@@ -183,8 +183,8 @@ fn dedupe_keeps_the_richest_copy_and_fix_results_follows_the_board() {
     assert_eq!(
         result_changes,
         [
-            "Result 1-0 → 0-1 (checkmate)",
-            "Result 1-0 → 1/2-1/2 (stalemate)"
+            "Result 1-0 → 0-1 (checkmate; Article 5.1.1 of the 2023 Laws)",
+            "Result 1-0 → 1/2-1/2 (stalemate; Article 5.2.1 of the 2023 Laws)"
         ]
     );
     assert!(report
@@ -453,8 +453,8 @@ fn fix_results_draws_a_game_that_ended_in_a_dead_position() {
     assert_eq!(
         changes_of(&report, "result"),
         [
-            "Result 1-0 → 1/2-1/2 (dead_position)",
-            "Result * → 1/2-1/2 (dead_position)"
+            "Result 1-0 → 1/2-1/2 (dead position; Article 5.2.2 of the 2023 Laws, before move 60 (white))",
+            "Result * → 1/2-1/2 (dead position; Article 5.2.2 of the 2023 Laws, before move 60 (white))"
         ]
     );
     assert_eq!(out.matches("60. Kd3 Kd6 1/2-1/2").count(), 3, "{out}");
@@ -478,7 +478,7 @@ fn fix_results_draws_a_game_that_went_on_past_a_fivefold_repetition() {
     assert_eq!((report.read, report.written), (2, 2));
     assert_eq!(
         changes_of(&report, "result"),
-        ["Result 0-1 → 1/2-1/2 (fivefold; Article 9.6.1 of the 2018 Laws, before move 9 (white))"]
+        ["Result 0-1 → 1/2-1/2 (fivefold repetition; Article 9.6.1 of the 2018 Laws, before move 9 (white))"]
     );
     // Every move is kept: only the result changes.
     assert_eq!(out.matches("Qh4#").count(), 2, "{out}");

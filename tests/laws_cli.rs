@@ -203,7 +203,7 @@ fn the_laws_in_force_on_the_games_date_by_default() {
     let (code, out, _) = common::run_cli(&["check", "--quiet", "--laws", "2014", &file]);
     assert_eq!(code, 0, "{out}");
     assert!(
-        out.contains("move 242 (black) 'Rh8' after the game ended (seventy_five_moves; Article 9.6b of the 2014 Laws)"),
+        out.contains("move 242 (black) 'Rh8' after the game ended (75 moves without a pawn move or capture; Article 9.6b of the 2014 Laws)"),
         "{out}"
     );
     let (code, _, err) = common::run_cli(&["check", "--laws", "1997", &file]);
@@ -251,7 +251,8 @@ fn the_laws_in_force_on_the_games_date_by_default() {
     );
     let report = std::fs::read_to_string(&report).unwrap();
     assert!(
-        report.contains("Result 1-0 → 1/2-1/2 (fivefold; Article 9.6.1 of the 2018 Laws)"),
+        report
+            .contains("Result 1-0 → 1/2-1/2 (fivefold repetition; Article 9.6.1 of the 2018 Laws)"),
         "{report}"
     );
     // Told the edition, `clean` applies it to both games.
@@ -290,7 +291,7 @@ fn check_json_gives_the_automatic_draw_a_game_went_on_past() {
     assert!(
         warnings
             .iter()
-            .any(|w| w == "result 0-1 but the game ended drawn (fivefold) before move 9 (white)"),
+            .any(|w| w == "result 0-1 but the game ended drawn (fivefold repetition; Article 9.6.1 of the 2018 Laws) before move 9 (white)"),
         "{out}"
     );
 }

@@ -299,7 +299,7 @@ fn a_game_of_ten_thousand_plies() {
         .collect();
     assert_eq!(
         ended,
-        ["move 9 (white) 'Nf3' after the game ended (fivefold; Article 9.6.1 of the 2023 Laws)"]
+        ["move 9 (white) 'Nf3' after the game ended (fivefold repetition; Article 9.6.1 of the 2023 Laws)"]
     );
     // Written and read back unchanged; `check` agrees.
     let written = write_game(&g);

@@ -198,6 +198,23 @@ impl Status {
             Status::Ongoing => "ongoing",
         }
     }
+
+    /// The status in words, for reports (the names of [`Status::as_str`] are for JSON).
+    ///
+    /// ```
+    /// use scoresheet::replay::Status;
+    /// assert_eq!(Status::SeventyFiveMoves.describe(), "75 moves without a pawn move or capture");
+    /// ```
+    pub fn describe(self) -> &'static str {
+        match self {
+            Status::Checkmate => "checkmate",
+            Status::Stalemate => "stalemate",
+            Status::DeadPosition => "dead position",
+            Status::Fivefold => "fivefold repetition",
+            Status::SeventyFiveMoves => "75 moves without a pawn move or capture",
+            Status::Ongoing => "ongoing",
+        }
+    }
 }
 
 /// An automatic draw (Article 9.6: fivefold repetition, 75 moves) that the moves written went on
@@ -804,13 +821,16 @@ pub(crate) fn seventy_five_moves(pos: &Position, laws: Edition) -> bool {
 /// `laws`.
 pub(crate) fn ending(status: Status, laws: Edition) -> String {
     let rule = match status {
+        Status::Checkmate => Rule::Checkmate,
+        Status::Stalemate => Rule::Stalemate,
+        Status::DeadPosition => Rule::DeadPosition,
         Status::Fivefold => Rule::Fivefold,
         Status::SeventyFiveMoves => Rule::SeventyFiveMoves,
-        s => return s.as_str().to_owned(),
+        Status::Ongoing => return status.describe().to_owned(),
     };
     match laws.article(rule) {
-        Some(a) => format!("{}; Article {a} of the {laws} Laws", status.as_str()),
-        None => status.as_str().to_owned(),
+        Some(a) => format!("{}; Article {a} of the {laws} Laws", status.describe()),
+        None => status.describe().to_owned(),
     }
 }
 
@@ -1014,7 +1034,7 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
         laws,
         numbers_warned: false,
     };
-    let walked = walker.line(&game.mainline, start, 0, true);
+    let walked = walker.line(&game.mainline, start.clone(), 0, true);
     let fivefold = walked.fivefold;
     replay.plies = walked.ply;
     replay.uci = walked.uci;
@@ -1026,6 +1046,36 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
     replay.error = walker.error;
     replay.warnings = walker.warnings;
     let more = walker.more_warnings;
+    // A dead position before the last move ended the game there.
+    let moves = &game.mainline.moves;
+    if replay.error.is_none()
+        && replay.ended_early.is_none()
+        && matches!(replay.status, Status::DeadPosition | Status::Stalemate)
+        && !moves.iter().any(|n| is_null_move(&n.san))
+    {
+        let mut positions = Vec::with_capacity(moves.len() + 1);
+        positions.push(start);
+        for node in moves {
+            let Some(pos) = positions.last() else { break };
+            let mut after = pos.clone();
+            let mut w = crate::notation::Warnings::default();
+            if !matches!(
+                read_token(pos, &node.san, letters, &mut w, &mut after),
+                Ok(Some(_))
+            ) {
+                break;
+            }
+            positions.push(after);
+        }
+        if positions.len() == moves.len() + 1 {
+            if let Some(d) = dead_before_end(&positions, replay.status, analyse_dead) {
+                let written = moves.get(d).map_or("", |n| n.san.as_str());
+                let (end, warning) = after_dead_end(&positions, d, start_ply, written, laws);
+                replay.ended_early = Some(end);
+                walker_warn(&mut replay.warnings, opts.max_warnings, warning);
+            }
+        }
+    }
     // Results.
     if let (Some(tag), Some(text)) = (tag_result, game.outcome) {
         if tag != text {
@@ -1050,6 +1100,7 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
             replay.status,
             replay.ended_early,
             &walked.pos,
+            replay.laws,
         ) {
             walker_warn(&mut replay.warnings, opts.max_warnings, c);
         }
@@ -1062,6 +1113,68 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
     replay
 }
 
+/// Where a game whose final position is dead or stalemate (`status`) had already ended in a
+/// dead position (5.2.2; 5.2b in 2005–2014) before its last move: the index in `positions` (the
+/// mainline's, from the start) of the first dead one, if that is not the last. Dead is what
+/// [`final_status`] calls dead (insufficient material, or with `exact` the analysis of
+/// [`crate::laws::dead`]); a position stays dead whatever is played from it, so the first is
+/// found by halving (a few analyses, and only for games that end dead or stalemated).
+pub(crate) fn dead_before_end(
+    positions: &[Position],
+    status: Status,
+    exact: bool,
+) -> Option<usize> {
+    let dead = |p: &Position| {
+        (p.has_insufficient_material(Color::White) && p.has_insufficient_material(Color::Black))
+            || (exact && crate::laws::dead::is_dead_position(p) == Ok(true))
+    };
+    let last = positions.len().checked_sub(1)?;
+    let mut hi = match status {
+        Status::DeadPosition => last,
+        // A stalemate after a dead position: the stalemate came after the end.
+        Status::Stalemate => last
+            .checked_sub(1)
+            .filter(|&h| positions.get(h).is_some_and(dead))?,
+        _ => return None,
+    };
+    let mut lo = 0;
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if positions.get(mid).is_some_and(dead) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    (lo < last).then_some(lo)
+}
+
+/// The warning for the first move written after a dead position ended the game, and the end.
+pub(crate) fn after_dead_end(
+    positions: &[Position],
+    dead_at: usize,
+    start_ply: u32,
+    written: &str,
+    laws: Edition,
+) -> (EndedEarly, String) {
+    let ply = start_ply + u32::try_from(dead_at).unwrap_or(u32::MAX);
+    let side = positions
+        .get(dead_at)
+        .map_or(Color::from_white(ply % 2 == 0), Position::turn);
+    let end = EndedEarly {
+        status: Status::DeadPosition,
+        move_number: ply / 2 + 1,
+        side,
+    };
+    let warning = format!(
+        "move {} ({}) '{written}' after the game ended ({})",
+        end.move_number,
+        side_name(side),
+        ending(Status::DeadPosition, laws)
+    );
+    (end, warning)
+}
+
 /// Warnings for results (the Result tag's and the movetext's) that the final position, or an
 /// automatic draw the game went on past, contradicts.
 pub(crate) fn result_contradictions(
@@ -1070,6 +1183,7 @@ pub(crate) fn result_contradictions(
     status: Status,
     ended_early: Option<EndedEarly>,
     pos: &Position,
+    laws: Edition,
 ) -> Vec<String> {
     let mut out = Vec::new();
     let mut claimed: ArrayVec<Outcome, 2> = ArrayVec::new();
@@ -1083,7 +1197,7 @@ pub(crate) fn result_contradictions(
             if matches!(r, Outcome::WhiteWins | Outcome::BlackWins) {
                 out.push(format!(
                     "result {r} but the game ended drawn ({}) before move {} ({})",
-                    end.status.as_str(),
+                    ending(end.status, laws),
                     end.move_number,
                     side_name(end.side)
                 ));
@@ -1103,7 +1217,7 @@ pub(crate) fn result_contradictions(
             | Status::DeadPosition
             | Status::Fivefold
             | Status::SeventyFiveMoves) => matches!(r, Outcome::WhiteWins | Outcome::BlackWins)
-                .then(|| format!("result {r} but the game ended drawn ({})", s.as_str())),
+                .then(|| format!("result {r} but the game ended drawn ({})", ending(s, laws))),
             Status::Ongoing => None,
         };
         out.extend(contradiction);
@@ -1395,6 +1509,75 @@ mod tests {
         format!("[Date \"{date}\"]\n\n{movetext}")
     }
 
+    /// A dead position before the last move ended the game there (5.2.2): the first move after
+    /// it is said, as for the automatic draws, in both replays alike, and a decisive result
+    /// after it is contradicted; found by material, by the exact analysis (a locked pawn wall),
+    /// and before a stalemate.
+    #[test]
+    fn a_dead_position_before_the_last_move_ended_the_game_there() {
+        let with =
+            |fen: &str, moves: &str| format!("[Date \"2020.01.01\"]\n[FEN \"{fen}\"]\n\n{moves}");
+        let dead = "dead position; Article 5.2.2 of the 2018 Laws";
+        // Bishop takes the last knight: king and bishop against king.
+        let r = both_replays(
+            &with(
+                "8/8/4k3/8/8/8/3nb3/KB6 w - - 0 60",
+                "60. Bd3 Nb3+ 61. Kb2 Nd2 62. Bxe2 Nc4+ 63. Bxc4+ Kd6 0-1",
+            ),
+            None,
+        );
+        assert_eq!(r.status, Status::DeadPosition);
+        let end = r.ended_early.unwrap();
+        assert_eq!(
+            (end.status, end.move_number, end.side),
+            (Status::DeadPosition, 63, Color::Black)
+        );
+        assert_eq!(
+            r.warnings,
+            [
+                format!("move 63 (black) 'Kd6' after the game ended ({dead})"),
+                format!("result 0-1 but the game ended drawn ({dead}) before move 63 (black)"),
+            ]
+        );
+        // Dead from the start by the locked wall: the first move came after the end.
+        let r = both_replays(
+            &with(
+                "8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/8 w - - 0 60",
+                "60. Kd3 Kd6 1-0",
+            ),
+            None,
+        );
+        assert_eq!(
+            r.warnings[0],
+            format!("move 60 (white) 'Kd3' after the game ended ({dead})")
+        );
+        // A stalemate in a position dead for want of material long before.
+        let r = both_replays(
+            &with(
+                "7k/5K2/8/8/8/8/8/1B6 w - - 0 1",
+                "1. Ba2 Kh7 2. Bb1+ Kh8 3. Bg6 1/2-1/2",
+            ),
+            None,
+        );
+        assert_eq!(r.status, Status::Stalemate);
+        assert_eq!(
+            r.warnings,
+            [format!(
+                "move 1 (white) 'Ba2' after the game ended ({dead})"
+            )]
+        );
+        // Dead only after the last move: no earlier end.
+        let r = both_replays(
+            &with(
+                "8/8/4k3/8/8/8/3n4/KB6 b - - 0 60",
+                "60... Nb3+ 61. Kb2 Nc5 62. Bd3 Nxd3+ 1/2-1/2",
+            ),
+            None,
+        );
+        assert_eq!((r.status, r.ended_early), (Status::DeadPosition, None));
+        assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    }
+
     /// The automatic draws of Article 9.6 came in 2014: a game is judged under the edition in
     /// force on its date, the 2014 fivefold needs the five occurrences in a row by alternate
     /// moves, 2018's any five.
@@ -1433,7 +1616,7 @@ mod tests {
                         "9.6.1"
                     };
                     let expected = format!(
-                        "move 9 (white) 'e4' after the game ended (fivefold; Article {article} of the {laws} Laws)"
+                        "move 9 (white) 'e4' after the game ended (fivefold repetition; Article {article} of the {laws} Laws)"
                     );
                     assert_eq!(ended, [&expected], "{date} {movetext}");
                 } else {
@@ -1489,7 +1672,7 @@ mod tests {
         assert!(r
             .warnings
             .iter()
-            .any(|w| w.contains("fivefold; Article 9.6.1")));
+            .any(|w| w.contains("fivefold repetition; Article 9.6.1")));
     }
 
     /// A game that went on past an automatic draw: the result stated contradicts it unless a
@@ -1512,7 +1695,7 @@ mod tests {
             .collect();
         assert_eq!(
             results,
-            ["result 0-1 but the game ended drawn (fivefold) before move 9 (white)"]
+            ["result 0-1 but the game ended drawn (fivefold repetition; Article 9.6.1 of the 2018 Laws) before move 9 (white)"]
         );
         let drawn = format!("{out_and_back}f3 e5 g4 Qh4# 1/2-1/2");
         let r = both_replays(&dated("2019.01.01", &drawn), None);
@@ -1547,7 +1730,7 @@ mod tests {
         let r = both_replays(&quiet, None);
         assert!(
             r.warnings.iter().any(|w| w
-                == "move 100 (black) 'Kf8' after the game ended (seventy_five_moves; Article 9.6b of the 2014 Laws)"),
+                == "move 100 (black) 'Kf8' after the game ended (75 moves without a pawn move or capture; Article 9.6b of the 2014 Laws)"),
             "{:?}",
             r.warnings
         );

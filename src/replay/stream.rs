@@ -21,7 +21,7 @@ use super::{
     seventy_five_moves, side_name, supported_variant, DeadAnalysis, EndedEarly, ErrorKind, History,
     MoveError, Replay, ReplayOptions, Status,
 };
-use crate::board::{Color, Position, Role};
+use crate::board::{Color, Move, Position, Role};
 use crate::laws::{earliest_day, Edition};
 use crate::notation::sheet::FromLetters;
 use crate::notation::{LetterSet, Warning, Warnings};
@@ -119,6 +119,14 @@ pub struct ReplayVisitor {
     written_number: Option<u32>,
     /// A move's number out of step was reported (once a game).
     numbers_warned: bool,
+    /// The start position, and the mainline's moves with where each one's word ends in
+    /// `mainline_words` (kept across games: no allocation per game once grown), for finding a
+    /// dead position before the last move ([`super::dead_before_end`]).
+    start_pos: Position,
+    mainline_moves: Vec<(Move, u32)>,
+    mainline_words: String,
+    /// The mainline has a null move (its positions are no game's).
+    mainline_null: bool,
 }
 
 impl ReplayVisitor {
@@ -162,6 +170,10 @@ impl ReplayVisitor {
             laws: Edition::default(),
             written_number: None,
             numbers_warned: false,
+            start_pos: Position::new(),
+            mainline_moves: Vec::new(),
+            mainline_words: String::new(),
+            mainline_null: false,
         }
     }
 
@@ -266,6 +278,7 @@ impl ReplayVisitor {
         // move, which is then the first played after the end.
         self.ended = seventy_five_moves(&pos, self.laws).then_some(Status::SeventyFiveMoves);
         let dead = self.error.is_some();
+        self.start_pos.clone_from(&pos);
         self.levels.push(Level::new(pos, 0, dead));
     }
 }
@@ -294,6 +307,9 @@ impl Visitor for ReplayVisitor {
         self.dates = [None; 3];
         self.written_number = None;
         self.numbers_warned = false;
+        self.mainline_moves.clear();
+        self.mainline_words.clear();
+        self.mainline_null = false;
     }
 
     fn tag(&mut self, name: &str, value: TagValue<'_>, at: Location) {
@@ -393,15 +409,21 @@ impl Visitor for ReplayVisitor {
             Ok(mv) => {
                 match mv {
                     Some(mv) => {
-                        if mainline && self.collect_uci {
-                            self.uci
-                                .push(mv.to_uci(level.pos().is_chess960()).to_string());
+                        if mainline {
+                            if self.collect_uci {
+                                self.uci
+                                    .push(mv.to_uci(level.pos().is_chess960()).to_string());
+                            }
+                            self.mainline_words.push_str(san);
+                            let end = u32::try_from(self.mainline_words.len()).unwrap_or(u32::MAX);
+                            self.mainline_moves.push((mv, end));
                         }
                         level.now = !level.now;
                     }
                     None => {
                         if mainline {
                             self.history.null_move();
+                            self.mainline_null = true;
                         }
                         // As a move: the new position goes in the other slot, which then
                         // becomes the position now.
@@ -525,11 +547,12 @@ impl Visitor for ReplayVisitor {
         self.start();
         self.levels.truncate(1);
         let main = self.levels.pop();
+        let mut analyse_dead = false;
         let (status, plies) = match &main {
             Some(l) => {
                 let reps = self.history.repetitions(l.pos().zobrist()).max(1);
                 let fivefold = self.history.fivefold_at_end(reps, self.laws);
-                let analyse_dead =
+                analyse_dead =
                     self.dead_analysis
                         .wanted(self.tag_result, self.outcome, self.error.is_some());
                 (
@@ -539,6 +562,37 @@ impl Visitor for ReplayVisitor {
             }
             None => (Status::Ongoing, 0),
         };
+        // A dead position before the last move ended the game there.
+        if self.error.is_none()
+            && self.ended_early.is_none()
+            && !self.mainline_null
+            && matches!(status, Status::DeadPosition | Status::Stalemate)
+        {
+            let mut positions = Vec::with_capacity(self.mainline_moves.len() + 1);
+            positions.push(self.start_pos.clone());
+            for (mv, _) in &self.mainline_moves {
+                let Some(mut next) = positions.last().cloned() else {
+                    break;
+                };
+                next.play(mv);
+                positions.push(next);
+            }
+            if let Some(d) = super::dead_before_end(&positions, status, analyse_dead) {
+                let from = match d.checked_sub(1).and_then(|k| self.mainline_moves.get(k)) {
+                    Some(&(_, end)) => end as usize,
+                    None => 0,
+                };
+                let to = self
+                    .mainline_moves
+                    .get(d)
+                    .map_or(from, |&(_, end)| end as usize);
+                let written = self.mainline_words.get(from..to).unwrap_or("");
+                let (end, warning) =
+                    super::after_dead_end(&positions, d, self.start_ply, written, self.laws);
+                self.ended_early = Some(end);
+                self.warn(warning);
+            }
+        }
         let result = match self.tag_result {
             Some(Outcome::Unknown) | None => self.outcome.or(self.tag_result),
             r => r,
@@ -579,6 +633,7 @@ impl Visitor for ReplayVisitor {
                     status,
                     self.ended_early,
                     l.pos(),
+                    self.laws,
                 ));
             }
         }
@@ -652,7 +707,7 @@ mod tests {
     fn ended_by_fivefold(r: &Replay) -> bool {
         r.warnings
             .iter()
-            .any(|w| w.contains("after the game ended (fivefold;"))
+            .any(|w| w.contains("after the game ended (fivefold repetition;"))
     }
 
     /// With null moves a position recurs two plies later: eight null moves in a row after
