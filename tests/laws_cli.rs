@@ -295,3 +295,50 @@ fn check_json_gives_the_automatic_draw_a_game_went_on_past() {
         "{out}"
     );
 }
+
+/// The reports read as sentences at their edges: one half-move or none (not "1 half-moves (0
+/// moves and one half-move)"), a start position that is already mate ("before any move", not
+/// "checkmated by start"); and a flag fall takes no claim's written move or kind.
+#[test]
+fn reports_read_as_sentences_at_the_edges() {
+    let file = temp_pgn(
+        "edges",
+        "[Event \"t\"]\n[Date \"2020.01.01\"]\n[SetUp \"1\"]\n\
+         [FEN \"4k3/3p4/8/4P3/8/8/8/4K3 b - - 40 1\"]\n[Result \"*\"]\n\n\
+         1... d5 2. exd6 Kd7 3. Ke2 Kxd6 4. Kd2 *\n",
+    );
+    let (_, out) = claim(&[&file, "--at", "3", "--kind", "fifty"]);
+    assert!(
+        out.contains(
+            "only 1 half-move without a pawn move or capture since 2.exd6: 99 half-moves short"
+        ),
+        "{out}"
+    );
+    let (_, out) = claim(&[&file, "--at", "5", "--kind", "fifty"]);
+    assert!(
+        out.contains(
+            "not one half-move without a pawn move or capture since 3...Kxd6: 100 half-moves short"
+        ),
+        "{out}"
+    );
+    let mated = temp_pgn(
+        "mated-at-start",
+        "[Event \"t\"]\n[Date \"2020.01.01\"]\n[SetUp \"1\"]\n\
+         [FEN \"R5k1/8/6K1/8/8/8/8/8 b - - 0 80\"]\n\n*\n",
+    );
+    let (_, out) = claim(&[&mated, "--at", "0"]);
+    assert!(
+        out.contains("Black claims a draw (threefold repetition or fifty moves) before any move"),
+        "{out}"
+    );
+    assert!(
+        out.contains("black is checkmated in the start position: the game was over before any move (won by white)"),
+        "{out}"
+    );
+    assert!(!out.contains("by start"), "{out}");
+    let (code, _, err) = common::run_cli(&["claim", &file, "--flag", "white", "--intended", "Kd1"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = common::run_cli(&["claim", &file, "--flag", "white", "--kind", "fifty"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--kind belongs to a draw claim"), "{err}");
+}

@@ -29,7 +29,7 @@ pub struct ClaimArgs {
     pub at: Option<String>,
     /// The move the claimant wrote on the scoresheet without playing it (9.2.1.1 / 9.3.1), in the
     /// game's letters.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "flag")]
     pub intended: Option<String>,
     /// The claim: threefold, fifty or any.
     #[arg(long, default_value = "any")]
@@ -129,6 +129,10 @@ pub fn run(args: &ClaimArgs) -> ExitCode {
         Some("black" | "b") => Some(Color::Black),
         Some(other) => return usage(&format!("--flag {other}: expected white or black")),
     };
+    // A flag fall is judged by 6.9 alone: a claim's kind has no say in it.
+    if flag.is_some() && kind != ClaimKind::Any {
+        return usage("--kind belongs to a draw claim, not to a flag fall (--flag)");
+    }
     let from = match super::parse_from(&args.from) {
         Ok(f) => f,
         Err(e) => return usage(&e),

@@ -496,21 +496,36 @@ fn ended_on_the_board(
     } else if position.is_checkmate() {
         (
             edition.article(Rule::Checkmate).unwrap_or("5.1"),
-            format!(
-                "{} was checkmated by {}: the mating move ended the game (won by {}), and no claim can be made after it",
-                side.name(),
-                moment.label,
-                (!side).name()
-            ),
+            if moment.ply == 0 {
+                format!(
+                    "{} is checkmated in the start position: the game was over before any move (won by {}), and no claim can be made",
+                    side.name(),
+                    (!side).name()
+                )
+            } else {
+                format!(
+                    "{} was checkmated by {}: the mating move ended the game (won by {}), and no claim can be made after it",
+                    side.name(),
+                    moment.label,
+                    (!side).name()
+                )
+            },
         )
     } else {
         (
             edition.article(Rule::Stalemate).unwrap_or("5.2"),
-            format!(
-                "{} was stalemated by {}: the stalemating move ended the game in a draw, before any claim",
-                side.name(),
-                moment.label
-            ),
+            if moment.ply == 0 {
+                format!(
+                    "{} is stalemated in the start position: the game was drawn before any move, and no claim can be made",
+                    side.name()
+                )
+            } else {
+                format!(
+                    "{} was stalemated by {}: the stalemating move ended the game in a draw, before any claim",
+                    side.name(),
+                    moment.label
+                )
+            },
         )
     };
     ClaimReport {
@@ -646,14 +661,23 @@ fn fifty(
         )
     } else {
         let short = 100 - halfmoves;
-        let moves_text = if halfmoves % 2 == 1 {
-            format!("{moves} moves and one half-move")
-        } else {
-            format!("{moves} moves")
+        let plural =
+            |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let counted = match (moves, halfmoves % 2 == 1) {
+            (0, false) => "not one half-move".to_owned(),
+            (0, true) => "only 1 half-move".to_owned(),
+            (m, false) => format!(
+                "only {halfmoves} half-moves ({})",
+                plural(m, "move", "moves")
+            ),
+            (m, true) => format!(
+                "only {halfmoves} half-moves ({} and one half-move)",
+                plural(m, "move", "moves")
+            ),
         };
         format!(
-            "only {halfmoves} half-moves ({moves_text}) without a pawn move or capture {since_text}: {short} half-move{} short of 50 moves by each player",
-            if short == 1 { "" } else { "s" }
+            "{counted} without a pawn move or capture {since_text}: {} short of 50 moves by each player",
+            plural(short, "half-move", "half-moves")
         )
     };
     FiftyMoves {
@@ -842,9 +866,9 @@ impl fmt::Display for ClaimReport {
         };
         writeln!(
             f,
-            "{} claims {kind} after {} (Laws of Chess {})",
+            "{} claims {kind} {} (Laws of Chess {})",
             capitalised(self.claimant),
-            self.claimed_after.label,
+            self.claimed_after.after(),
             self.edition
         )?;
         if let Some(i) = &self.intended {
@@ -881,8 +905,10 @@ impl fmt::Display for ClaimReport {
         if let Some(e) = &self.ended_earlier {
             writeln!(
                 f,
-                "Note: the game had already ended by Article {} after {}: {}",
-                e.article, e.at.label, e.reason
+                "Note: the game had already ended by Article {} {}: {}",
+                e.article,
+                e.at.after(),
+                e.reason
             )?;
         }
         writeln!(f, "FEN: {}", self.fen)?;
@@ -894,9 +920,9 @@ impl fmt::Display for FlagReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "{}'s flag fell after {} (Laws of Chess {})",
+            "{}'s flag fell {} (Laws of Chess {})",
             capitalised(self.flagged),
-            self.after.label,
+            self.after.after(),
             self.edition
         )?;
         writeln!(

@@ -102,6 +102,17 @@ pub struct Moment {
     pub fen: String,
 }
 
+impl Moment {
+    /// When, in a sentence: `after 33...Kg7`, or `before any move` for the start position.
+    pub(crate) fn after(&self) -> String {
+        if self.ply == 0 {
+            "before any move".to_owned()
+        } else {
+            format!("after {}", self.label)
+        }
+    }
+}
+
 impl fmt::Display for Moment {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.label)
