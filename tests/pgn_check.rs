@@ -214,7 +214,7 @@ fn a_fen_past_seventy_five_moves_ends_the_game_before_its_first_move() {
                 100. Ra2 Kd7 *\n";
     let (out, _, _) = check_text("clock150.pgn", text);
     assert!(
-        out.contains("warning: move 100 (white) 'Ra2' after the game ended (seventy_five_moves"),
+        out.contains("warning: move 100 (white) 'Ra2' after the game ended (75 moves without a pawn move or capture"),
         "{out}"
     );
     assert!(!out.contains("'Kd7' after the game ended"), "{out}");
@@ -463,4 +463,54 @@ fn a_slip_in_an_english_game_is_blamed_where_it_stands() {
         ],
         "{out}"
     );
+}
+
+/// What the move reader reads, the PGN reader lets through: fullwidth letters (`Ｎf3`) and the
+/// one-character glyphs `‼ ⁉ ⁈ ⁇`; zeros without dashes (`00`) are the move that is wrong, not
+/// a move number that shifts the blame to the next word; a character the reader refuses is
+/// shown as it prints, or by its code point.
+#[test]
+fn odd_characters_are_read_or_blamed_where_they_stand() {
+    let (out, _, code) = check_text(
+        "wide.pgn",
+        "1. e4 e5 2. Ｎf3 Nc6 3. Bb5 a6‼ 4. Ba4⁉ Nf6⁈ 5. O-O⁇ *\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    let (out, _, _) = check_text(
+        "zeros.pgn",
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. 00 Be7 *\n",
+    );
+    assert!(
+        out.contains(":1:45: game 1: move 5 (white) '00': unparsable"),
+        "{out}"
+    );
+    let (out, _, _) = check_text("slash.pgn", "1. e4 \\ e5 *\n\n1. d4 \u{7f} d5 *\n");
+    assert!(out.contains("syntax: unexpected character '\\'"), "{out}");
+    assert!(out.contains("syntax: unexpected character U+007F"), "{out}");
+}
+
+/// A game with an error is replayed a second time from its tree for its report: its warnings
+/// are those the game would have without the error (a null move in the mainline, an `e.p.`
+/// written apart on a move that took nothing en passant).
+#[test]
+fn warnings_do_not_depend_on_an_error_later_in_the_game() {
+    let (out, _, _) = check_text(
+        "same.pgn",
+        "1. e4 -- 2. d4 e5 *\n\n1. e4 -- 2. d4 e5 3. Ke3 *\n\n\
+         1. e4 a6 2. e5 d6 3. exd6 e.p. Nf6 *\n\n1. e4 a6 2. e5 d6 3. exd6 e.p. Nf6 4. Ke3 *\n",
+    );
+    let warnings = |game: u32| -> Vec<&str> {
+        let prefix = format!("game {game}: warning: ");
+        out.lines()
+            .filter_map(|l| l.split_once(&prefix).map(|(_, w)| w))
+            .collect()
+    };
+    assert_eq!(warnings(1), ["move 1: null move '--'"], "{out}");
+    assert_eq!(warnings(2), warnings(1), "{out}");
+    assert_eq!(
+        warnings(3),
+        ["move 3 (white): e.p. written on a move that is not en passant"],
+        "{out}"
+    );
+    assert_eq!(warnings(4), warnings(3), "{out}");
 }

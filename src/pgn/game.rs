@@ -106,6 +106,8 @@ pub struct Node {
     pub comments: Comments,
     /// Alternatives to this move, each starting from the position before it.
     pub variations: Vec<Line>,
+    /// An en passant mark written apart after it (`exd6 e.p.`).
+    pub en_passant_mark: bool,
 }
 
 impl PartialEq for Node {
@@ -303,6 +305,12 @@ impl Visitor for GameBuilder {
             number,
             ..Node::default()
         });
+    }
+
+    fn en_passant_mark(&mut self, _at: Location) {
+        if let Some(node) = self.line().moves.last_mut() {
+            node.en_passant_mark = true;
+        }
     }
 
     fn nag(&mut self, nag: u8, _at: Location) {

@@ -155,7 +155,7 @@ pub enum Token {
     #[regex(r"\$[0-9]+")]
     Nag,
     /// A suffix annotation (`!`, `?!`, ...) or a symbol for an evaluation (`±`, `+-`, `∞`, ...).
-    #[regex(r"[!?]{1,2}|[=∞⩲⩱±∓□]|\+--|--\+|\+=|=\+|\+/-|-/\+|\+-|-\+")]
+    #[regex(r"[!?]{1,2}|[=∞⩲⩱±∓□‼⁇⁉⁈]|\+--|--\+|\+=|=\+|\+/-|-/\+|\+-|-\+")]
     Glyph,
     /// Start of a variation.
     #[token("(")]
@@ -175,9 +175,14 @@ pub enum Token {
     /// Anything move-like: SAN in any letter set, long algebraic, figurines, `O-O`, `Z0`, drops.
     /// Suffix annotations (`!`, `?`) are separate tokens. Older books' dagger and double dagger
     /// for check and mate (`Lb5†`, `Dxf7‡`) belong to the move, as `+` and `#` do.
-    #[regex(r"(@|[A-Za-z\u{C0}-\u{24F}\u{370}-\u{3FF}\u{400}-\u{4FF}\u{2654}-\u{265F}])[A-Za-z0-9\u{C0}-\u{24F}\u{370}-\u{3FF}\u{400}-\u{4FF}\u{2654}-\u{265F}=+#:/@\-‐‑–†‡]*")]
+    /// Fullwidth forms (`Ｎf3`, typed with an East Asian keyboard) are words too: the move
+    /// reader folds them (NFKC), as it does on scoresheets.
+    #[regex(r"(@|[A-Za-z\u{C0}-\u{24F}\u{370}-\u{3FF}\u{400}-\u{4FF}\u{2654}-\u{265F}\u{FF21}-\u{FF3A}\u{FF41}-\u{FF5A}])[A-Za-z0-9\u{C0}-\u{24F}\u{370}-\u{3FF}\u{400}-\u{4FF}\u{2654}-\u{265F}\u{FF03}\u{FF0B}\u{FF0D}\u{FF10}-\u{FF5A}=+#:/@\-‐‑–†‡]*")]
     /// Castling written with zeros: `0-0`, `0-0-0` (any dash), with a check mark.
     #[regex(r"0[-‐‑–]0([-‐‑–]0)?[+#†‡]*")]
+    /// Zeros without dashes (`00`, `000`): no move number (numbers start at 1), but castling
+    /// written without its dashes, a word for the move reader to judge where it stands.
+    #[regex(r"000?[+#†‡]*", priority = 10)]
     /// A pawn capture with its en passant mark glued on: `exd6e.p.`, `e5xd6e.p.+`.
     #[regex(r"[a-h]([1-8][-x:]?|[x:])?[a-h][36]e\.p\.?[+#†‡]*")]
     /// A null move: `--`.
@@ -394,10 +399,10 @@ pub fn glyph_nag(glyph: &str) -> Option<u8> {
     Some(match glyph {
         "!" => 1,
         "?" => 2,
-        "!!" => 3,
-        "??" => 4,
-        "!?" => 5,
-        "?!" => 6,
+        "!!" | "‼" => 3,
+        "??" | "⁇" => 4,
+        "!?" | "⁉" => 5,
+        "?!" | "⁈" => 6,
         "□" => 7,
         "=" => 10,
         "∞" => 13,

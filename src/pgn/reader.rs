@@ -324,7 +324,7 @@ impl Default for Limits {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ErrorKind {
     /// A character that starts no PGN token.
-    #[error("unexpected character {0:?}")]
+    #[error("unexpected character {}", shown(*.0))]
     UnexpectedCharacter(char),
     /// A `{` without its `}`.
     #[error("comment `{{` never closed")]
@@ -910,6 +910,16 @@ impl Engine {
             }
         }
         end
+    }
+}
+
+/// A character for an error message: as it is where it prints, else its code point
+/// (`'\'`, `U+007F`).
+fn shown(c: char) -> String {
+    if c.is_control() || c.is_whitespace() {
+        format!("U+{:04X}", u32::from(c))
+    } else {
+        format!("'{c}'")
     }
 }
 

@@ -578,6 +578,7 @@ impl Walker<'_, '_> {
                     read_token(&pos, &node.san, self.letters, &mut warnings, &mut after)
                 }
             };
+            let played_en_passant = matches!(&read, Ok(Some(mv)) if mv.is_en_passant());
             match read {
                 Ok(Some(mv)) => {
                     if collect {
@@ -626,6 +627,14 @@ impl Walker<'_, '_> {
                     "move {number} ({}) '{}': {w}",
                     side_name(side),
                     node.san
+                ));
+            }
+            // An e.p. written apart, as `check` reading as it goes judges it.
+            if node.en_passant_mark && !played_en_passant {
+                self.warn(format!(
+                    "move {number} ({}): {}",
+                    side_name(side),
+                    Warning::EnPassantMarkOnOtherMove
                 ));
             }
             ply += 1;

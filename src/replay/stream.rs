@@ -405,6 +405,7 @@ impl Visitor for ReplayVisitor {
         // slot takes the position after this move (one copy per move, made by the reader), and
         // becomes the position now.
         let (now, next) = level.both();
+        let mut null_read = false;
         match read_token(now, san, letters, &mut warnings, next) {
             Ok(mv) => {
                 match mv {
@@ -424,6 +425,7 @@ impl Visitor for ReplayVisitor {
                         if mainline {
                             self.history.null_move();
                             self.mainline_null = true;
+                            null_read = true;
                         }
                         // As a move: the new position goes in the other slot, which then
                         // becomes the position now.
@@ -459,6 +461,9 @@ impl Visitor for ReplayVisitor {
                             side_name(side),
                             ending(s, self.laws)
                         ));
+                    }
+                    if null_read {
+                        self.warn(format!("move {number}: null move '{san}'"));
                     }
                     self.history.push(pos_key, clock);
                     if let Some(end) = self
