@@ -217,7 +217,7 @@ impl ReplayVisitor {
     /// let mut v = decisive();
     /// let r = SliceReader::new(won).read_game(&mut v).unwrap().unwrap();
     /// assert_eq!(r.status, Status::DeadPosition);
-    /// assert!(r.warnings.iter().any(|w| w.contains("dead_position")));
+    /// assert!(r.warnings.iter().any(|w| w.contains("dead position")));
     /// ```
     pub fn with_dead_analysis(mut self, which: DeadAnalysis) -> Self {
         self.dead_analysis = which;
