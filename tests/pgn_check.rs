@@ -514,3 +514,27 @@ fn warnings_do_not_depend_on_an_error_later_in_the_game() {
     );
     assert_eq!(warnings(4), warnings(3), "{out}");
 }
+
+/// A FEN whose castling rights only Chess960 has (the king on d1 with the right to castle) in
+/// a game with no Variant tag is read as Chess960, as before, and now said, by both replays (a
+/// later error sends the game through the tree); with the tag, nothing is said.
+#[test]
+fn a_chess960_fen_without_a_variant_tag_is_said() {
+    let fen = "[FEN \"4k3/8/8/8/8/8/8/3K3R w K - 0 1\"]";
+    let (out, _, _) = check_text(
+        "fen960.pgn",
+        &format!(
+            "[Event \"a\"]\n{fen}\n\n1. O-O *\n\n[Event \"b\"]\n[Variant \"Chess960\"]\n{fen}\n\n\
+             1. O-O *\n\n[Event \"c\"]\n{fen}\n\n1. O-O Kd7 2. Kh3 *\n"
+        ),
+    );
+    let said = "warning: FEN tag: castling rights for a king or rook off its square in standard \
+                chess, and no Variant tag: read as Chess960";
+    assert!(out.contains(&format!("game 1: {said}")), "{out}");
+    assert!(!out.contains(&format!("game 2: {said}")), "{out}");
+    assert!(out.contains(&format!("game 3: {said}")), "{out}");
+    assert!(
+        out.contains("game 3: move 2 (white) 'Kh3': illegal"),
+        "{out}"
+    );
+}

@@ -100,8 +100,9 @@ pub enum Rule {
 pub enum Fivefold {
     /// 2014, Article 9.6a (`001_e4118161176f568f.txt`): the same position (as in 9.2b) "at least
     /// five times as a result of alternate repetition of moves by both players" — five
-    /// consecutive occurrences, each four half-moves after the one before (both players moving
-    /// back and forth).
+    /// consecutive occurrences, each four half-moves after the one before, by the same moves
+    /// (both players moving back and forth; see [`crate::laws::GameRecord::automatic_end`] for
+    /// why the narrower reading).
     ConsecutiveAlternateMoves,
     /// 2018, Article 9.6.1 (`003_7291eaef65871fc8.txt`): the same position (as in 9.2.2) at least
     /// five times; the commentary adds that the five need not follow one another.

@@ -470,8 +470,10 @@ impl GameRecord {
     /// `edition`, or `None`: a dead position arose (every edition: 5.2b, 5.2.2 from 2018; decided
     /// exactly by [`super::dead`]), or an automatic draw of Article 9.6 (from 2014).
     ///
-    /// Implements: 2014 (`001_…`) 9.6a — five consecutive occurrences four half-moves apart
-    /// (alternate repetition of moves by both players) — and 9.6b — 75 moves each; 2018 (`003_…`)
+    /// Implements: 2014 (`001_…`) 9.6a — five consecutive occurrences four half-moves apart, by
+    /// the same alternate moves repeated (every position of the last 16 half-moves equals the one
+    /// four later: "vzájemného opakování tahů", the repetition of moves by both players) — and
+    /// 9.6b — 75 moves each; 2018 (`003_…`)
     /// 9.6.1 — any five occurrences — and 9.6.2 — 75 moves each. In both, a checkmate on the
     /// last move takes precedence (2014: the `004_…` transcript of 9.6b).
     ///
@@ -508,7 +510,13 @@ impl GameRecord {
                 Some(Fivefold::ConsecutiveAlternateMoves) if ply >= 16 => {
                     // The last 16 half-moves are one back-and-forth of each player played four
                     // times: every position equals the one four half-moves later, so the claimed
-                    // position stands at ply-16, -12, -8, -4 and now, by the same moves.
+                    // position stands at ply-16, -12, -8, -4 and now, by the same moves. The
+                    // narrower of the two readings of the text: the position five times four
+                    // half-moves apart by other moves (Nf3 and back, then Nc3 and back) would
+                    // satisfy the English "five consecutive alternate moves by each player",
+                    // but the Czech text asks for the moves repeated, and an automatic draw
+                    // overturns the result the players agreed on, so only the case both
+                    // readings make a draw is one here (a threefold claim stays open anyway).
                     let cycle = (0..5).map(|j| ply - 4 * j);
                     let periodic = (ply - 16..=ply - 4).all(|j| {
                         self.positions.get(j).map(key) == self.positions.get(j + 4).map(key)

@@ -426,6 +426,11 @@ pub(crate) fn standard_fen_error(pos: &Position) -> Option<String> {
     })
 }
 
+/// The warning for a game with no Variant tag whose FEN gives castling rights only Chess960 has
+/// (a king off e1 with the right to castle): read as Chess960, and said.
+pub(crate) const CHESS960_BY_FEN: &str = "FEN tag: castling rights for a king or rook off its \
+    square in standard chess, and no Variant tag: read as Chess960";
+
 /// The starting position of a game: from its FEN tag, or the standard one.
 pub(crate) fn start_position(game: &Game) -> Result<Position, MoveError> {
     if let Some(v) = game.tag("Variant") {
@@ -945,6 +950,9 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
             return replay;
         }
     };
+    if start.is_chess960() && game.tag("Variant").is_none() {
+        replay.warnings.push(CHESS960_BY_FEN.to_owned());
+    }
     let start_ply =
         (start.fullmove_number().max(1) - 1) * 2 + u32::from(start.turn() == Color::Black);
     let english = LetterSet::english();

@@ -127,6 +127,8 @@ pub struct ReplayVisitor {
     mainline_words: String,
     /// The mainline has a null move (its positions are no game's).
     mainline_null: bool,
+    /// A Variant tag naming a supported variant was read.
+    variant_tag: bool,
 }
 
 impl ReplayVisitor {
@@ -174,6 +176,7 @@ impl ReplayVisitor {
             mainline_moves: Vec::new(),
             mainline_words: String::new(),
             mainline_null: false,
+            variant_tag: false,
         }
     }
 
@@ -259,7 +262,12 @@ impl ReplayVisitor {
                     Some(why) => {
                         self.error = Some(MoveError::game_level(ErrorKind::BadFen, why, *at))
                     }
-                    None => pos = p,
+                    None => {
+                        if p.is_chess960() && !self.variant_tag {
+                            self.warn(super::CHESS960_BY_FEN.to_owned());
+                        }
+                        pos = p;
+                    }
                 },
                 Err(e) => {
                     // Located at the tag: the FEN is what is wrong, not the first move.
@@ -310,6 +318,7 @@ impl Visitor for ReplayVisitor {
         self.mainline_moves.clear();
         self.mainline_words.clear();
         self.mainline_null = false;
+        self.variant_tag = false;
     }
 
     fn tag(&mut self, name: &str, value: TagValue<'_>, at: Location) {
@@ -329,7 +338,10 @@ impl Visitor for ReplayVisitor {
             "Variant" if !supported_variant(value.raw()) => {
                 self.variant = Some(value.decode().into_owned())
             }
-            "Variant" => self.standard = super::declares_standard(value.raw()),
+            "Variant" => {
+                self.variant_tag = true;
+                self.standard = super::declares_standard(value.raw());
+            }
             _ => {}
         }
     }
