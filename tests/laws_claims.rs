@@ -649,3 +649,15 @@ fn no_claim_after_a_move_that_checkmated_or_stalemated() {
     let r = claim(&at_75, ClaimKind::Any, Edition::Laws2018);
     assert_eq!((r.valid, r.article), (false, "5.1.1"));
 }
+
+/// A stalemate on the 150th half-move without a pawn move or capture: both 5.2.1 and 9.6.2
+/// draw the game by that move; the board's end is the one named, as `check` names it (only a
+/// checkmate is given precedence by the text, and a stalemate ends the game by itself).
+#[test]
+fn a_stalemate_on_the_seventy_fifth_move_is_named_a_stalemate() {
+    let g = game(Some("7k/8/5KQ1/8/8/8/8/8 w - - 149 80"), "f6f7");
+    assert!(g.automatic_end(Edition::Laws2018, g.plies()).is_none());
+    let r = claim(&g, ClaimKind::Any, Edition::Laws2018);
+    assert_eq!(r.article, "5.2.1");
+    assert!(r.reason.contains("stalemated by 80.Kf7"), "{}", r.reason);
+}

@@ -536,6 +536,11 @@ impl GameRecord {
                     // take precedence."
                     continue;
                 }
+                if pos.is_stalemate() {
+                    // The stalemating move ended the game by itself (5.2.1; 5.2a before 2018),
+                    // drawn either way: named by the board, as `check` names it.
+                    continue;
+                }
                 let article = edition.article(Rule::SeventyFiveMoves).unwrap_or("9.6");
                 let since = self.last_zeroing(ply);
                 let since_text = match &since {
