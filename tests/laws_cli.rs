@@ -342,3 +342,17 @@ fn reports_read_as_sentences_at_the_edges() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--kind belongs to a draw claim"), "{err}");
 }
+
+/// A game with a null move in its mainline is refused by `claim` where the null move stands, as
+/// written (`--`), not as the `0000` of its UCI.
+#[test]
+fn a_null_move_is_refused_where_it_stands() {
+    let file = temp_pgn("null", "[Event \"t\"]\n\n1. e4 -- 2. Nf3 *\n");
+    let (code, _, err) = common::run_cli(&["claim", &file]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("line 3, column 7: `--` is a null move, no move of the Laws"),
+        "{err}"
+    );
+    assert!(!err.contains("0000"), "{err}");
+}

@@ -302,7 +302,16 @@ impl GameRecord {
         game: &crate::pgn::Game,
         from: &crate::notation::sheet::FromLetters,
     ) -> Result<GameRecord, ClaimError> {
-        use crate::replay::{replay_game, ReplayOptions};
+        use crate::replay::{is_null_move, replay_game, ReplayOptions};
+        // A null move is no move of the Laws: a game with one in its mainline is analysis, not
+        // a game whose positions a claim can rest on.
+        if let Some(null) = game.mainline.moves.iter().find(|n| is_null_move(&n.san)) {
+            return Err(ClaimError::Replay(format!(
+                "line {}, column {}: `{}` is a null move, no move of the Laws: no claim can be \
+                 judged on a game that has one",
+                null.at.line, null.at.column, null.san
+            )));
+        }
         let replay = replay_game(
             game,
             &ReplayOptions {
