@@ -538,3 +538,46 @@ fn a_chess960_fen_without_a_variant_tag_is_said() {
         "{out}"
     );
 }
+
+/// A syntax error late in a game does not hide an illegal move before it: the illegal move is
+/// the game's first error, the syntax error said after it; a game legal up to its syntax error
+/// keeps what was read (its plies, its Result tag, the Laws of its date) in the JSON report.
+#[test]
+fn a_syntax_error_does_not_hide_an_illegal_move_before_it() {
+    let text = "[Event \"a\"]\n[Date \"2022.10.01\"]\n[Result \"1-0\"]\n\n\
+                1. e4 e5 2. Ke3 Nc6\n3. Nf3 Nf6 4. Bc4 & Bc5 1-0\n\n\
+                [Event \"b\"]\n[Date \"2022.10.01\"]\n[Result \"1-0\"]\n\n\
+                1. e4 e5 2. Nf3 Nc6 3. Bc4 & Bc5 1-0\n";
+    let (out, _, code) = check_text("late.pgn", text);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("late.pgn:5:13: game 1: move 2 (white) 'Ke3': illegal"),
+        "{out}"
+    );
+    assert!(
+        out.contains("game 1: warning: then a syntax error at 6:19: unexpected character '&'"),
+        "{out}"
+    );
+    assert!(
+        out.contains("late.pgn:12:28: game 2: syntax: unexpected character '&'"),
+        "{out}"
+    );
+    let scratch = common::Scratch::new("check-late-json");
+    let path = scratch.0.join("late.pgn");
+    std::fs::write(&path, text).unwrap();
+    let (json, _, _) = check(&["--json", path.to_str().unwrap()]);
+    let games: Vec<serde_json::Value> = json
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games[0]["error"]["kind"], "illegal");
+    assert_eq!(games[1]["error"]["kind"], "syntax");
+    for g in &games {
+        assert_eq!(
+            (&g["laws"], &g["result"]),
+            (&"2018".into(), &"1-0".into()),
+            "{g}"
+        );
+    }
+    assert_eq!(games[1]["plies"], 5);
+}

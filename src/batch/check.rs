@@ -301,7 +301,11 @@ fn check_section(g: &GameRef<'_>, options: &CheckOptions) -> Vec<Checked> {
                 }
                 None => (r, true),
             },
-            Err(e) => (syntax_error(&e), false),
+            Err(e) => (
+                before_syntax_error(reader.last_game(), &e, n, &options.replay)
+                    .unwrap_or_else(|| syntax_error(&e)),
+                false,
+            ),
         };
         let repair = match (&options.repair, &r.error) {
             (Some(policy), Some(e)) if is_repairable(e.kind) => {
@@ -405,6 +409,42 @@ fn write_repair(file: &str, game: u64, repair: &GameRepair, json: bool, out: &mu
     for line in repair.correction_lines() {
         out.push_str(&format!("{file}: game {game}: repair: {line}\n"));
     }
+}
+
+/// A game the reader stopped at a syntax error `e`, replayed up to it (`last`: the game's text
+/// and where it starts): an illegal move before the error is the game's first error, and is
+/// reported with the syntax error said after it; otherwise the syntax error, with what the
+/// replay knows of the game (its tags' result and Laws, the plies read before the error).
+fn before_syntax_error(
+    last: Option<(&str, Location)>,
+    e: &PgnError,
+    number: u64,
+    options: &ReplayOptions,
+) -> Option<Replay> {
+    let (text, origin) = last?;
+    let cut = usize::try_from(e.at.offset.checked_sub(origin.offset)?).ok()?;
+    let before = text.get(..cut)?;
+    let mut again = SliceReader::with_origin(before.as_bytes(), Limits::default(), origin, number);
+    let game = again.read_game(&mut GameBuilder::default())?.ok()?;
+    let mut r = replay_game(&game, options);
+    // What the cut itself makes of the game (no result written, its last position) is not
+    // the game's.
+    r.warnings.retain(|w| {
+        !w.starts_with("the movetext has no result token") && !w.starts_with("result ")
+    });
+    r.status = crate::replay::Status::Ongoing;
+    let syntax = format!("{}: {}", e.at, e.kind);
+    match &r.error {
+        Some(_) => r.warnings.push(format!("then a syntax error at {syntax}")),
+        None => {
+            r.error = Some(MoveError::game_level(
+                ErrorKind::Syntax,
+                e.kind.to_string(),
+                e.at,
+            ))
+        }
+    }
+    Some(r)
 }
 
 /// A reader error as a game-level report.
