@@ -238,3 +238,26 @@ fn a_broken_game_without_tags_does_not_take_the_games_after_it() {
         );
     }
 }
+
+/// Games without tags or results, one below the other: the game's first move number again
+/// below a blank line starts the next game (as `convert` reads move lists), so three games are
+/// three (before, one game of ten plies, all legal by chance); without the blank line, or in a
+/// variation, a number repeated is no new game.
+#[test]
+fn the_first_move_number_again_below_a_blank_line_starts_the_next_game() {
+    let three = b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n\n1. d4 d5\n\n1. c4 e5 *\n";
+    let games = read(three);
+    let plies: Vec<usize> = games
+        .iter()
+        .map(|g| g.as_ref().unwrap().mainline.moves.len())
+        .collect();
+    assert_eq!(plies, [6, 2, 2]);
+    assert_eq!(games[2].as_ref().unwrap().at.line, 5);
+    for one in [
+        &b"1. e4 e5 2. Nf3 Nc6\n1. d4 d5 *\n"[..],
+        b"1. e4 e5 (1... c5\n\n1. d4) 2. Nf3 *\n",
+        b"1. e4\n\n1... e5 2. Nf3 *\n",
+    ] {
+        assert_eq!(read(one).len(), 1, "{}", String::from_utf8_lossy(one));
+    }
+}

@@ -619,6 +619,12 @@ impl Engine {
         let mut skip_game = false;
         // Depth at which a skipped variation began.
         let mut skip_from: Option<usize> = None;
+        // The game's first move number, its mainline's moves so far, and the line ends since
+        // the last token (two: a blank line): the first number again below a blank line is
+        // the next game, written without tags or a result.
+        let mut first_number: Option<u32> = None;
+        let mut main_moves = 0u32;
+        let mut line_ends = 0u32;
         self.open.clear();
         // Comments standing alone between games (before the next tags or the end: notes such as
         // a rejects file's, on lines of their own; those on a result's line are its game's, see
@@ -656,11 +662,13 @@ impl Engine {
             match tok {
                 Ok(Token::Newline) => {
                     self.new_line(start + span.end, 1);
+                    line_ends += 1;
                     continue;
                 }
                 Ok(Token::Blank | Token::Escape | Token::Delimiter) => continue,
                 _ => {}
             }
+            let below_blank_line = std::mem::take(&mut line_ends) >= 2;
             if !started {
                 started = true;
                 self.games += 1;
@@ -794,13 +802,23 @@ impl Engine {
                 }
                 Token::MoveNumber => {
                     tags_or_numbers = true;
-                    if visible {
-                        let digits = slice.trim_end_matches(['.', '…']);
-                        // A number too long for u32 is no move number anyone wrote: passed over.
-                        if let Ok(number) = digits.parse::<u32>() {
-                            let at = self.loc(text, at_idx);
-                            v.move_number(number, at);
+                    // A number too long for u32 is no move number anyone wrote: passed over.
+                    let number = slice.trim_end_matches(['.', '…']).parse::<u32>().ok();
+                    if self.open.is_empty() {
+                        match (first_number, number) {
+                            (None, Some(n)) => first_number = Some(n),
+                            (Some(first), Some(n))
+                                if n == first && main_moves >= 2 && below_blank_line =>
+                            {
+                                self.pos = at_idx;
+                                return Some(Ok(v.end_game()));
+                            }
+                            _ => {}
                         }
+                    }
+                    if let (true, Some(number)) = (visible, number) {
+                        let at = self.loc(text, at_idx);
+                        v.move_number(number, at);
                     }
                 }
                 Token::Dots => {}
@@ -815,6 +833,9 @@ impl Engine {
                         let at = self.loc(text, at_idx);
                         let max = self.limits.max_token_bytes;
                         return err(self, at, ErrorKind::TokenTooLong { max }, Some(at_idx));
+                    }
+                    if self.open.is_empty() {
+                        main_moves += 1;
                     }
                     if visible {
                         let at = self.loc(text, at_idx);
