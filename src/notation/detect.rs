@@ -109,13 +109,16 @@ fn replay_scored<S: AsRef<str>>(
 pub fn letters_used(set: &LetterSet, words: &[&str]) -> usize {
     words
         .iter()
-        .filter(|w| {
-            w.chars()
-                .next()
-                .is_some_and(|c| (c.is_uppercase() || !c.is_ascii()) && c != 'O')
-                && set.match_piece(w).is_some()
-        })
+        .filter(|w| names_a_piece(w) && set.match_piece(w).is_some())
         .count()
+}
+
+/// Whether `word` begins as a piece's move does: with a capital, or any letter beyond ASCII (a
+/// figurine, Cyrillic), but not castling's `O`.
+fn names_a_piece(word: &str) -> bool {
+    word.chars()
+        .next()
+        .is_some_and(|c| (c.is_uppercase() || !c.is_ascii()) && c != 'O')
 }
 
 /// How many of `words` begin with a capital (or any non-ASCII letter) that is no piece letter
@@ -131,12 +134,7 @@ pub fn letters_used(set: &LetterSet, words: &[&str]) -> usize {
 pub fn letters_unknown(set: &LetterSet, words: &[&str]) -> usize {
     words
         .iter()
-        .filter(|w| {
-            w.chars()
-                .next()
-                .is_some_and(|c| (c.is_uppercase() || !c.is_ascii()) && c != 'O')
-                && set.match_piece(w).is_none()
-        })
+        .filter(|w| names_a_piece(w) && set.match_piece(w).is_none())
         .count()
 }
 
