@@ -293,7 +293,7 @@ impl Visitor for GameBuilder {
         ));
     }
 
-    fn move_number(&mut self, number: u32, _at: Location) {
+    fn move_number(&mut self, number: u32) {
         self.number = Some(number);
     }
 

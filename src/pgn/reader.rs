@@ -229,9 +229,10 @@ pub trait Visitor {
     fn end_tags(&mut self) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
-    /// A move number as written (`12.`, `12...`, `12`): its value, for the move that follows.
-    fn move_number(&mut self, number: u32, at: Location) {
-        let _ = (number, at);
+    /// A move number as written (`12.`, `12...`, `12`): its value, for the move that follows
+    /// (no location: it stands just before that move's).
+    fn move_number(&mut self, number: u32) {
+        let _ = number;
     }
     /// A move token as written (`Nf3`, `Jxe4`, `0-0`, `--`), without suffix annotations.
     fn san(&mut self, san: &str, at: Location) {
@@ -802,8 +803,7 @@ impl Engine {
                 }
                 Token::MoveNumber => {
                     tags_or_numbers = true;
-                    // A number too long for u32 is no move number anyone wrote: passed over.
-                    let number = slice.trim_end_matches(['.', '…']).parse::<u32>().ok();
+                    let number = move_number_value(slice);
                     if self.open.is_empty() {
                         match (first_number, number) {
                             (None, Some(n)) => first_number = Some(n),
@@ -817,8 +817,7 @@ impl Engine {
                         }
                     }
                     if let (true, Some(number)) = (visible, number) {
-                        let at = self.loc(text, at_idx);
-                        v.move_number(number, at);
+                        v.move_number(number);
                     }
                 }
                 Token::Dots => {}
@@ -932,6 +931,20 @@ impl Engine {
         }
         end
     }
+}
+
+/// The value of a move number token (`12.`, `12...`, `12…`): its leading digits; `None` for
+/// one too long for a `u32`, which is no move number anyone wrote (passed over). A loop over the
+/// digits: the bulk reader meets one in every two moves.
+fn move_number_value(token: &str) -> Option<u32> {
+    let mut value: u32 = 0;
+    for &b in token.as_bytes() {
+        if !b.is_ascii_digit() {
+            break;
+        }
+        value = value.checked_mul(10)?.checked_add(u32::from(b - b'0'))?;
+    }
+    Some(value)
 }
 
 /// A character for an error message: as it is where it prints, else its code point

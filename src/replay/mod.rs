@@ -1071,23 +1071,23 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
         && !moves.iter().any(|n| is_null_move(&n.san))
     {
         let mut positions = Vec::with_capacity(moves.len() + 1);
+        let mut played = Vec::with_capacity(moves.len());
         positions.push(start);
         for node in moves {
             let Some(pos) = positions.last() else { break };
             let mut after = pos.clone();
             let mut w = crate::notation::Warnings::default();
-            if !matches!(
-                read_token(pos, &node.san, letters, &mut w, &mut after),
-                Ok(Some(_))
-            ) {
+            let Ok(Some(mv)) = read_token(pos, &node.san, letters, &mut w, &mut after) else {
                 break;
-            }
+            };
+            played.push(mv);
             positions.push(after);
         }
         if positions.len() == moves.len() + 1 {
-            if let Some(d) = dead_before_end(&positions, replay.status, analyse_dead) {
-                let written = moves.get(d).map_or("", |n| n.san.as_str());
-                let (end, warning) = after_dead_end(&positions, d, start_ply, written, laws);
+            if let Some((d, mv)) = dead_before_end(&positions, replay.status, analyse_dead)
+                .and_then(|d| Some((d, played.get(d)?)))
+            {
+                let (end, warning) = after_dead_end(&positions, d, start_ply, mv, letters, laws);
                 replay.ended_early = Some(end);
                 walker_warn(&mut replay.warnings, opts.max_warnings, warning);
             }
@@ -1146,14 +1146,14 @@ pub(crate) fn dead_before_end(
             || (exact && crate::laws::dead::is_dead_position(p) == Ok(true))
     };
     let last = positions.len().checked_sub(1)?;
-    let mut hi = match status {
-        Status::DeadPosition => last,
-        // A stalemate after a dead position: the stalemate came after the end.
-        Status::Stalemate => last
-            .checked_sub(1)
-            .filter(|&h| positions.get(h).is_some_and(dead))?,
-        _ => return None,
-    };
+    if !matches!(status, Status::DeadPosition | Status::Stalemate) {
+        return None;
+    }
+    // Dead before the last move or not at all: one analysis settles most games (a game that
+    // ends dead mostly went dead with its last move).
+    let mut hi = last
+        .checked_sub(1)
+        .filter(|&h| positions.get(h).is_some_and(dead))?;
     let mut lo = 0;
     while lo < hi {
         let mid = (lo + hi) / 2;
@@ -1166,14 +1166,24 @@ pub(crate) fn dead_before_end(
     (lo < last).then_some(lo)
 }
 
-/// The warning for the first move written after a dead position ended the game, and the end.
+/// The warning for the first move played after a dead position ended the game (`mv`, from
+/// `positions[dead_at]`, printed in `letters`: the bulk replay keeps no words), and the end.
 pub(crate) fn after_dead_end(
     positions: &[Position],
     dead_at: usize,
     start_ply: u32,
-    written: &str,
+    mv: &Move,
+    letters: &LetterSet,
     laws: Edition,
 ) -> (EndedEarly, String) {
+    let style = if letters.code() == "en" {
+        crate::notation::Style::San
+    } else {
+        crate::notation::Style::Fide
+    };
+    let written = positions.get(dead_at).map_or_else(String::new, |p| {
+        crate::notation::move_to_string(p, mv, letters, &crate::notation::PrintOptions::new(style))
+    });
     let ply = start_ply + u32::try_from(dead_at).unwrap_or(u32::MAX);
     let side = positions
         .get(dead_at)

@@ -119,12 +119,11 @@ pub struct ReplayVisitor {
     written_number: Option<u32>,
     /// A move's number out of step was reported (once a game).
     numbers_warned: bool,
-    /// The start position, and the mainline's moves with where each one's word ends in
-    /// `mainline_words` (kept across games: no allocation per game once grown), for finding a
-    /// dead position before the last move ([`super::dead_before_end`]).
+    /// The start position and the mainline's moves (kept across games: no allocation per game
+    /// once grown), for finding a dead position before the last move
+    /// ([`super::dead_before_end`]).
     start_pos: Position,
-    mainline_moves: Vec<(Move, u32)>,
-    mainline_words: String,
+    mainline_moves: Vec<Move>,
     /// The mainline has a null move (its positions are no game's).
     mainline_null: bool,
     /// A Variant tag naming a supported variant was read.
@@ -174,7 +173,6 @@ impl ReplayVisitor {
             numbers_warned: false,
             start_pos: Position::new(),
             mainline_moves: Vec::new(),
-            mainline_words: String::new(),
             mainline_null: false,
             variant_tag: false,
         }
@@ -316,7 +314,6 @@ impl Visitor for ReplayVisitor {
         self.written_number = None;
         self.numbers_warned = false;
         self.mainline_moves.clear();
-        self.mainline_words.clear();
         self.mainline_null = false;
         self.variant_tag = false;
     }
@@ -384,18 +381,19 @@ impl Visitor for ReplayVisitor {
         }
     }
 
-    fn move_number(&mut self, number: u32, _at: Location) {
+    fn move_number(&mut self, number: u32) {
         self.written_number = Some(number);
     }
 
     fn san(&mut self, san: &str, at: Location) {
-        let written_number = self.written_number.take();
-        if let Some(level) = self.levels.last().filter(|l| !l.dead) {
-            let number = (self.start_ply + level.ply) / 2 + 1;
-            let side = level.pos().turn();
-            if let Some(written) = written_number.filter(|&n| n != number && !self.numbers_warned) {
-                self.numbers_warned = true;
-                self.warn(number_out_of_step(written, number, side, san));
+        if let Some(written) = self.written_number.take().filter(|_| !self.numbers_warned) {
+            if let Some(level) = self.levels.last().filter(|l| !l.dead) {
+                let number = (self.start_ply + level.ply) / 2 + 1;
+                if written != number {
+                    let side = level.pos().turn();
+                    self.numbers_warned = true;
+                    self.warn(number_out_of_step(written, number, side, san));
+                }
             }
         }
         let depth = self.levels.len();
@@ -427,9 +425,7 @@ impl Visitor for ReplayVisitor {
                                 self.uci
                                     .push(mv.to_uci(level.pos().is_chess960()).to_string());
                             }
-                            self.mainline_words.push_str(san);
-                            let end = u32::try_from(self.mainline_words.len()).unwrap_or(u32::MAX);
-                            self.mainline_moves.push((mv, end));
+                            self.mainline_moves.push(mv);
                         }
                         level.now = !level.now;
                     }
@@ -587,25 +583,22 @@ impl Visitor for ReplayVisitor {
         {
             let mut positions = Vec::with_capacity(self.mainline_moves.len() + 1);
             positions.push(self.start_pos.clone());
-            for (mv, _) in &self.mainline_moves {
+            for mv in &self.mainline_moves {
                 let Some(mut next) = positions.last().cloned() else {
                     break;
                 };
                 next.play(mv);
                 positions.push(next);
             }
-            if let Some(d) = super::dead_before_end(&positions, status, analyse_dead) {
-                let from = match d.checked_sub(1).and_then(|k| self.mainline_moves.get(k)) {
-                    Some(&(_, end)) => end as usize,
-                    None => 0,
-                };
-                let to = self
-                    .mainline_moves
-                    .get(d)
-                    .map_or(from, |&(_, end)| end as usize);
-                let written = self.mainline_words.get(from..to).unwrap_or("");
+            if let Some((d, mv)) = super::dead_before_end(&positions, status, analyse_dead)
+                .and_then(|d| Some((d, self.mainline_moves.get(d)?)))
+            {
+                let letters = self
+                    .letters
+                    .as_ref()
+                    .unwrap_or_else(|| LetterSet::english());
                 let (end, warning) =
-                    super::after_dead_end(&positions, d, self.start_ply, written, self.laws);
+                    super::after_dead_end(&positions, d, self.start_ply, mv, letters, self.laws);
                 self.ended_early = Some(end);
                 self.warn(warning);
             }
