@@ -867,10 +867,7 @@ pub(crate) fn final_status(
         }
     } else if pos.is_stalemate() {
         Status::Stalemate
-    } else if (pos.has_insufficient_material(Color::White)
-        && pos.has_insufficient_material(Color::Black))
-        || (analyse_dead && crate::laws::dead::is_dead_position(pos) == Ok(true))
-    {
+    } else if is_dead(pos, analyse_dead) {
         // Insufficient material first (cheap); then the exact analysis of Laws 5.2.2, so that
         // locked pawn walls and the like are dead too. An undecided analysis counts as not dead.
         Status::DeadPosition
@@ -1070,27 +1067,34 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
         && matches!(replay.status, Status::DeadPosition | Status::Stalemate)
         && !moves.iter().any(|n| is_null_move(&n.san))
     {
-        let mut positions = Vec::with_capacity(moves.len() + 1);
+        // The moves again (the walk keeps none): only games that end dead or stalemated.
         let mut played = Vec::with_capacity(moves.len());
-        positions.push(start);
+        let mut pos = start.clone();
         for node in moves {
-            let Some(pos) = positions.last() else { break };
             let mut after = pos.clone();
             let mut w = crate::notation::Warnings::default();
-            let Ok(Some(mv)) = read_token(pos, &node.san, letters, &mut w, &mut after) else {
+            let Ok(Some(mv)) = read_token(&pos, &node.san, letters, &mut w, &mut after) else {
                 break;
             };
             played.push(mv);
-            positions.push(after);
+            pos = after;
         }
-        if positions.len() == moves.len() + 1 {
-            if let Some((d, mv)) = dead_before_end(&positions, replay.status, analyse_dead)
-                .and_then(|d| Some((d, played.get(d)?)))
-            {
-                let (end, warning) = after_dead_end(&positions, d, start_ply, mv, letters, laws);
-                replay.ended_early = Some(end);
-                walker_warn(&mut replay.warnings, opts.max_warnings, warning);
-            }
+        let ended = (played.len() == moves.len())
+            .then(|| {
+                dead_end_before_last(
+                    &start,
+                    &played,
+                    replay.status,
+                    analyse_dead,
+                    start_ply,
+                    letters,
+                    laws,
+                )
+            })
+            .flatten();
+        if let Some((end, warning)) = ended {
+            replay.ended_early = Some(end);
+            walker_warn(&mut replay.warnings, opts.max_warnings, warning);
         }
     }
     // Results.
@@ -1130,76 +1134,77 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
     replay
 }
 
+/// Whether `pos` is dead as [`final_status`] judges it: no mating material on either side, or,
+/// with `exact`, by the analysis of [`crate::laws::dead`] (an undecided analysis: not dead).
+fn is_dead(pos: &Position, exact: bool) -> bool {
+    (pos.has_insufficient_material(Color::White) && pos.has_insufficient_material(Color::Black))
+        || (exact && crate::laws::dead::is_dead_position(pos) == Ok(true))
+}
+
 /// Where a game whose final position is dead or stalemate (`status`) had already ended in a
-/// dead position (5.2.2; 5.2b in 2005–2014) before its last move: the index in `positions` (the
-/// mainline's, from the start) of the first dead one, if that is not the last. Dead is what
-/// [`final_status`] calls dead (insufficient material, or with `exact` the analysis of
-/// [`crate::laws::dead`]); a position stays dead whatever is played from it, so the first is
-/// found by halving (a few analyses, and only for games that end dead or stalemated).
-pub(crate) fn dead_before_end(
-    positions: &[Position],
+/// dead position (5.2.2; 5.2b in 2005–2014) before its last move: the end (the first move
+/// played after it) and the warning for that move, or `None`. `moves` are the mainline's, from
+/// `start` (`start_ply` half-moves into the game), printed in `letters` (the bulk replay keeps
+/// no words); dead is what [`final_status`] calls dead ([`is_dead`]). A position stays dead
+/// whatever is played from it: if the one before the last move is not dead, none before it is
+/// (one analysis settles most games), and otherwise the first is found by halving.
+pub(crate) fn dead_end_before_last(
+    start: &Position,
+    moves: &[Move],
     status: Status,
     exact: bool,
-) -> Option<usize> {
-    let dead = |p: &Position| {
-        (p.has_insufficient_material(Color::White) && p.has_insufficient_material(Color::Black))
-            || (exact && crate::laws::dead::is_dead_position(p) == Ok(true))
-    };
-    let last = positions.len().checked_sub(1)?;
+    start_ply: u32,
+    letters: &LetterSet,
+    laws: Edition,
+) -> Option<(EndedEarly, String)> {
     if !matches!(status, Status::DeadPosition | Status::Stalemate) {
         return None;
     }
-    // Dead before the last move or not at all: one analysis settles most games (a game that
-    // ends dead mostly went dead with its last move).
+    let mut positions = Vec::with_capacity(moves.len() + 1);
+    positions.push(start.clone());
+    for mv in moves {
+        let mut next = positions.last()?.clone();
+        next.play(mv);
+        positions.push(next);
+    }
+    let last = positions.len().checked_sub(1)?;
     let mut hi = last
         .checked_sub(1)
-        .filter(|&h| positions.get(h).is_some_and(dead))?;
+        .filter(|&h| positions.get(h).is_some_and(|p| is_dead(p, exact)))?;
     let mut lo = 0;
     while lo < hi {
         let mid = (lo + hi) / 2;
-        if positions.get(mid).is_some_and(dead) {
+        if positions.get(mid).is_some_and(|p| is_dead(p, exact)) {
             hi = mid;
         } else {
             lo = mid + 1;
         }
     }
-    (lo < last).then_some(lo)
-}
-
-/// The warning for the first move played after a dead position ended the game (`mv`, from
-/// `positions[dead_at]`, printed in `letters`: the bulk replay keeps no words), and the end.
-pub(crate) fn after_dead_end(
-    positions: &[Position],
-    dead_at: usize,
-    start_ply: u32,
-    mv: &Move,
-    letters: &LetterSet,
-    laws: Edition,
-) -> (EndedEarly, String) {
+    let (pos, mv) = (positions.get(lo)?, moves.get(lo)?);
     let style = if letters.code() == "en" {
         crate::notation::Style::San
     } else {
         crate::notation::Style::Fide
     };
-    let written = positions.get(dead_at).map_or_else(String::new, |p| {
-        crate::notation::move_to_string(p, mv, letters, &crate::notation::PrintOptions::new(style))
-    });
-    let ply = start_ply + u32::try_from(dead_at).unwrap_or(u32::MAX);
-    let side = positions
-        .get(dead_at)
-        .map_or(Color::from_white(ply % 2 == 0), Position::turn);
+    let written = crate::notation::move_to_string(
+        pos,
+        mv,
+        letters,
+        &crate::notation::PrintOptions::new(style),
+    );
+    let ply = start_ply + u32::try_from(lo).unwrap_or(u32::MAX);
     let end = EndedEarly {
         status: Status::DeadPosition,
         move_number: ply / 2 + 1,
-        side,
+        side: pos.turn(),
     };
     let warning = format!(
         "move {} ({}) '{written}' after the game ended ({})",
         end.move_number,
-        side_name(side),
+        side_name(end.side),
         ending(Status::DeadPosition, laws)
     );
-    (end, warning)
+    Some((end, warning))
 }
 
 /// Warnings for results (the Result tag's and the movetext's) that the final position, or an

@@ -121,7 +121,7 @@ pub struct ReplayVisitor {
     numbers_warned: bool,
     /// The start position and the mainline's moves (kept across games: no allocation per game
     /// once grown), for finding a dead position before the last move
-    /// ([`super::dead_before_end`]).
+    /// ([`super::dead_end_before_last`]).
     start_pos: Position,
     mainline_moves: Vec<Move>,
     /// The mainline has a null move (its positions are no game's).
@@ -581,24 +581,19 @@ impl Visitor for ReplayVisitor {
             && !self.mainline_null
             && matches!(status, Status::DeadPosition | Status::Stalemate)
         {
-            let mut positions = Vec::with_capacity(self.mainline_moves.len() + 1);
-            positions.push(self.start_pos.clone());
-            for mv in &self.mainline_moves {
-                let Some(mut next) = positions.last().cloned() else {
-                    break;
-                };
-                next.play(mv);
-                positions.push(next);
-            }
-            if let Some((d, mv)) = super::dead_before_end(&positions, status, analyse_dead)
-                .and_then(|d| Some((d, self.mainline_moves.get(d)?)))
-            {
-                let letters = self
-                    .letters
-                    .as_ref()
-                    .unwrap_or_else(|| LetterSet::english());
-                let (end, warning) =
-                    super::after_dead_end(&positions, d, self.start_ply, mv, letters, self.laws);
+            let letters = self
+                .letters
+                .as_ref()
+                .unwrap_or_else(|| LetterSet::english());
+            if let Some((end, warning)) = super::dead_end_before_last(
+                &self.start_pos,
+                &self.mainline_moves,
+                status,
+                analyse_dead,
+                self.start_ply,
+                letters,
+                self.laws,
+            ) {
                 self.ended_early = Some(end);
                 self.warn(warning);
             }
