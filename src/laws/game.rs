@@ -120,7 +120,9 @@ impl fmt::Display for Moment {
 }
 
 /// What ended the game by itself, with nobody claiming: a dead position (every edition) or an
-/// automatic draw of Article 9.6 (from 2014).
+/// automatic draw of Article 9.6 (from 2014). In JSON a rule is named as `check --json` names the
+/// status it ends a game with (`fivefold`, `seventy_five_moves`, `dead_position`; see
+/// [`crate::replay::Status::as_str`]).
 ///
 /// ```
 /// use scoresheet::laws::AutomaticRule;
@@ -128,7 +130,7 @@ impl fmt::Display for Moment {
 /// assert_eq!(AutomaticRule::DeadPosition.to_string(), "dead position");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(rename_all = "snake_case")]
 pub enum AutomaticRule {
     /// Fivefold repetition (9.6a 2014, 9.6.1 from 2018).
     Fivefold,
