@@ -572,6 +572,20 @@ fn text_json_and_svg_forms() {
     let svg = r.to_svg();
     assert_eq!(svg.matches("<rect").count(), 64);
     assert!(svg.contains("♚"));
+    assert!(svg.contains("(not valid)"), "{svg}");
+    // After a dead position no claim can be made: the caption says the game had ended, as the
+    // text's verdict does, not that the claim was refused.
+    let r = claim(
+        &knight_taken("e1e2"),
+        ClaimKind::Threefold,
+        Edition::Laws2018,
+    );
+    assert!(r.to_string().contains("NO CLAIM, THE GAME HAD ENDED"));
+    let svg = r.to_svg();
+    assert!(
+        svg.contains("(game had ended)") && !svg.contains("not valid"),
+        "{svg}"
+    );
 }
 
 // ---------------------------------------------------------------- dead positions before a claim

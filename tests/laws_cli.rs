@@ -39,7 +39,10 @@ fn nikolic_arsovic_ended_by_the_75_move_rule_from_2014() {
         let v = json(&[&file, "--laws", laws]);
         let end = &v["ended_earlier"];
         assert_eq!(end["article"], article);
-        assert_eq!(end["rule"], "seventy_five_moves", "named as check --json names it");
+        assert_eq!(
+            end["rule"], "seventy_five_moves",
+            "named as check --json names it"
+        );
         assert_eq!(
             end["at"]["label"], "242.Kc3",
             "75 moves each after 167.Bxd5"
@@ -296,7 +299,10 @@ fn check_json_gives_the_automatic_draw_a_game_went_on_past() {
     );
     // `claim --json` names the rule as `check --json` names the status.
     let c = json(&[&file, "--laws", "2018"]);
-    assert_eq!(c["ended_earlier"]["rule"], v["ended_early"]["status"], "{c}");
+    assert_eq!(
+        c["ended_earlier"]["rule"], v["ended_early"]["status"],
+        "{c}"
+    );
 }
 
 /// The reports read as sentences at their edges: one half-move or none (not "1 half-moves (0

@@ -818,12 +818,23 @@ impl ClaimReport {
         )
     }
 
+    /// The verdict in a word or three: `valid`, `not valid`, or `game had ended` where no claim
+    /// could be made any more (an automatic draw, a dead position, a mate or stalemate on the
+    /// board before the claim): "not valid" would mean play goes on (9.5.3).
     fn verdict_word(&self) -> &'static str {
-        if self.valid {
-            "valid"
-        } else {
-            "not valid"
+        match (self.valid, self.game_had_ended()) {
+            (true, _) => "valid",
+            (false, true) => "game had ended",
+            (false, false) => "not valid",
         }
+    }
+
+    /// Whether the game had ended before the claim: by itself (`ended_earlier`), or by a mate
+    /// or stalemate on the board when no move is written down.
+    fn game_had_ended(&self) -> bool {
+        self.ended_earlier.is_some()
+            || (self.intended.is_none()
+                && (self.position.is_checkmate() || self.position.is_stalemate()))
     }
 }
 
@@ -874,15 +885,10 @@ impl fmt::Display for ClaimReport {
         if let Some(i) = &self.intended {
             writeln!(f, "Written, not played: {i}")?;
         }
-        // No claim could be made once the game had ended (an automatic draw, a dead position,
-        // a mate or stalemate on the board): "not valid" would mean play goes on (9.5.3).
-        let over = self.ended_earlier.is_some()
-            || (self.intended.is_none()
-                && (self.position.is_checkmate() || self.position.is_stalemate()));
         writeln!(
             f,
             "Verdict: {} — Article {}: {}",
-            match (self.valid, over) {
+            match (self.valid, self.game_had_ended()) {
                 (true, _) => "VALID",
                 (false, true) => "NO CLAIM, THE GAME HAD ENDED",
                 (false, false) => "NOT VALID",
