@@ -1381,3 +1381,37 @@ fn the_heads_language_settles_the_letters() {
     let g = read_game(&german[0], "x.txt", &FromLetters::Auto(vec![])).unwrap();
     assert_eq!(g.letters, "de");
 }
+
+/// A Chess960 game writes castling king-takes-rook in UCI throughout, as the UCI protocol's
+/// Chess960 mode reads it, also once the castling rights left look like standard chess (king
+/// on e1, rook on a1 after the f1 rook moved) and in a game whose Variant tag alone says
+/// Chess960 (SP 518, the standard array). Before, the spelling followed the rights left
+/// (`e1c1` here).
+#[test]
+fn chess960_castling_is_king_takes_rook_in_uci_throughout() {
+    let opts = ConvertOptions {
+        notation: Notation::Uci,
+        ..ConvertOptions::default()
+    };
+    let sp431 = "[Variant \"Chess960\"]\n[SetUp \"1\"]\n\
+                 [FEN \"rnqnkrbb/pppppppp/8/8/8/8/PPPPPPPP/RNQNKRBB w KQkq - 0 1\"]\n\n\
+                 1. f4 f5 2. Rf3 Rf6 3. Nbc3 Nbc6 4. d3 d6 5. Qd2 Qd7 6. Ne3 Ne6 \
+                 7. O-O-O O-O-O *\n";
+    let out = convert_text(sp431, "sp431.pgn", &opts);
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert!(out.text.ends_with("d1e3 d8e6 e1a1 e8a8\n"), "{}", out.text);
+    let sp518 = "[Variant \"Chess960\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. O-O O-O *\n";
+    let out = convert_text(sp518, "sp518.pgn", &opts);
+    assert!(out.text.ends_with("f8c5 e1h1 e8h8\n"), "{}", out.text);
+    // The same moves with no Variant tag are standard chess.
+    let standard = convert_text(
+        &sp518.replace("[Variant \"Chess960\"]\n", ""),
+        "std.pgn",
+        &opts,
+    );
+    assert!(
+        standard.text.ends_with("f8c5 e1g1 e8g8\n"),
+        "{}",
+        standard.text
+    );
+}

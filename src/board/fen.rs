@@ -485,6 +485,7 @@ impl Position {
             }
         }
         pos.key = pos.compute_key();
+        pos.chess960 = pos.castling_needs_chess960();
         Ok(pos)
     }
 

@@ -224,6 +224,8 @@ pub struct Position {
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
     pub(crate) key: u64,
+    /// A position of a Chess960 game ([`Position::is_chess960`]); kept by every move.
+    pub(crate) chess960: bool,
 }
 
 /// The squares of one castling move (see [`Position::castling_path`]).
@@ -324,6 +326,7 @@ impl Position {
             halfmoves: 0,
             fullmoves: 1,
             key: 0,
+            chess960: false,
         }
     }
 
@@ -353,11 +356,13 @@ impl Position {
     }
 
     /// The Chess960 starting position with Scharnagl number `number` (0..960; 518 is the
-    /// standard position), or `None` for a number out of range.
+    /// standard position, here of a Chess960 game), or `None` for a number out of range.
     ///
     /// ```
     /// use scoresheet::board::Position;
-    /// assert_eq!(Position::chess960_start(518), Some(Position::new()));
+    /// let sp518 = Position::chess960_start(518).unwrap();
+    /// assert_eq!(sp518.to_fen(), Position::new().to_fen());
+    /// assert!(sp518.is_chess960() && !Position::new().is_chess960());
     /// assert_eq!(Position::chess960_start(0).unwrap().to_fen(),
     ///            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
     /// assert!(Position::chess960_start(960).is_none());
@@ -403,7 +408,7 @@ impl Position {
         for (r, slot) in roles.iter_mut().zip(rank) {
             *r = slot?;
         }
-        Some(Position::from_back_rank(&roles))
+        Some(Position::from_back_rank(&roles).into_chess960())
     }
 
     /// Puts a piece on an empty square (no key update).
@@ -634,15 +639,42 @@ impl Position {
         self.key
     }
 
-    /// True if the rights or the placement need Chess960 castling notation: some castling right
-    /// belongs to a king not on the e-file or a rook not in its corner.
+    /// True in a Chess960 game: a position from [`Position::chess960_start`], from a FEN whose
+    /// castling rights only Chess960 has, or marked by [`Position::into_chess960`] (a game
+    /// whose Variant tag says Chess960), and every position played from one, whatever castling
+    /// rights are left. Castling is then written king-takes-rook in UCI (`e1h1`), as the UCI
+    /// protocol's Chess960 mode reads it.
+    ///
+    /// ```
+    /// use scoresheet::board::{Position, Uci};
+    /// assert!(!Position::new().is_chess960());
+    /// // SP 502: king e1, rooks a1 and h1 as in standard chess, but a Chess960 game.
+    /// let mut pos = Position::chess960_start(502).unwrap();
+    /// assert_eq!(pos.to_fen(), "rqbnkbnr/pppppppp/8/8/8/8/PPPPPPPP/RQBNKBNR w KQkq - 0 1");
+    /// assert!(pos.is_chess960());
+    /// let m = pos.from_uci(&"a2a3".parse::<Uci>().unwrap()).unwrap();
+    /// pos.play(&m);
+    /// assert!(pos.is_chess960(), "kept by every move");
+    /// ```
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// The same position marked as one of a Chess960 game ([`Position::is_chess960`]): for a
+    /// game whose Variant tag says Chess960 though its castling rights look standard.
     ///
     /// ```
     /// use scoresheet::board::Position;
-    /// assert!(!Position::new().is_chess960());
-    /// assert!(Position::chess960_start(0).unwrap().is_chess960());
+    /// assert!(Position::new().into_chess960().is_chess960());
     /// ```
-    pub fn is_chess960(&self) -> bool {
+    pub fn into_chess960(mut self) -> Position {
+        self.chess960 = true;
+        self
+    }
+
+    /// True if the castling rights need Chess960: some right belongs to a king not on the
+    /// e-file or a rook not in its corner (what a FEN alone says of its game).
+    pub(crate) fn castling_needs_chess960(&self) -> bool {
         self.castling.iter().any(|(color, side, rook)| {
             let king = self.king_of(color);
             king != Square::from_coords(File::E, color.back_rank())

@@ -160,6 +160,8 @@ impl Run<'_> {
             }
             None => Position::new(),
         };
+        let variant = sheet.tags.iter().find(|(t, _)| t == "Variant");
+        let start = crate::replay::of_variant(start, variant.map(|(_, v)| v.as_str()));
         let result = repair_sheet(
             &sheet,
             start,

@@ -339,6 +339,7 @@ impl GameRecord {
             }
             None => Position::new(),
         };
+        let start = crate::replay::of_variant(start, game.tag("Variant"));
         let letters = match from {
             crate::notation::sheet::FromLetters::Set(set) => set.clone(),
             crate::notation::sheet::FromLetters::Auto(_) => LetterSet::by_code(&replay.letters)

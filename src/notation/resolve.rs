@@ -836,7 +836,8 @@ fn king_move_castling(pos: &Position, target: Target) -> Option<Move> {
             _ => return None,
         };
         let king_to = side.king_to(us);
-        // In standard chess `Kg1` is unambiguous; in Chess960 only the rook square is.
-        ((to == king_to && !pos.is_chess960()) || to == rook).then_some(m)
+        // With the king and rooks on their standard squares `Kg1` is unambiguous; with Chess960
+        // rights only the rook square is.
+        ((to == king_to && !pos.castling_needs_chess960()) || to == rook).then_some(m)
     })
 }

@@ -2262,12 +2262,19 @@ fn start_of(game: &SheetGame<'_>, file: &str) -> Result<Position, Box<GameError>
         .tags
         .iter()
         .find(|(k, v)| k == "FEN" && !v.trim().is_empty());
+    let variant = game
+        .tags
+        .iter()
+        .find(|(k, _)| k == "Variant")
+        .map(|(_, v)| v.as_str());
     match fen {
-        None => Ok(Position::new()),
-        Some((_, fen)) => Position::from_fen(fen.trim()).map_err(|e| {
-            let at = game.fen_at.or(first_move).unwrap_or((1, 1));
-            GameError::of_game(file, at, e.into())
-        }),
+        None => Ok(crate::replay::of_variant(Position::new(), variant)),
+        Some((_, fen)) => Position::from_fen(fen.trim())
+            .map(|pos| crate::replay::of_variant(pos, variant))
+            .map_err(|e| {
+                let at = game.fen_at.or(first_move).unwrap_or((1, 1));
+                GameError::of_game(file, at, e.into())
+            }),
     }
 }
 

@@ -416,10 +416,31 @@ pub(crate) fn declares_standard(v: &str) -> bool {
     variant_key(v).is_some_and(|k| matches!(k.as_str(), "standard" | "normal" | "fromposition"))
 }
 
+/// Whether a Variant tag's value says Chess960 (`Chess960`, `Fischerandom`, `960` and their
+/// spellings).
+pub(crate) fn declares_chess960(v: &str) -> bool {
+    variant_key(v).is_some_and(|k| {
+        matches!(
+            k.as_str(),
+            "chess960" | "fischerandom" | "fischerrandom" | "960"
+        )
+    })
+}
+
+/// `pos` marked as a position of a Chess960 game ([`Position::into_chess960`]) when the
+/// game's Variant tag, `variant`, says Chess960; as it is otherwise.
+pub(crate) fn of_variant(pos: Position, variant: Option<&str>) -> Position {
+    if variant.is_some_and(declares_chess960) {
+        pos.into_chess960()
+    } else {
+        pos
+    }
+}
+
 /// The error of a FEN that gives castling rights only Chess960 has (a king off e1, a rook off
 /// its corner) in a game whose Variant tag says standard chess, if `pos` is one.
 pub(crate) fn standard_fen_error(pos: &Position) -> Option<String> {
-    pos.is_chess960().then(|| {
+    pos.castling_needs_chess960().then(|| {
         "FEN tag: castling rights for a king or rook off its square in standard chess, in a \
          game whose Variant tag says standard chess (Chess960 is Variant \"Chess960\")"
             .to_owned()
@@ -453,10 +474,10 @@ pub(crate) fn start_position(game: &Game) -> Result<Position, MoveError> {
                     Some(why) => Err(MoveError::game_level(ErrorKind::BadFen, why, at)),
                     None => Ok(pos),
                 },
-                None => Ok(pos),
+                None => Ok(of_variant(pos, game.tag("Variant"))),
             }
         }
-        _ => Ok(Position::new()),
+        _ => Ok(of_variant(Position::new(), game.tag("Variant"))),
     }
 }
 
@@ -947,7 +968,7 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
             return replay;
         }
     };
-    if start.is_chess960() && game.tag("Variant").is_none() {
+    if start.castling_needs_chess960() && game.tag("Variant").is_none() {
         replay.warnings.push(CHESS960_BY_FEN.to_owned());
     }
     let start_ply =

@@ -128,6 +128,8 @@ pub struct ReplayVisitor {
     mainline_null: bool,
     /// A Variant tag naming a supported variant was read.
     variant_tag: bool,
+    /// The Variant tag says Chess960 ([`super::declares_chess960`]).
+    chess960: bool,
 }
 
 impl ReplayVisitor {
@@ -175,6 +177,7 @@ impl ReplayVisitor {
             mainline_moves: Vec::new(),
             mainline_null: false,
             variant_tag: false,
+            chess960: false,
         }
     }
 
@@ -261,7 +264,7 @@ impl ReplayVisitor {
                         self.error = Some(MoveError::game_level(ErrorKind::BadFen, why, *at))
                     }
                     None => {
-                        if p.is_chess960() && !self.variant_tag {
+                        if p.castling_needs_chess960() && !self.variant_tag {
                             self.warn(super::CHESS960_BY_FEN.to_owned());
                         }
                         pos = p;
@@ -276,6 +279,9 @@ impl ReplayVisitor {
                     ))
                 }
             }
+        }
+        if self.chess960 {
+            pos = pos.into_chess960();
         }
         self.start_ply =
             (pos.fullmove_number().max(1) - 1) * 2 + u32::from(pos.turn() == Color::Black);
@@ -316,6 +322,7 @@ impl Visitor for ReplayVisitor {
         self.mainline_moves.clear();
         self.mainline_null = false;
         self.variant_tag = false;
+        self.chess960 = false;
     }
 
     fn tag(&mut self, name: &str, value: TagValue<'_>, at: Location) {
@@ -338,6 +345,7 @@ impl Visitor for ReplayVisitor {
             "Variant" => {
                 self.variant_tag = true;
                 self.standard = super::declares_standard(value.raw());
+                self.chess960 = super::declares_chess960(value.raw());
             }
             _ => {}
         }
