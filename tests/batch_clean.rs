@@ -623,13 +623,26 @@ fn a_game_whose_tags_go_wrong_is_rejected_whole() {
     assert!(rejects.starts_with("{ scoresheet: rejected: "), "{rejects}");
     assert!(rejects.contains(":8:1: malformed tag pair"), "{rejects}");
 
-    // A tag line in a comment left open: the reader ends the game there, so the file reads as
-    // two broken games, and between them the rejects hold every byte of it.
+    // A tag line in a comment that a `}` closes before the next blank line is the comment's
+    // text: one game, written.
     let text = "[Event \"a\"]\n[Result \"*\"]\n\n1. e4 { note\n[Site \"x\"]\n} e5 *\n";
-    let (report, _, rejects) = clean_text(&scratch, "comment.pgn", text, &CleanOptions::default());
+    let (report, out, _) = clean_text(&scratch, "comment.pgn", text, &CleanOptions::default());
     assert!(report.balanced());
-    assert_eq!((report.read, report.rejected), (2, 2));
-    assert_eq!(rejected_bytes(&rejects), text);
+    assert_eq!((report.read, report.written), (1, 1));
+    assert!(out.contains("1. e4 {note [Site \"x\"]} 1... e5 *"), "{out}");
+    // A comment left open: the reader ends the game at the tag line, so the file reads as a
+    // broken game and the game after it, and the rejects hold every byte of the broken one.
+    let broken = "[Event \"a\"]\n[Result \"*\"]\n\n1. e4 { note e5 *\n\n";
+    let text = format!("{broken}[Site \"x\"]\n[Result \"*\"]\n\n1. d4 *\n");
+    let (report, out, rejects) =
+        clean_text(&scratch, "comment2.pgn", &text, &CleanOptions::default());
+    assert!(report.balanced());
+    assert_eq!((report.read, report.written, report.rejected), (2, 1, 1));
+    assert!(
+        out.contains("[Site \"x\"]") && out.contains("1. d4 *"),
+        "{out}"
+    );
+    assert_eq!(rejected_bytes(&rejects), broken);
 }
 
 /// A compressed input that breaks off part-way (a download cut short): every game read before

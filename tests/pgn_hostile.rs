@@ -43,6 +43,29 @@ fn unclosed_brace_stops_at_the_next_game() {
     assert_eq!(r[1].as_ref().unwrap().mainline.moves.len(), 2);
 }
 
+/// A tag pair quoted in a comment that a `}` closes before the next blank line stays in the
+/// comment (before, any tag line in a comment split the game in three); a comment never closed
+/// still ends at the next game's tags, with or without an `[Event` line.
+#[test]
+fn a_tag_line_in_a_closed_comment_stays_in_it() {
+    let pgn = "[Event \"A\"]\n[Result \"1-0\"]\n\n1. e4 {a comment\n[Site \"fake\"]\n1-0 here} \
+               e5 2. Nf3 Nc6 1-0\n\n[Event \"B\"]\n\n1. d4 {oops d5 0-1\n\n[White \"x\"]\n\
+               [Black \"y\"]\n[Result \"*\"]\n\n1. c4 {fine} c5 *\n";
+    let r = read(pgn.as_bytes());
+    assert_eq!(r.len(), 3, "{r:?}");
+    let a = r[0].as_ref().unwrap();
+    assert_eq!(a.mainline.moves.len(), 4);
+    assert_eq!(a.tag("Site"), None);
+    assert!(a.mainline.moves[0].comments[0].contains("[Site \"fake\"]"));
+    let e = r[1].as_ref().unwrap_err();
+    assert_eq!(e.kind, ErrorKind::UnclosedComment);
+    assert_eq!((e.at.line, e.at.column), (10, 7));
+    assert_eq!(r[2].as_ref().unwrap().tag("White"), Some("x"));
+    // The same with CRLF line ends.
+    let crlf = pgn.replace('\n', "\r\n");
+    assert_eq!(read(crlf.as_bytes()).len(), 3);
+}
+
 #[test]
 fn unclosed_quote_is_forgiven_when_the_bracket_closes_the_line() {
     let pgn = "[Event \"Lille 2]\n[Site \"Lille\"]\n\n1. d4 a6 0-1\n";

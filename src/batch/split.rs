@@ -7,7 +7,8 @@
 //! LF, CRLF or a lone CR. Games are handed out in batches that share one buffer, so splitting
 //! allocates per batch, not per game.
 
-use memchr::{memchr, memchr2, memrchr2};
+use crate::pgn::split::scan_movetext;
+use memchr::memchr2;
 use std::io::{self, Read};
 use std::ops::Range;
 
@@ -185,8 +186,15 @@ impl<R: Read> GameSplitter<R> {
                 _ if !self.eof => {
                     if self.buf.len() - self.scan > MAX_GAME_BYTES {
                         // One enormous line: cut the game now and skip the rest of the line.
+                        // The cut may fall inside the line read so far, so the scan moves to
+                        // the end of what is read (following the comments on the way) before
+                        // the buffer is cut there.
                         if !self.skipping {
                             let cut = self.game_start + MAX_GAME_BYTES;
+                            let seen = self.buf.len();
+                            self.scan_partial_line(seen);
+                            self.scan = seen;
+                            self.mid_line = true;
                             self.push_span(self.game_start, cut, true, &mut games);
                             self.skipping = true;
                             return Ok(self.cut(games));
@@ -417,48 +425,6 @@ fn trim_start(mut line: &[u8]) -> &[u8] {
     }
 }
 
-/// Follows `{...}` comments and `;` rest-of-line comments through one line of movetext.
-///
-/// A line without `;` (nearly every line: a lichess movetext line holds a hundred clock
-/// comments) needs no walk from brace to brace: comments do not nest, so the line ends inside a
-/// comment exactly when its last brace is a `{` (one that opens a comment, or one written inside
-/// a comment that is still open), and in the state it began in when it has no brace at all.
-fn scan_movetext(s: &[u8], in_comment: &mut bool, starts_in_comment: bool) {
-    if memchr(b';', s).is_none() {
-        *in_comment = match memrchr2(b'{', b'}', s) {
-            Some(i) => s[i] == b'{',
-            None => starts_in_comment,
-        };
-        return;
-    }
-    walk_movetext(s, in_comment, starts_in_comment);
-}
-
-/// [`scan_movetext`] brace by brace, for lines where a `;` may start a rest-of-line comment.
-fn walk_movetext(mut s: &[u8], in_comment: &mut bool, starts_in_comment: bool) {
-    *in_comment = starts_in_comment;
-    loop {
-        if *in_comment {
-            match memchr(b'}', s) {
-                Some(i) => {
-                    *in_comment = false;
-                    s = &s[i + 1..];
-                }
-                None => return,
-            }
-        } else {
-            match memchr2(b'{', b';', s) {
-                Some(i) if s[i] == b';' => return,
-                Some(i) => {
-                    *in_comment = true;
-                    s = &s[i + 1..];
-                }
-                None => return,
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -530,30 +496,6 @@ mod tests {
     }
 
     #[test]
-    fn the_last_brace_decides_a_line_without_semicolons_as_the_walk_does() {
-        // Every line of up to 7 characters over `{`, `}`, `;`, `x`, from both states.
-        let alphabet = [b'{', b'}', b';', b'x'];
-        for len in 0..=7u32 {
-            for code in 0..4usize.pow(len) {
-                let line: Vec<u8> = (0..len)
-                    .map(|k| alphabet[code / 4usize.pow(k) % 4])
-                    .collect();
-                for start in [false, true] {
-                    let (mut fast, mut walked) = (false, false);
-                    scan_movetext(&line, &mut fast, start);
-                    walk_movetext(&line, &mut walked, start);
-                    assert_eq!(
-                        fast,
-                        walked,
-                        "{:?} from {start}",
-                        String::from_utf8_lossy(&line)
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
     fn a_tag_line_inside_a_comment_is_no_boundary_but_event_resynchronises() {
         let text = b"[Event \"a\"]\n\n1. e4 {see\n[Site \"x\"]\n} e5 *\n[Event \"b\"]\n1. d4 {open\n\n[Event \"c\"]\n1. c4 *\n";
         let games = split_all(text, 1 << 20);
@@ -612,5 +554,29 @@ mod tests {
         assert!(!games[1].3);
         assert!(games[1].0.starts_with(b"[Event \"small\"]"));
         assert_eq!(games[1].2 as usize, text.len() - games[1].0.len());
+    }
+
+    /// One line longer than a game may be, after the game's first line: the game is cut inside
+    /// the line, and the comment the line opens (closed on a later line, after a tag-like line)
+    /// is followed to its end. Before, the cut inside the line read so far panicked.
+    #[test]
+    fn one_enormous_line_is_cut_inside_and_its_comment_followed() {
+        let mut text = b"[Event \"big\"]\n\n1. e4 {".to_vec();
+        text.resize(text.len() + MAX_GAME_BYTES + (1 << 18), b'x');
+        text.extend_from_slice(
+            b"\n[Site \"inside the comment\"]\n} e5 *\n\n[Event \"after\"]\n\n1. d4 *\n",
+        );
+        for step in [1 << 16, 100_003] {
+            let mut s = GameSplitter::new(Trickle(&text, step));
+            let mut games = Vec::new();
+            while let Some(batch) = s.next_batch(1 << 20).unwrap() {
+                for g in &batch.games {
+                    games.push((batch.bytes(g).to_vec(), g.oversized));
+                }
+            }
+            assert_eq!(games.len(), 2, "step {step}");
+            assert!(games[0].1 && games[0].0.len() == MAX_GAME_BYTES);
+            assert!(games[1].0.starts_with(b"[Event \"after\"]") && !games[1].1);
+        }
     }
 }

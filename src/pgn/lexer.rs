@@ -243,6 +243,67 @@ pub fn looks_like_tag_line(line: &[u8]) -> bool {
     name_end > name_start && line.get(i) == Some(&b'"')
 }
 
+/// How far past a tag line inside a brace comment [`tag_line_ends_comment`] looks for the
+/// comment's `}`.
+pub const COMMENT_LOOKAHEAD: usize = 64 << 10;
+
+/// Whether the line at the start of `rest`, met inside a brace comment, ends the comment as one
+/// never closed and starts the next game: an `[Event` tag line always does; any other tag line
+/// does unless a `}` closes the comment before the next blank line (a tag pair quoted in an
+/// annotation, `{see [Site "Praha"] ... }`), within [`COMMENT_LOOKAHEAD`] bytes. A line that is
+/// no tag line never does. `None` when `rest` ends before that is known and more input may come
+/// (`eof` false). The one rule of the game splitter ([`crate::pgn::split`]) and the lexer.
+///
+/// ```
+/// use scoresheet::pgn::lexer::tag_line_ends_comment;
+/// let quoted = b"[Site \"Praha\"]\nas played there} e5";
+/// assert_eq!(tag_line_ends_comment(quoted, true), Some(false));
+/// let next_game = b"[White \"Novak\"]\n[Black \"Svoboda\"]\n\n1. d4 {fine} d5 *";
+/// assert_eq!(tag_line_ends_comment(next_game, true), Some(true));
+/// assert_eq!(tag_line_ends_comment(b"[Event \"b\"]\n} e5", true), Some(true));
+/// assert_eq!(tag_line_ends_comment(b"[Site \"x\"]\nno brace yet", false), None);
+/// assert_eq!(tag_line_ends_comment(b"e5 } Nf3", true), Some(false));
+/// ```
+pub fn tag_line_ends_comment(rest: &[u8], eof: bool) -> Option<bool> {
+    if !looks_like_tag_line(rest) {
+        return Some(false);
+    }
+    if crate::pgn::split::is_event_tag_line(rest) {
+        return Some(true);
+    }
+    // The length of the line at the start of `bytes` and where the next one starts (after LF,
+    // CRLF or a lone CR); `None` for a last line that may still grow.
+    let line_at = |bytes: &[u8]| -> Option<(usize, usize)> {
+        match memchr2(b'\n', b'\r', bytes) {
+            Some(k) if bytes[k] == b'\r' && bytes.get(k + 1) == Some(&b'\n') => Some((k, k + 2)),
+            Some(k) => Some((k, k + 1)),
+            None => eof.then_some((bytes.len(), bytes.len())),
+        }
+    };
+    let (mut at, mut next) = (0, 0);
+    loop {
+        at += next;
+        let line = rest.get(at..).unwrap_or(&[]);
+        if line.is_empty() {
+            return eof.then_some(true);
+        }
+        if at >= COMMENT_LOOKAHEAD {
+            return Some(true);
+        }
+        let (len, after) = line_at(line)?;
+        next = after;
+        let text = &line[..len];
+        if memchr(b'}', text).is_some() {
+            return Some(false);
+        }
+        let later_event =
+            at > 0 && crate::pgn::split::is_event_tag_line(text) && looks_like_tag_line(text);
+        if text.trim_ascii().is_empty() || later_event {
+            return Some(true);
+        }
+    }
+}
+
 /// Where a tag name starting at `start` of `line` ends: a symbol (PGN 7), a letter or digit
 /// then letters, digits and `_ + # = : -` (`Black-Elo`, `Time:Control` are names; `_` may lead,
 /// as some databases write it).
@@ -287,9 +348,10 @@ fn lex_brace_comment(lex: &mut Lexer<Token>) -> Result<CommentSpan, LexError> {
         }
         newlines += 1;
         last_line_start = u32::try_from(end + 1).unwrap_or(u32::MAX);
-        // A comment that runs over a tag line is a comment whose brace was never closed: the
-        // tag line starts the next game.
-        if looks_like_tag_line(&rest[end..]) {
+        // A comment that runs over an `[Event` line, or over another tag line with no `}`
+        // before the next blank line, is a comment whose brace was never closed: the tag line
+        // starts the next game.
+        if tag_line_ends_comment(&rest[end..], true) == Some(true) {
             return Err(match memchr(b'}', &rest[end..]) {
                 Some(_) => LexError::UnclosedComment,
                 None => unclosed(),

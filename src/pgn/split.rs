@@ -2,9 +2,11 @@
 //!
 //! A *section* starts at a tag line (`[Name "`) that follows movetext, so it holds one game with
 //! its tags — or, in files without tags, one or more bare games that the reader separates by
-//! their result tokens. The rule is the one the reader applies: a tag line after movetext always
-//! starts a new game, even inside a brace comment that was never closed, so one broken game never
-//! swallows the rest of the file.
+//! their result tokens. The rule is the one the reader applies: a tag line after movetext starts
+//! a new game; inside a brace comment, an `[Event` line always does, so that one comment never
+//! closed does not swallow the rest of the file, and another tag line does unless a `}` closes the
+//! comment before the next blank line (a tag pair quoted in an annotation;
+//! [`crate::pgn::lexer::tag_line_ends_comment`]).
 //!
 //! The splitter looks only at line starts (memchr from line end to line end), so it runs at
 //! memory speed and can cut a stream or a memory map into games for parallel work.
@@ -19,7 +21,7 @@
 //! ```
 
 use super::lexer::looks_like_tag_line;
-use memchr::memchr2;
+use memchr::{memchr, memchr2, memrchr2};
 
 /// One game section: a byte range and the line number (1-based) it starts on.
 ///
@@ -104,6 +106,8 @@ pub struct Splitter {
     movetext: bool,
     /// The current section has an `[Event` tag line.
     event: bool,
+    /// The scan is inside a `{` comment of the current section's movetext.
+    in_comment: bool,
 }
 
 impl Default for Splitter {
@@ -127,6 +131,7 @@ impl Splitter {
             start_line: 1,
             movetext: false,
             event: false,
+            in_comment: false,
         }
     }
 
@@ -215,6 +220,7 @@ impl Splitter {
                     self.pos = buf.len();
                     self.movetext = false;
                     self.event = false;
+                    self.in_comment = false;
                     return Some(s);
                 }
                 return None;
@@ -239,6 +245,22 @@ impl Splitter {
                 None => return None,
             };
             let line = &rest[..line_len];
+            if self.in_comment {
+                // Inside a comment only a tag line that ends it as never closed counts (the
+                // lexer's rule); any other line is the comment's text.
+                match super::lexer::tag_line_ends_comment(rest, eof) {
+                    None => return None,
+                    Some(true) => self.in_comment = false,
+                    Some(false) => {
+                        let mut open = true;
+                        scan_movetext(line, &mut open, true);
+                        self.in_comment = open;
+                        self.pos += next;
+                        self.line = self.line.saturating_add(1);
+                        continue;
+                    }
+                }
+            }
             // A tag line after movetext starts the next game; so does a second `[Event` line
             // in a tag section with no movetext (a game written without moves or result: its
             // tags must not become the next game's).
@@ -265,9 +287,54 @@ impl Splitter {
             self.event |= event;
             if is_movetext_line(line) {
                 self.movetext = true;
+                let mut open = false;
+                scan_movetext(line, &mut open, false);
+                self.in_comment = open;
             }
             self.pos += next;
             self.line = self.line.saturating_add(1);
+        }
+    }
+}
+
+/// Follows `{...}` comments and `;` rest-of-line comments through one line of movetext.
+///
+/// A line without `;` (nearly every line: a lichess movetext line holds a hundred clock
+/// comments) needs no walk from brace to brace: comments do not nest, so the line ends inside a
+/// comment exactly when its last brace is a `{` (one that opens a comment, or one written inside
+/// a comment that is still open), and in the state it began in when it has no brace at all.
+pub(crate) fn scan_movetext(s: &[u8], in_comment: &mut bool, starts_in_comment: bool) {
+    if memchr(b';', s).is_none() {
+        *in_comment = match memrchr2(b'{', b'}', s) {
+            Some(i) => s[i] == b'{',
+            None => starts_in_comment,
+        };
+        return;
+    }
+    walk_movetext(s, in_comment, starts_in_comment);
+}
+
+/// [`scan_movetext`] brace by brace, for lines where a `;` may start a rest-of-line comment.
+fn walk_movetext(mut s: &[u8], in_comment: &mut bool, starts_in_comment: bool) {
+    *in_comment = starts_in_comment;
+    loop {
+        if *in_comment {
+            match memchr(b'}', s) {
+                Some(i) => {
+                    *in_comment = false;
+                    s = &s[i + 1..];
+                }
+                None => return,
+            }
+        } else {
+            match memchr2(b'{', b';', s) {
+                Some(i) if s[i] == b';' => return,
+                Some(i) => {
+                    *in_comment = true;
+                    s = &s[i + 1..];
+                }
+                None => return,
+            }
         }
     }
 }
@@ -370,5 +437,29 @@ mod tests {
             }
         }
         assert_eq!(got, whole);
+    }
+
+    #[test]
+    fn the_last_brace_decides_a_line_without_semicolons_as_the_walk_does() {
+        // Every line of up to 7 characters over `{`, `}`, `;`, `x`, from both states.
+        let alphabet = [b'{', b'}', b';', b'x'];
+        for len in 0..=7u32 {
+            for code in 0..4usize.pow(len) {
+                let line: Vec<u8> = (0..len)
+                    .map(|k| alphabet[code / 4usize.pow(k) % 4])
+                    .collect();
+                for start in [false, true] {
+                    let (mut fast, mut walked) = (false, false);
+                    scan_movetext(&line, &mut fast, start);
+                    walk_movetext(&line, &mut walked, start);
+                    assert_eq!(
+                        fast,
+                        walked,
+                        "{:?} from {start}",
+                        String::from_utf8_lossy(&line)
+                    );
+                }
+            }
+        }
     }
 }
