@@ -645,6 +645,34 @@ fn a_game_whose_tags_go_wrong_is_rejected_whole() {
     assert_eq!(rejected_bytes(&rejects), broken);
 }
 
+/// Two files joined by `cat` where the first lacks a final line end: the second's first tag
+/// pair follows the first's result on one line. It begins the second game, whose other tags
+/// stay with it (before, it made a game of its own with no moves, and the second game lost its
+/// Event tag); a broken first game is rejected with its own bytes only.
+#[test]
+fn tags_after_a_result_on_its_line_begin_the_next_game() {
+    let scratch = Scratch::new("clean-joined");
+    let second = "[Site \"S2\"]\n[Date \"2020.01.02\"]\n[White \"W2\"]\n[Black \"B2\"]\n\
+                  [Result \"0-1\"]\n\n1. d4 d5 0-1\n";
+    for (first, written, rejected) in [("1. e4 e5 1-0", 2, 0), ("1. e4 Ke7 1-0", 1, 1)] {
+        let head = format!("[Event \"A\"]\n[Result \"1-0\"]\n\n{first}");
+        let text = format!("{head}[Event \"B\"]\n{second}");
+        let (report, out, rejects) =
+            clean_text(&scratch, "joined.pgn", &text, &CleanOptions::default());
+        assert!(report.balanced());
+        assert_eq!(
+            (report.read, report.written, report.rejected),
+            (2, written, rejected),
+            "{first}: {out}"
+        );
+        assert!(out.contains("[Event \"B\"]\n[Site \"S2\"]"), "{out}");
+        if rejected > 0 {
+            // Its bytes, and the line end the rejects file puts after a game without one.
+            assert_eq!(rejected_bytes(&rejects), format!("{head}\n"));
+        }
+    }
+}
+
 /// A compressed input that breaks off part-way (a download cut short): every game read before
 /// the break is written, the one it broke into is rejected with the bytes that were read, and
 /// the input's error is reported — no game read is dropped.

@@ -66,6 +66,18 @@ fn a_tag_line_in_a_closed_comment_stays_in_it() {
     assert_eq!(read(crlf.as_bytes()).len(), 3);
 }
 
+/// The next game's first tag pair after a result on its line (`cat` of a file without a final
+/// line end) begins that game, and its other tags stay with it.
+#[test]
+fn tags_after_a_result_on_its_line_begin_the_next_game() {
+    let pgn = "[Event \"A\"]\n\n1. e4 e5 1-0 [Event \"B\"]\n[White \"W2\"]\n\n1. d4 d5 0-1\n";
+    let r = read(pgn.as_bytes());
+    assert_eq!(r.len(), 2, "{r:?}");
+    let b = r[1].as_ref().unwrap();
+    assert_eq!((b.tag("Event"), b.tag("White")), (Some("B"), Some("W2")));
+    assert_eq!(b.mainline.moves.len(), 2);
+}
+
 #[test]
 fn unclosed_quote_is_forgiven_when_the_bracket_closes_the_line() {
     let pgn = "[Event \"Lille 2]\n[Site \"Lille\"]\n\n1. d4 a6 0-1\n";

@@ -7,7 +7,7 @@
 //! LF, CRLF or a lone CR. Games are handed out in batches that share one buffer, so splitting
 //! allocates per batch, not per game.
 
-use crate::pgn::split::scan_movetext;
+use crate::pgn::split::{ends_with_tag_pair, scan_movetext};
 use memchr::memchr2;
 use std::io::{self, Read};
 use std::ops::Range;
@@ -298,10 +298,12 @@ impl<R: Read> GameSplitter<R> {
             }
             Some(b'%') => false,
             Some(_) => {
-                self.seen_movetext = true;
                 let mut comment = false;
                 scan_movetext(line, &mut comment, false);
                 self.in_comment = comment;
+                // Tags after the moves on one line begin the next game's tag section here
+                // (`pgn::split` reads them so).
+                self.seen_movetext = comment || !ends_with_tag_pair(line);
                 false
             }
         }

@@ -74,6 +74,24 @@ pub fn is_event_tag_line(line: &[u8]) -> bool {
         .is_some_and(|rest| matches!(rest.first(), Some(b' ' | b'\t' | b'"')))
 }
 
+/// Whether a movetext line ends with a tag pair (`1. e4 e5 1-0 [Event "B"]`, as `cat` leaves
+/// a file without a final line end joined to the next): the next game's tag section starts on
+/// this line, so the tag lines below it continue that section instead of starting a game of
+/// their own. The last `[` of the line must open a tag pair that the line's `]` closes.
+///
+/// ```
+/// use scoresheet::pgn::split::ends_with_tag_pair;
+/// assert!(ends_with_tag_pair(b"1. e4 e5 1-0[Event \"B\"]"));
+/// assert!(ends_with_tag_pair(b"1-0 [Event \"B\"] [Site \"S\"]\r"));
+/// assert!(!ends_with_tag_pair(b"1. e4 e5 {see [Site \"x\"]}"));
+/// assert!(!ends_with_tag_pair(b"1. e4 e5 2. Nf3"));
+/// ```
+pub fn ends_with_tag_pair(line: &[u8]) -> bool {
+    let line = line.trim_ascii_end();
+    line.ends_with(b"]")
+        && memchr::memrchr(b'[', line).is_some_and(|at| at > 0 && looks_like_tag_line(&line[at..]))
+}
+
 /// A line that is a tag pair gone wrong (`[White Novak]`, `[Date 2026.11.14]`): `[`, a letter,
 /// and `]` at its end. It is no movetext, so that the tags below it stay in its game (which
 /// the reader then rejects whole) instead of starting another game.
@@ -286,10 +304,11 @@ impl Splitter {
             }
             self.event |= event;
             if is_movetext_line(line) {
-                self.movetext = true;
                 let mut open = false;
                 scan_movetext(line, &mut open, false);
                 self.in_comment = open;
+                // Tags after the moves on one line begin the next game's tag section here.
+                self.movetext = open || !ends_with_tag_pair(line);
             }
             self.pos += next;
             self.line = self.line.saturating_add(1);
