@@ -194,6 +194,56 @@ fn dedupe_keeps_the_richest_copy_and_fix_results_follows_the_board() {
     assert_eq!(report.merges.len(), 8);
 }
 
+/// Of two copies of a game, the one with annotations is kept over a bare one whose tags only
+/// repeat what the moves say (SetUp and FEN of the start, PlyCount) or whose date is fuller;
+/// and when a later input's copy takes the place of an earlier one, the per-input counts follow
+/// the copy kept (before, the later input was counted with the duplicate and the earlier with
+/// the game written, against the merge list).
+#[test]
+fn dedupe_keeps_the_annotated_copy_and_counts_each_input_by_the_copy_kept() {
+    let scratch = Scratch::new("clean-dedupe-annotated");
+    let options = CleanOptions {
+        dedupe: true,
+        ..CleanOptions::default()
+    };
+    let head = "[Event \"E\"]\n[White \"X\"]\n[Black \"Y\"]\n[Result \"1-0\"]\n";
+    let bare = format!(
+        "{head}[Date \"2020.05.05\"]\n[SetUp \"1\"]\n\
+         [FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n[PlyCount \"5\"]\n\
+         [ECO \"C60\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 1-0\n\n"
+    );
+    let annotated = format!(
+        "{head}[Date \"2020.??.??\"]\n\n1. e4 {{best by test}} e5 2. Nf3 Nc6 (2... d6 3. d4) \
+         3. Bb5 1-0\n\n"
+    );
+    let (first, second) = (scratch.0.join("bare.pgn"), scratch.0.join("annotated.pgn"));
+    std::fs::write(&first, &bare).unwrap();
+    std::fs::write(&second, &annotated).unwrap();
+    let (report, out, _) = run(
+        &[Input::Path(first), Input::Path(second)],
+        &scratch.0,
+        &options,
+    );
+    assert!(report.balanced());
+    assert_eq!((report.written, report.duplicates), (1, 1));
+    assert!(
+        out.contains("{best by test}") && out.contains("(2... d6 3. d4)"),
+        "{out}"
+    );
+    assert_eq!(report.merges.len(), 1);
+    assert!(report.merges[0].kept.file.ends_with("annotated.pgn"));
+    let counts: Vec<(u64, u64)> = report
+        .inputs
+        .iter()
+        .map(|i| (i.written, i.duplicates))
+        .collect();
+    assert_eq!(
+        counts,
+        [(0, 1), (1, 0)],
+        "each input counted by the copy kept"
+    );
+}
+
 #[test]
 fn truncate_illegal_keeps_the_game_up_to_its_first_illegal_move() {
     let scratch = Scratch::new("clean-truncate");

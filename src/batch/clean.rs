@@ -1,7 +1,7 @@
 //! `clean`: every game of a database checked and written out clean, rejected with its reason,
 //! or merged as a duplicate — and the three counts always add up to the games read.
 
-use super::dedupe::{DedupeKey, Kept, KeptGames, KeyTags};
+use super::dedupe::{DedupeKey, Kept, KeptGames, KeyTags, Richness};
 use super::engine::{run, GameRef, Options, Sink, BROKEN_OFF};
 use super::input::{Compression, Input, InputError};
 use super::paths::{check_outputs, PathClash};
@@ -617,6 +617,12 @@ impl Cleaner<'_> {
         let Some(old) = self.seen.replace(twin, new) else {
             return;
         };
+        // Counted above as a duplicate of its input, this copy is written instead of the old
+        // one, which is now its own input's duplicate.
+        self.report.inputs[input].duplicates -= 1;
+        self.report.inputs[input].written += 1;
+        self.report.inputs[old.input].written -= 1;
+        self.report.inputs[old.input].duplicates += 1;
         // The kept copy's changes are reported; the dropped copy's no longer apply.
         self.report.repaired = self.report.repaired - u64::from(old.repaired) + u64::from(repaired);
         if !old.changes.is_empty() {
@@ -1325,12 +1331,19 @@ fn dedupe_key(game: &Game, uci: &[String]) -> DedupeKey {
             .map(|v| tidy_name(v).to_lowercase())
             .unwrap_or_default()
     };
-    let richness = game
-        .tags
-        .iter()
-        .filter(|(_, v)| !v.is_empty() && !v.starts_with('?'))
-        .count()
-        + count_annotations(&game.mainline);
+    // SetUp, FEN and PlyCount say what every copy of the same start and moves says.
+    let says_something = |(name, value): &&(CompactString, CompactString)| {
+        !value.is_empty()
+            && !value.starts_with('?')
+            && !matches!(name.as_str(), "SetUp" | "FEN" | "PlyCount")
+    };
+    // The moves of variations are annotation too.
+    let variation_moves = count_moves(&game.mainline) - game.mainline.moves.len();
+    let richness = Richness {
+        annotations: u32::try_from(count_annotations(&game.mainline) + variation_moves)
+            .unwrap_or(u32::MAX),
+        tags: u32::try_from(game.tags.iter().filter(says_something).count()).unwrap_or(u32::MAX),
+    };
     let (white, black) = (tag("White"), tag("Black"));
     let tags = KeyTags {
         white: &white,

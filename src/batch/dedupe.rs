@@ -31,9 +31,20 @@ pub(crate) struct DedupeKey {
     result: Field,
     round: Field,
     date: u32,
-    /// How much the copy carries (tags, comments, annotations, clocks): of two copies that
-    /// give a result and a date alike, the richer is kept.
-    pub richness: usize,
+    /// How much the copy carries besides its moves ([`Richness`]).
+    pub richness: Richness,
+}
+
+/// How much a copy of a game carries besides its moves: its annotations (comments, clocks
+/// among them, annotation glyphs, and the moves of its variations), and its tags that say
+/// something (not `?` or empty; not `SetUp`, `FEN` or `PlyCount`, which every copy of the same
+/// moves from the same start says alike).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Richness {
+    /// Comments, glyphs and variation moves.
+    pub annotations: u32,
+    /// Tags that say something.
+    pub tags: u32,
 }
 
 /// The tags a [`DedupeKey`] is made of, as written (names already tidied and in lower case).
@@ -48,7 +59,7 @@ pub(crate) struct KeyTags<'a> {
 
 impl DedupeKey {
     /// The key of a game whose start and moves hash to `moves`, with its key tags.
-    pub fn new(moves: u64, tags: KeyTags<'_>, richness: usize) -> DedupeKey {
+    pub fn new(moves: u64, tags: KeyTags<'_>, richness: Richness) -> DedupeKey {
         let name = |n: &str| {
             if n == "?" || n == "-" || n.is_empty() {
                 0
@@ -107,8 +118,10 @@ impl DedupeKey {
     }
 
     /// How much this copy says, to keep the copy that says most of a group: a known result
-    /// first, then more of the date known, then more tags, comments and annotations (a copy
-    /// with `1-0` and a full date is kept over a `*` copy dated `????.??.??` with clocks).
+    /// first, then more annotations (comments, clocks, glyphs, variation moves), then more of
+    /// the date known, then more tags that say something (a copy with `1-0` is kept over a `*`
+    /// copy with clocks; an annotated copy dated `1999.??.??` over a bare one dated in full,
+    /// whose analysis would be lost with it).
     pub fn standing(&self) -> Standing {
         let known_digits = if self.date == NO_DATE {
             0
@@ -117,12 +130,17 @@ impl DedupeKey {
                 .filter(|&k| digit(self.date, k) != UNKNOWN_DIGIT)
                 .count()
         };
-        (self.result != 0, known_digits as u8, self.richness)
+        (
+            self.result != 0,
+            self.richness.annotations,
+            known_digits as u8,
+            self.richness.tags,
+        )
     }
 }
 
-/// What [`DedupeKey::standing`] compares: result known, date digits known, richness.
-pub(crate) type Standing = (bool, u8, usize);
+/// What [`DedupeKey::standing`] compares: result known, annotations, date digits known, tags.
+pub(crate) type Standing = (bool, u32, u8, u32);
 
 /// A `?` digit of a packed date.
 const UNKNOWN_DIGIT: u32 = 0xF;
@@ -285,7 +303,7 @@ mod tests {
             round: "?",
             result,
         };
-        DedupeKey::new(7, tags, 0)
+        DedupeKey::new(7, tags, Richness::default())
     }
 
     #[test]
@@ -307,9 +325,9 @@ mod tests {
             round: "?",
             result: "1-0",
         };
-        assert!(!full.compatible(&DedupeKey::new(8, tags, 0)));
+        assert!(!full.compatible(&DedupeKey::new(8, tags, Richness::default())));
         // Two rounds of one day between the same players are two games.
-        let round = |r| DedupeKey::new(7, KeyTags { round: r, ..tags }, 0);
+        let round = |r| DedupeKey::new(7, KeyTags { round: r, ..tags }, Richness::default());
         assert!(round("1").compatible(&round("?")));
         assert!(!round("1").compatible(&round("3")));
     }
@@ -333,7 +351,10 @@ mod tests {
         assert_eq!(index.find(&key("?", "2023.05.??", "*")), Some(0));
         // A richer copy taking the group's place keeps what the group knew.
         let richer = DedupeKey {
-            richness: 9,
+            richness: Richness {
+                annotations: 9,
+                tags: 0,
+            },
             ..key("a", "????.??.??", "*")
         };
         index.replace(0, Kept::new(richer, 1, (0, 3, 9), 0..0, false));
@@ -341,24 +362,32 @@ mod tests {
     }
 
     #[test]
-    fn a_known_result_and_date_outweigh_annotations() {
+    fn a_known_result_then_annotations_then_the_date_decide() {
+        let rich = |annotations, tags| Richness { annotations, tags };
         let bare = key("a", "2023.05.01", "1-0");
         let annotated = DedupeKey {
-            richness: 40,
+            richness: rich(40, 0),
             ..key("a", "????.??.??", "*")
         };
-        assert!(bare.standing() > annotated.standing());
-        let dated = DedupeKey {
-            richness: 40,
+        assert!(bare.standing() > annotated.standing(), "a result first");
+        let dated_in_part = DedupeKey {
+            richness: rich(1, 0),
             ..key("a", "2023.05.??", "1-0")
         };
-        assert!(bare.standing() > dated.standing());
-        assert!(dated.standing() <= bare.standing());
-        let more = DedupeKey {
-            richness: 1,
+        assert!(
+            dated_in_part.standing() > bare.standing(),
+            "then annotations"
+        );
+        let more_tags = DedupeKey {
+            richness: rich(0, 9),
+            ..key("a", "2023.05.??", "1-0")
+        };
+        assert!(bare.standing() > more_tags.standing(), "then the date");
+        let tagged = DedupeKey {
+            richness: rich(0, 1),
             ..bare
         };
-        assert!(more.standing() > bare.standing());
+        assert!(tagged.standing() > bare.standing(), "then the tags");
     }
 
     /// The packed dates agree exactly when the texts do (`dates_compatible`), over every pair
