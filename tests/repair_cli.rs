@@ -376,6 +376,58 @@ fn two_sheets_heads_and_results_are_combined() {
     );
 }
 
+/// `repair --with` reconciles the results and heads the same whichever sheet is PGN: a PGN game
+/// first takes the other sheet's result where the two differ (`*`, with the note) and its tags;
+/// a PGN game as the other sheet gives the result its movetext ends with where it has no
+/// Result tag. Before, a PGN first sheet kept its own result, and a PGN other sheet without a
+/// Result tag gave none.
+#[test]
+fn two_sheets_results_are_reconciled_when_one_is_pgn() {
+    let scratch = common::Scratch::new("repair-two-pgn");
+    let moves = "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sa4 Jf6 5. 0-0 Se7";
+    let pgn = scratch.0.join("white.pgn");
+    std::fs::write(
+        &pgn,
+        format!("[Event \"Open\"]\n[White \"A\"]\n[Result \"1/2-1/2\"]\n\n{moves} 1/2-1/2\n"),
+    )
+    .unwrap();
+    let lost = scratch.0.join("black.txt");
+    std::fs::write(&lost, format!("Černý: B\n\n{moves} 0-1\n")).unwrap();
+    let untagged = scratch.0.join("untagged.pgn");
+    std::fs::write(&untagged, format!("[Event \"Open\"]\n\n{moves} 1/2-1/2\n")).unwrap();
+    let bare = scratch.0.join("bare.txt");
+    std::fs::write(&bare, format!("{moves}\n")).unwrap();
+    let path = |p: &std::path::PathBuf| p.to_string_lossy().into_owned();
+    for (first, other, result, note) in [
+        (path(&pgn), path(&lost), "*", true),
+        (path(&lost), path(&pgn), "*", true),
+        (path(&bare), path(&untagged), "1/2-1/2", false),
+        (path(&lost), path(&untagged), "*", true),
+    ] {
+        let (code, out, err) = repair(&[&first, "--with", &other]);
+        assert_eq!(code, 0, "{first} {other}: {out}{err}");
+        assert!(
+            out.contains(&format!("[Result \"{result}\"]")),
+            "{first} {other}: {out}"
+        );
+        assert!(
+            out.trim_end().ends_with(&format!("Be7 {result}")),
+            "{first} {other}: {out}"
+        );
+        assert_eq!(
+            err.contains("the sheets give different results"),
+            note,
+            "{err}"
+        );
+    }
+    // The PGN first sheet takes the tags only the other sheet has.
+    let (_, out, _) = repair(&[&path(&pgn), "--with", &path(&lost)]);
+    assert!(
+        out.contains("[Black \"B\"]") && out.contains("[White \"A\"]"),
+        "{out}"
+    );
+}
+
 /// A forfeit word after the result is no move to skip at a cost: the sheet reads with no
 /// correction and the game is marked `[Termination "forfeit"]`, as `convert` marks it.
 #[test]

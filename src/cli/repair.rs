@@ -4,10 +4,11 @@
 use crate::batch::{repair_game_with, repair_sheet, repaired_game, sheet_of, RepairPolicy};
 use crate::board::Position;
 use crate::encoding::decode_sections;
+use crate::notation::sheet::result_of;
 use crate::notation::sheet::{looks_like_pgn, FromLetters, Notation};
 use crate::notation::LetterSet;
 use crate::pgn::lexer::looks_like_tag_line;
-use crate::pgn::{write_game, Game, PgnError};
+use crate::pgn::{write_game, Game, Outcome, PgnError};
 use crate::reconstruct::{Repair, RepairOptions, Sheet};
 use clap::Args;
 use rayon::prelude::*;
@@ -91,7 +92,14 @@ fn other_sheet(path: &str, text: &str) -> Result<Sheet, String> {
             games.len()
         )),
         Some(mut games) => match games.pop() {
-            Some(Ok(game)) => Ok(sheet_of(&game)),
+            Some(Ok(game)) => {
+                let mut sheet = sheet_of(&game);
+                // The result ending the movetext stands for a Result tag the game lacks.
+                if let (Some(outcome), None) = (game.outcome, game.tag("Result")) {
+                    sheet.tags.push(("Result".into(), outcome.as_str().into()));
+                }
+                Ok(sheet)
+            }
             Some(Err(e)) => Err(format!("--with {path}: {e}")),
             None => Ok(Sheet::read(text)),
         },
@@ -129,25 +137,45 @@ impl Run<'_> {
         let result = repair_game_with(game, self.other.as_ref(), &self.from, &policy)
             .map_err(|e| format!("{}:{}: {}", e.line, e.column, e.message))?
             .repair;
-        if self.notation == Notation::Pgn {
+        // With the other player's sheet, the heads are reconciled as for a move list: tags only
+        // the other has, its result where this game gives none, `*` where the two differ.
+        let (tags, written, note) = match &self.other {
+            Some(other) => {
+                let head = game.tag("Result").and_then(result_of);
+                let moves = game.outcome.map(|o| o.as_str());
+                let (tags, written, note) =
+                    reconcile_heads(game.tag_strings(), (head, moves), Some(other));
+                (tags, Some(written), note)
+            }
+            None => (game.tag_strings(), None, None),
+        };
+        let mut done = if self.notation == Notation::Pgn {
             // PGN out of PGN: the comments, glyphs and variations written with each move stay
             // with the move it was read as.
-            let (fixed, dropped) = repaired_game(game, &result);
+            let (mut fixed, dropped) = repaired_game(game, &result);
+            if let Some(written) = written {
+                fixed.tags = tags
+                    .iter()
+                    .map(|(t, v)| (t.as_str().into(), v.as_str().into()))
+                    .collect();
+                set_result_tag(&mut fixed, written);
+                fixed.outcome = Outcome::from_token(written);
+            }
             let mut done = self.done(result, write_game(&fixed));
             done.dropped = dropped;
             if let Some(obj) = done.json.as_object_mut() {
                 obj.insert("variations_dropped".into(), dropped.into());
             }
-            Ok(done)
+            done
         } else {
-            let text = result.write_tagged(
-                self.notation,
-                &self.to,
-                &game.tag_strings(),
-                game.outcome.map_or("*", |o| o.as_str()),
-            );
-            Ok(self.done(result, text))
+            let written = written.unwrap_or_else(|| game.outcome.map_or("*", |o| o.as_str()));
+            let text = result.write_tagged(self.notation, &self.to, &tags, written);
+            self.done(result, text)
+        };
+        if let Some(note) = note {
+            done.report.push_str(&note);
         }
+        Ok(done)
     }
 
     /// Repairs a move list.
@@ -172,47 +200,9 @@ impl Run<'_> {
         // With the other player's sheet: its head fills in the tags this one lacks, and its
         // result stands in for one not written here; two different results give `*`. A sheet
         // whose head and moves give different results has none of its own.
-        let mut tags = sheet.tags.clone();
-        let mut note = None;
-        let mut written = sheet.result();
-        let contradicted = match sheet.results() {
-            (Some(head), Some(moves)) if head != moves => {
-                written = None;
-                Some((head, moves))
-            }
-            _ => None,
-        };
-        if let Some(other) = &self.other {
-            for (tag, value) in &other.tags {
-                if !tags.iter().any(|(t, _)| t == tag) {
-                    tags.push((tag.clone(), value.clone()));
-                }
-            }
-            match (written, other.result()) {
-                (Some(here), Some(there)) if here != there => {
-                    note = Some(format!(
-                        "the sheets give different results ({here} here, {there} on the other \
-                         sheet): written *\n"
-                    ));
-                    written = Some("*");
-                }
-                (None, there) => written = there,
-                _ => {}
-            }
-        }
-        if let Some((head, moves)) = contradicted {
-            let from_other = if written.is_some() {
-                " (the other sheet's)"
-            } else {
-                ""
-            };
-            note = Some(format!(
-                "the sheet's head gives the result {head}, its moves end with {moves}: written \
-                 {}{from_other}\n",
-                written.unwrap_or("*")
-            ));
-        }
-        let game = result.write_tagged(self.notation, &self.to, &tags, written.unwrap_or("*"));
+        let (tags, written, note) =
+            reconcile_heads(sheet.tags.clone(), sheet.results(), self.other.as_ref());
+        let game = result.write_tagged(self.notation, &self.to, &tags, written);
         let mut done = self.done(result, game);
         if let Some(note) = note {
             done.report.push_str(&note);
@@ -235,6 +225,67 @@ impl Run<'_> {
             failed,
             dropped: 0,
         }
+    }
+}
+
+/// What a sheet's head says together with the other player's sheet (`--with`): the sheet's
+/// tags with those only the other sheet has, the result to write, and a note where the results
+/// disagree. `results` is the sheet's own (the head's and the one after its moves,
+/// [`Sheet::results`]): where they differ the sheet gives none of its own; where the two sheets
+/// give different results, `*` is written; a sheet with none takes the other's.
+fn reconcile_heads(
+    mut tags: Vec<(String, String)>,
+    results: (Option<&'static str>, Option<&'static str>),
+    other: Option<&Sheet>,
+) -> (Vec<(String, String)>, &'static str, Option<String>) {
+    let mut note = None;
+    let (head, moves) = results;
+    let mut written = moves.or(head);
+    let contradicted = match (head, moves) {
+        (Some(head), Some(moves)) if head != moves => {
+            written = None;
+            Some((head, moves))
+        }
+        _ => None,
+    };
+    if let Some(other) = other {
+        for (tag, value) in &other.tags {
+            if !tags.iter().any(|(t, _)| t == tag) {
+                tags.push((tag.clone(), value.clone()));
+            }
+        }
+        match (written, other.result()) {
+            (Some(here), Some(there)) if here != there => {
+                note = Some(format!(
+                    "the sheets give different results ({here} here, {there} on the other \
+                     sheet): written *\n"
+                ));
+                written = Some("*");
+            }
+            (None, there) => written = there,
+            _ => {}
+        }
+    }
+    if let Some((head, moves)) = contradicted {
+        let from_other = if written.is_some() {
+            " (the other sheet's)"
+        } else {
+            ""
+        };
+        note = Some(format!(
+            "the sheet's head gives the result {head}, its moves end with {moves}: written \
+             {}{from_other}\n",
+            written.unwrap_or("*")
+        ));
+    }
+    (tags, written.unwrap_or("*"), note)
+}
+
+/// Sets (or adds) `game`'s Result tag to `result`.
+fn set_result_tag(game: &mut Game, result: &str) {
+    match game.tags.iter_mut().find(|(t, _)| t == "Result") {
+        Some((_, value)) => *value = result.into(),
+        None => game.tags.push(("Result".into(), result.into())),
     }
 }
 
