@@ -150,3 +150,52 @@ fn sheets_of_two_different_games_are_said_to_differ() {
     assert_eq!(stop.written, "Sa4");
     assert!(stop.reason.contains("record different games"), "{r}");
 }
+
+/// A run of plies one sheet does not record (three or four in a row, the writer in time
+/// trouble): the other sheet's clean game is kept and the run is listed, one disagreement a
+/// ply. Before, explaining the short sheet by the real game stopped at the run (one ply at a
+/// time was all it invented), so a game dropping plies from the clean sheet cost less.
+#[test]
+fn a_run_of_plies_one_sheet_leaves_out_keeps_the_clean_game() {
+    let options = RepairOptions::new(LetterSet::by_code("cs").unwrap());
+    let moves = "e4 e5 Jf3 Jc6 Sb5 a6 Sa4 Jf6 0-0 Se7 Ve1 b5 Sb3 d6 c3 0-0 h3 Jb8 d4 Jbd7 \
+                 Jbd2 Sb7 Sc2 Ve8 Jf1 Sf8 Jg3 g6 a4 c5 d5 c4 Sg5 h6 Se3 Jc5 Dd2 h5 Sg5 Se7";
+    let words: Vec<&str> = moves.split_whitespace().collect();
+    let numbered = |words: &[&str]| -> String {
+        words
+            .chunks(2)
+            .enumerate()
+            .map(|(k, pair)| format!("{}. {}\n", k + 1, pair.join(" ")))
+            .collect()
+    };
+    let complete = Sheet::read(&numbered(&words));
+    let game = repair(&complete, &options).moves;
+    assert_eq!(game.len(), 40);
+    for (from, to) in [(20, 23), (10, 14)] {
+        let cut: Vec<&str> = [&words[..from], &words[to..]].concat();
+        let short = Sheet::read(&numbered(&cut));
+        for (first, second) in [(&complete, &short), (&short, &complete)] {
+            let r = repair_two(first, second, &options);
+            assert_eq!(r.moves, game, "plies {from}..{to} left out: {r}");
+            assert!(r.stop.is_none(), "{r}");
+            assert_eq!(r.disagreements.len(), to - from, "{r}");
+        }
+    }
+}
+
+/// Sheets of different games from move 3 on: the first sheet's own game is kept as it reads,
+/// with the stop where the sheets part; nothing the other sheet writes after it changes a
+/// move (before, `4. c4` from it replaced the first sheet's clean `4. Sa4`).
+#[test]
+fn past_the_parting_the_other_sheet_changes_no_move() {
+    let options = RepairOptions::new(LetterSet::by_code("cs").unwrap());
+    let first = Sheet::read("1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sa4 Jf6 5. 0-0 Se7");
+    let second = Sheet::read("1. e4 e5 2. Jf3 Jc6 3. d4 d5 4. c4 e6");
+    let own = repair(&first, &options);
+    let r = repair_two(&first, &second, &options);
+    assert_eq!(r.moves, own.moves, "{r}");
+    assert!(r.corrections.iter().all(|c| c.sheet == 2), "{r}");
+    let stop = r.stop.as_ref().expect("a stop where the sheets part");
+    assert_eq!(stop.at.ply, 5, "{r}");
+    assert!(stop.reason.contains("record different games"), "{r}");
+}

@@ -252,6 +252,9 @@ pub(crate) struct Search<'s, 'a> {
     /// With `only`: the given moves are the game's first plies only, and the plies after them
     /// are free (see [`reread_further_back`]).
     only_prefix: bool,
+    /// Explaining by one game: the (word, ply) pairs a run of missing plies was tried from
+    /// ([`Search::missing_run`]; the same from every state there).
+    runs_tried: HashSet<(usize, u32)>,
     /// The ply number of the start position (0 at the standard start).
     start_ply: u32,
     /// The reads of the current word the check for edits further back worked out (by
@@ -850,6 +853,10 @@ fn search_finals(search: &mut Search<'_, '_>, options: &RepairOptions<'_>) -> Ve
 /// the second look).
 const MAX_STRUCTURAL_PER_WORD: usize = 4;
 
+/// The longest run of plies left off the sheet that [`explain`] reads past (a free search
+/// invents one ply at a time, as its beam can afford).
+const MISSING_RUN: usize = 8;
+
 /// Where a word reads badly, a missing ply is also invented this many move words further back
 /// than the word before it (the words between read again after it), from the cheapest state
 /// that reads its word badly (a slip's cost, `structural_trigger`, or more). A ply left off
@@ -1061,6 +1068,7 @@ impl<'s, 'a> Search<'s, 'a> {
             },
             only: None,
             only_prefix: false,
+            runs_tried: HashSet::new(),
             start_ply: ply_of(&options.start),
             kept_reads: RefCell::new(HashMap::default()),
             spare_reads: RefCell::new(Vec::new()),
@@ -1147,6 +1155,12 @@ impl<'s, 'a> Search<'s, 'a> {
         self.layers
             .get(layer)
             .is_some_and(|l| !l.sealed && cost <= l.best + self.costs.prune_margin)
+    }
+
+    /// Whether the search explains the sheet by one whole game ([`explain`]): one move allowed
+    /// at every ply (not a prefix with a free search after it).
+    fn explaining(&self) -> bool {
+        self.only.is_some() && !self.only_prefix
     }
 
     /// Replays from `state` at word `from` while each move word reads as exactly one legal move
@@ -1780,6 +1794,7 @@ impl<'s, 'a> Search<'s, 'a> {
             return;
         }
         // A ply missing from the sheet: invent it, then read the word as the next ply.
+        let mut best_after_one = f32::INFINITY;
         for (m1, kind, invented) in self.inventable(state) {
             let mut pos1 = state.pos.clone();
             pos1.play(&m1);
@@ -1787,6 +1802,7 @@ impl<'s, 'a> Search<'s, 'a> {
             if reads.is_empty() {
                 continue;
             }
+            best_after_one = best_after_one.min(reads[0].1);
             // As in `read`: reads far worse than the best one only crowd the beam.
             let max = reads[0].1 + c.read_spread;
             reads.retain(|&(_, cost)| cost <= max);
@@ -1822,6 +1838,9 @@ impl<'s, 'a> Search<'s, 'a> {
                 self.push(at, next);
             }
         }
+        if self.explaining() && best_after_one >= c.structural_trigger {
+            self.missing_run(state, i);
+        }
         // Two plies swapped: the next move word read first (neighbours), or the word after it
         // (the same side's two moves).
         let Some(j) = self.next_move_word(i) else {
@@ -1831,6 +1850,72 @@ impl<'s, 'a> Search<'s, 'a> {
         self.swapped(state, &[j, i], 0, from());
         if let Some(l) = self.next_move_word(j) {
             self.swapped(state, &[l, j, i], 0, from());
+        }
+    }
+
+    /// Explaining a sheet by one given game ([`explain`]), where word `i` does not read well
+    /// after one invented ply: a run of two to [`MISSING_RUN`] plies left off before it (the
+    /// shortest after which it reads well, or every length; a writer who lost a few moves in time trouble, the
+    /// other sheet of [`crate::reconstruct::repair_two`] writing on), the game's moves
+    /// invented, each at what a missing ply costs, then the word read. With one move allowed
+    /// per ply this costs the search next to nothing, where a free search could not afford it.
+    fn missing_run(&mut self, state: &State, i: usize) {
+        if !self.runs_tried.insert((i, ply_of(&state.pos))) {
+            return;
+        }
+        let c = self.costs;
+        let mut run = State::fresh(state.pos.clone(), state.cost, state.node, state.shift, 0);
+        run.prior = state.prior;
+        for depth in 1..=MISSING_RUN {
+            let Some((m1, kind, invented)) = self.inventable(&run).into_iter().next() else {
+                return;
+            };
+            run.pos.play(&m1);
+            run.node = self.push_node(
+                run.node,
+                Step::Invent {
+                    mv: m1,
+                    cost: invented,
+                    kind,
+                },
+            );
+            run.cost += invented;
+            run.prior += invented - c.ply_missing;
+            if depth < 2 {
+                continue;
+            }
+            let mut reads = self.best_reads(&run.pos, i, c.read_max, usize::MAX);
+            let Some(&(_, best)) = reads.first() else {
+                continue;
+            };
+            reads.retain(|&(_, cost)| cost <= best + c.read_spread);
+            for (m2, cost) in reads {
+                let node = self.push_node(
+                    run.node,
+                    Step::Read {
+                        tok: word_at(i),
+                        mv: m2,
+                        cost,
+                        swapped: false,
+                    },
+                );
+                let mut pos2 = run.pos.clone();
+                pos2.play(&m2);
+                let mut fresh = State::fresh(
+                    pos2,
+                    run.cost + cost,
+                    node,
+                    state.shift,
+                    state.node.saturating_add(1),
+                );
+                fresh.prior = run.prior;
+                let (at, next) = self.advance_free(i + 1, fresh);
+                self.push(at, next);
+            }
+            if best < c.structural_trigger {
+                // The word reads well after this run: a longer one is not looked for.
+                return;
+            }
         }
     }
 

@@ -44,6 +44,7 @@ const MAX_STRETCHES: usize = 32;
 pub fn repair_two(first: &Sheet, second: &Sheet, options: &RepairOptions<'_>) -> Repair {
     let (a, a_others) = repair_and_others(first, options);
     let (b, b_others) = repair_and_others(second, options);
+    let own = [a.clone(), b.clone()];
     let lined_up = LinedUp::new(first, second, options);
     // Price each candidate game against both sheets, each read along the game as the search
     // reads it (a ply one sheet does not record costs a missing ply, not every word after it).
@@ -94,7 +95,42 @@ pub fn repair_two(first: &Sheet, second: &Sheet, options: &RepairOptions<'_>) ->
         chosen.alternatives_total = r.tied.len();
         chosen
     };
+    let chosen = past_parting(chosen, own, &lined_up, &price);
     finish(chosen, &lined_up)
+}
+
+/// Where one sheet cannot be read along the chosen game from some ply on (the two sheets
+/// record different games from there), nothing it writes after that ply may shape the game:
+/// the other sheet's own game is taken instead, where that one reads to its end and agrees with
+/// the chosen game before that ply. (A game that bends the sheet that reads on toward the words
+/// of the one that does not — `4. c4` from the other sheet read as the first's `Sa4` — is
+/// cheaper only because the words past the parting cost nothing.)
+fn past_parting(
+    chosen: Repair,
+    own: [Repair; 2],
+    lined_up: &LinedUp<'_, '_>,
+    price: &dyn Fn(&[Move]) -> f32,
+) -> Repair {
+    if chosen.stop.is_some() {
+        return chosen;
+    }
+    for n in 0..2 {
+        let e = lined_up.explained(n, &chosen.moves);
+        if e.stop.is_none() {
+            continue;
+        }
+        let parting = e.moves.len();
+        let [first, second] = own;
+        let other = if n == 0 { second } else { first };
+        let agrees = other.moves.get(..parting) == chosen.moves.get(..parting);
+        if other.stop.is_none() && agrees && other.moves != chosen.moves {
+            let mut kept = other;
+            kept.cost = price(&kept.moves);
+            return kept;
+        }
+        return chosen;
+    }
+    chosen
 }
 
 /// A game, and a sheet lined up with it: the cost and, per ply, the word read as its move.
