@@ -1000,12 +1000,14 @@ fn marks_the_board_does_not_bear_out_are_reported_as_changes() {
 }
 
 /// A date with slashes whose day and month could be either way round is read day first, and
-/// the change says how it reads month first.
+/// the change says how it reads month first; one that makes a date only month first is read so,
+/// and said (before, `01/13/2023` was kept as no date).
 #[test]
 fn a_date_that_reads_both_ways_says_so() {
     let scratch = Scratch::new("clean-slash-date");
     let pgn = "[Event \"A\"]\n[Date \"05/01/2023\"]\n[Result \"*\"]\n\n1. e4 *\n\n\
-               [Event \"B\"]\n[Date \"25/01/2023\"]\n[Result \"*\"]\n\n1. d4 *\n";
+               [Event \"B\"]\n[Date \"25/01/2023\"]\n[Result \"*\"]\n\n1. d4 *\n\n\
+               [Event \"C\"]\n[Date \"01/13/2023\"]\n[Result \"*\"]\n\n1. c4 *\n";
     let (report, _, _) = clean_text(&scratch, "dates.pgn", pgn, &CleanOptions::default());
     let dates: Vec<&str> = report
         .changes
@@ -1017,7 +1019,8 @@ fn a_date_that_reads_both_ways_says_so() {
         dates,
         [
             "Date \"05/01/2023\" → \"2023.01.05\" (read day first; month first it is \"2023.05.01\")",
-            "Date \"25/01/2023\" → \"2023.01.25\""
+            "Date \"25/01/2023\" → \"2023.01.25\"",
+            "Date \"01/13/2023\" → \"2023.01.13\" (read month first: day first it is no date)"
         ]
     );
 }

@@ -626,3 +626,13 @@ fn an_empty_file_is_no_game_to_repair() {
     assert_eq!(code, 2, "{out}{err}");
     assert!(err.contains("no game or moves"), "{err}");
 }
+
+/// `--beam 0` keeps no explanation at all: a usage error (before, it was taken silently).
+#[test]
+fn a_beam_of_zero_is_a_usage_error() {
+    let file = fixture("../scoresheets/cs-2014-model-game-short.txt");
+    let (code, out, err) = repair(&[&file, "--beam", "0"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("--beam 0"), "{err}");
+    assert!(out.is_empty(), "{out}");
+}

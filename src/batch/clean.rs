@@ -1184,6 +1184,13 @@ fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
                         Some(other) if other != d => {
                             format!(" (read day first; month first it is \"{other}\")")
                         }
+                        // Only month first makes a date of it (`01/13/2023`).
+                        Some(_)
+                            if value.split('/').nth(1).and_then(|m| m.parse::<u32>().ok())
+                                > Some(12) =>
+                        {
+                            " (read month first: day first it is no date)".to_owned()
+                        }
                         _ => String::new(),
                     };
                     changes.push(("date", format!("{name} \"{value}\" → \"{d}\"{doubt}")));

@@ -3,7 +3,8 @@
 /// Normalises a PGN date to `YYYY.MM.DD`, with `??`/`????` where a part is unknown.
 ///
 /// Accepts the usual ways people write dates: `2023.05.01`, `2023-5-1`, `2023/05/01`,
-/// `2023`, `2023.05`, `01.05.2023` (day first when the year comes last), `?`, empty.
+/// `2023`, `2023.05`, `01.05.2023` (day first when the year comes last, unless only month
+/// first makes a date: `01/13/2023`), `?`, empty.
 /// Returns `None` when the text is no date at all (the caller keeps it and reports it).
 ///
 /// ```
@@ -11,6 +12,8 @@
 /// assert_eq!(normalize_date("2023-5-1").as_deref(), Some("2023.05.01"));
 /// assert_eq!(normalize_date("1989").as_deref(), Some("1989.??.??"));
 /// assert_eq!(normalize_date("01.05.2023").as_deref(), Some("2023.05.01"));
+/// assert_eq!(normalize_date("01/13/2023").as_deref(), Some("2023.01.13"));
+/// assert_eq!(normalize_date("13/13/2023"), None);
 /// assert_eq!(normalize_date("?").as_deref(), Some("????.??.??"));
 /// assert_eq!(normalize_date("yesterday"), None);
 /// ```
@@ -27,13 +30,18 @@ pub fn normalize_date(text: &str) -> Option<String> {
         return None;
     }
     let is_year = |p: &str| p.len() == 4 && p.chars().all(|c| c.is_ascii_digit() || c == '?');
-    let (y, m, d) = match parts.as_slice() {
-        [y] if is_year(y) => (*y, "??", "??"),
-        [y, m] if is_year(y) => (*y, *m, "??"),
-        [y, m, d] if is_year(y) => (*y, *m, *d),
-        [d, m, y] if is_year(y) && !is_year(d) => (*y, *m, *d),
-        _ => return None,
-    };
+    match parts.as_slice() {
+        [y] if is_year(y) => date_of(y, "??", "??"),
+        [y, m] if is_year(y) => date_of(y, m, "??"),
+        [y, m, d] if is_year(y) => date_of(y, m, d),
+        [d, m, y] if is_year(y) && !is_year(d) => date_of(y, m, d).or_else(|| date_of(y, d, m)),
+        _ => None,
+    }
+}
+
+/// `YYYY.MM.DD` of a year, month and day as written (`??` for an unknown part), if they make a
+/// date.
+fn date_of(y: &str, m: &str, d: &str) -> Option<String> {
     let two = |p: &str, max: u32| -> Option<String> {
         if p.chars().all(|c| c == '?') && !p.is_empty() && p.len() <= 2 {
             return Some("??".to_owned());

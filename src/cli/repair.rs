@@ -130,7 +130,7 @@ impl Run<'_> {
     fn pgn_game(&self, game: &Game) -> Result<Done, String> {
         // Asked for one sheet, the repair takes on any length (the limit is for bulk runs).
         let policy = RepairPolicy {
-            beam: self.args.beam.max(1),
+            beam: self.args.beam,
             max_words: usize::MAX,
             ..RepairPolicy::default()
         };
@@ -295,6 +295,9 @@ pub fn run(args: &RepairArgs) -> ExitCode {
         Ok(t) => t,
         Err(e) => return usage(&format!("{}: {e}", args.file)),
     };
+    if args.beam == 0 {
+        return usage("--beam 0 keeps no explanation of the sheet: give 1 or more");
+    }
     if text.trim_start_matches('\u{feff}').trim().is_empty() {
         // Nothing to repair: no game was written, and none is made up.
         return usage(&format!("{}: no game or moves in it", args.file));
