@@ -1400,6 +1400,18 @@ fn chess960_castling_is_king_takes_rook_in_uci_throughout() {
     let out = convert_text(sp431, "sp431.pgn", &opts);
     assert!(out.errors.is_empty(), "{:?}", out.errors);
     assert!(out.text.ends_with("d1e3 d8e6 e1a1 e8a8\n"), "{}", out.text);
+    // The long form keeps the Variant tag before the position (before, only SetUp and FEN),
+    // and reads back to the same game.
+    let long = ConvertOptions {
+        notation: Notation::Long,
+        ..ConvertOptions::default()
+    };
+    let text = convert_text(sp431, "sp431.pgn", &long).text;
+    assert!(
+        text.starts_with("[Variant \"Chess960\"]\n[SetUp \"1\"]\n"),
+        "{text}"
+    );
+    assert_eq!(convert_text(&text, "back.txt", &opts).text, out.text);
     let sp518 = "[Variant \"Chess960\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. O-O O-O *\n";
     let out = convert_text(sp518, "sp518.pgn", &opts);
     assert!(out.text.ends_with("f8c5 e1h1 e8h8\n"), "{}", out.text);

@@ -2521,7 +2521,11 @@ pub fn write_game<W: Write>(
         out.write_char('\n')?;
     } else if game.start != Position::new() {
         // Movetext alone would lose where the game starts: the position goes first, as the
-        // two tags that PGN gives it (so that the text reads back as PGN).
+        // two tags that PGN gives it (so that the text reads back as PGN), after the Variant
+        // tag of a Chess960 game (whose castling the FEN alone may not tell).
+        if game.start.is_chess960() {
+            write_tag(out, "Variant", "Chess960")?;
+        }
         write_tag(out, "SetUp", "1")?;
         write_tag(out, "FEN", &game.start.to_fen())?;
         out.write_char('\n')?;
