@@ -636,3 +636,47 @@ fn a_beam_of_zero_is_a_usage_error() {
     assert!(err.contains("--beam 0"), "{err}");
     assert!(out.is_empty(), "{out}");
 }
+
+/// A move list of two games (the first move number again below a blank line, each with its
+/// head) is two games repaired, as `convert` reads it, each reported with its own lines; a
+/// result written too early in one game does not split it. Before, the two games were read as
+/// one, the second's `1.` and the first's result charged as slips and `e5` read as `c5`.
+#[test]
+fn a_move_list_of_two_games_is_two_repairs() {
+    let scratch = common::Scratch::new("repair-two-games");
+    let path = scratch.0.join("two.txt");
+    std::fs::write(
+        &path,
+        "Bílý: Novák   Černý: Svoboda\n1. e4 e5 2. Jf3 Jc6 1-0\n\n\
+         Bílý: Dvořák   Černý: Král\n1. d4 d5 2. c4 e6 3. Jc3 Sb4 0-1\n",
+    )
+    .unwrap();
+    let (code, out, err) = repair(&[path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("[White \"Novák\"]") && out.contains("[White \"Dvořák\"]"),
+        "{out}"
+    );
+    assert!(out.contains("1. e4 e5 2. Nf3 Nc6 1-0"), "{out}");
+    assert!(out.contains("1. d4 d5 2. c4 e6 3. Nc3 Bb4 0-1"), "{out}");
+    assert!(
+        err.contains("(game 2): read in letters: cs; 6 plies; 0 corrections"),
+        "{err}"
+    );
+    // A slip in the second game is reported at its line in the file.
+    std::fs::write(
+        &path,
+        "1. e4 e5 2. Jf3 Jc6 1-0\n\n1. d4 d5 2. c4 e6 3. Jc3 Sb5 0-1\n",
+    )
+    .unwrap();
+    let (_, _, err) = repair(&[path.to_str().unwrap()]);
+    assert!(err.contains("(line 3, column"), "{err}");
+    // One game with a result written too early stays one game.
+    std::fs::write(&path, "1. e4 e5 2. Jf3 Jc6 1-0 3. Sb5 a6 4. Sa4 Jf6\n").unwrap();
+    let (_, out, err) = repair(&[path.to_str().unwrap()]);
+    assert!(out.contains("4. Ba4 Nf6"), "{out}");
+    assert!(
+        err.contains("result_early") && !err.contains("game 2"),
+        "{err}"
+    );
+}

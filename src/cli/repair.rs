@@ -2,10 +2,10 @@
 //! every correction made to read it so (stderr, or all of it as JSON with `--json`).
 
 use crate::batch::{repair_game_with, repair_sheet, repaired_game, sheet_of, RepairPolicy};
-use crate::board::Position;
+use crate::board::{Color, Position};
 use crate::encoding::decode_sections;
 use crate::notation::sheet::result_of;
-use crate::notation::sheet::{looks_like_pgn, FromLetters, Notation};
+use crate::notation::sheet::{looks_like_pgn, read_sheet, FromLetters, Notation};
 use crate::notation::LetterSet;
 use crate::pgn::lexer::looks_like_tag_line;
 use crate::pgn::{write_game, Game, Outcome, PgnError};
@@ -80,6 +80,53 @@ fn pgn_games(text: &str) -> Option<Vec<Result<Game, PgnError>>> {
     }
     let games = Game::read_all(text.as_bytes());
     games.iter().any(Result::is_ok).then_some(games)
+}
+
+/// The games of a move list, as `convert` reads them ([`read_sheet`]: a game ends at its result
+/// or where the first move number comes again below a blank line) where the next starts at
+/// `1.`: each game's text, with its
+/// head (the lines right above its moves), standing on the lines it has in the file (the lines
+/// before it left blank, so that the report's lines are the file's). One game: the whole text.
+fn move_list_games(text: &str) -> Vec<String> {
+    let games = read_sheet(text);
+    if games.len() < 2 {
+        return vec![text.to_owned()];
+    }
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let blank_or_result = |k: usize| {
+        let line = lines.get(k).map_or("", |l| l.trim());
+        line.is_empty() || result_of(line).is_some()
+    };
+    // Each game from the line after the last blank line (or result) above its first move, and
+    // not above the last move of the game before it.
+    let mut starts = vec![0usize];
+    let mut previous_last = 0;
+    for (k, game) in games.iter().enumerate() {
+        let (Some(first), Some(last)) = (game.moves.first(), game.moves.last()) else {
+            continue;
+        };
+        let mut start = first.line.saturating_sub(1);
+        while start > previous_last && !blank_or_result(start - 1) {
+            start -= 1;
+        }
+        // Only a game that starts at move 1 is another game: moves after a result written
+        // too early (a slip the repair passes over) stay with the game before.
+        let new_game = first.numbered_as == Some((1, Color::White));
+        if k > 0 && new_game && starts.last().is_some_and(|&s| start > s) {
+            starts.push(start);
+        }
+        previous_last = last.line;
+    }
+    starts
+        .iter()
+        .enumerate()
+        .map(|(k, &from)| {
+            let to = starts.get(k + 1).copied().unwrap_or(lines.len());
+            let mut piece = "\n".repeat(from);
+            piece.extend(lines.get(from..to).unwrap_or(&[]).iter().copied());
+            piece
+        })
+        .collect()
 }
 
 /// The other player's sheet (`--with`): a move list, or the mainline of the only game of a PGN
@@ -329,8 +376,21 @@ pub fn run(args: &RepairArgs) -> ExitCode {
         other,
     };
     let Some(games) = pgn_games(&text) else {
-        let done = run.move_list(&text);
-        return finish(args, notation, &[(None, done)]);
+        let pieces = move_list_games(&text);
+        if run.other.is_some() && pieces.len() > 1 {
+            return usage(&format!(
+                "--with reconciles one game: {} holds {}",
+                args.file,
+                pieces.len()
+            ));
+        }
+        let many = pieces.len() > 1;
+        let done: Vec<(Option<usize>, Result<Done, String>)> = pieces
+            .par_iter()
+            .enumerate()
+            .map(|(i, piece)| (many.then_some(i + 1), run.move_list(piece)))
+            .collect();
+        return finish(args, notation, &done);
     };
     if run.other.is_some() && games.len() > 1 {
         return usage(&format!(
