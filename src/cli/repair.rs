@@ -86,9 +86,15 @@ fn pgn_games(text: &str) -> Option<Vec<Result<Game, PgnError>>> {
 /// or where the first move number comes again below a blank line) where the next starts at
 /// `1.`: each game's text, with its
 /// head (the lines right above its moves), standing on the lines it has in the file (the lines
-/// before it left blank, so that the report's lines are the file's). One game: the whole text.
+/// before it left blank, so that the report's lines are the file's). One game, or text with tag
+/// lines: the whole text.
 fn move_list_games(text: &str) -> Vec<String> {
-    let games = read_sheet(text);
+    // A PGN game the PGN reader could not read comes here whole: its tags are the repair's
+    // sheet reader's to read (the move-list reader takes them for words).
+    let tagged = text
+        .lines()
+        .any(|l| looks_like_tag_line(l.trim_start().as_bytes()));
+    let games = if tagged { Vec::new() } else { read_sheet(text) };
     if games.len() < 2 {
         return vec![text.to_owned()];
     }
@@ -101,10 +107,12 @@ fn move_list_games(text: &str) -> Vec<String> {
     // not above the last move of the game before it.
     let mut starts = vec![0usize];
     let mut previous_last = 0;
-    for (k, game) in games.iter().enumerate() {
-        let (Some(first), Some(last)) = (game.moves.first(), game.moves.last()) else {
-            continue;
-        };
+    // Games with moves only (a head alone, or PGN tags the move-list reader took for a game of
+    // their own, go with the moves below them).
+    let with_moves = games
+        .iter()
+        .filter_map(|g| Some((g.moves.first()?, g.moves.last()?)));
+    for (k, (first, last)) in with_moves.enumerate() {
         let mut start = first.line.saturating_sub(1);
         while start > previous_last && !blank_or_result(start - 1) {
             start -= 1;
