@@ -383,44 +383,36 @@ pub fn run(args: &RepairArgs) -> ExitCode {
         notation,
         other,
     };
-    let Some(games) = pgn_games(&text) else {
-        let pieces = move_list_games(&text);
-        if run.other.is_some() && pieces.len() > 1 {
-            return usage(&format!(
-                "--with reconciles one game: {} holds {}",
-                args.file,
-                pieces.len()
-            ));
-        }
-        let many = pieces.len() > 1;
-        let done: Vec<(Option<usize>, Result<Done, String>)> = pieces
-            .par_iter()
-            .enumerate()
-            .map(|(i, piece)| (many.then_some(i + 1), run.move_list(piece)))
-            .collect();
-        return finish(args, notation, &done);
-    };
+    match pgn_games(&text) {
+        None => repair_each(&run, &move_list_games(&text), |piece| run.move_list(piece)),
+        Some(games) => repair_each(&run, &games, |g| match g {
+            Ok(game) => run.pgn_game(game),
+            Err(e) => Err(format!("{}: {}", e.at, e.kind)),
+        }),
+    }
+}
+
+/// Repairs the games of a file side by side, one per core, and prints them in their order
+/// (numbered from 1 where there are several); with `--with` the file must hold the one game.
+fn repair_each<T: Sync>(
+    run: &Run<'_>,
+    games: &[T],
+    one: impl Fn(&T) -> Result<Done, String> + Sync,
+) -> ExitCode {
     if run.other.is_some() && games.len() > 1 {
         return usage(&format!(
             "--with reconciles one game: {} holds {}",
-            args.file,
+            run.args.file,
             games.len()
         ));
     }
     let many = games.len() > 1;
-    // The games of a file are repaired side by side, one per core, and printed in their order.
     let done: Vec<(Option<usize>, Result<Done, String>)> = games
         .par_iter()
         .enumerate()
-        .map(|(i, g)| {
-            let d = match g {
-                Ok(game) => run.pgn_game(game),
-                Err(e) => Err(format!("{}: {}", e.at, e.kind)),
-            };
-            (many.then_some(i + 1), d)
-        })
+        .map(|(i, g)| (many.then_some(i + 1), one(g)))
         .collect();
-    finish(args, notation, &done)
+    finish(run.args, run.notation, &done)
 }
 
 /// Prints every game's repair (each game on standard output and its report on standard error,
