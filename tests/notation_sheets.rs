@@ -1427,3 +1427,21 @@ fn chess960_castling_is_king_takes_rook_in_uci_throughout() {
         standard.text
     );
 }
+
+/// Castling written in haste without its dashes (`00`, `000`, `00-0`) converts as castling;
+/// before, convert stopped at it while repair read it.
+#[test]
+fn castling_without_dashes_converts() {
+    let opts = ConvertOptions {
+        notation: Notation::San,
+        ..ConvertOptions::default()
+    };
+    for (white, black) in [("000", "00-0"), ("0-00", "000")] {
+        let sheet = format!("1. d4 d5 2. Jc3 Jc6 3. Sf4 Sf5 4. Dd2 Dd7 5. {white} {black}\n");
+        let out = convert_text(&sheet, "haste.txt", &opts);
+        assert!(out.errors.is_empty(), "{:?}", out.errors);
+        assert!(out.text.contains("5. O-O-O O-O-O"), "{}", out.text);
+    }
+    let out = convert_text("1. e4 e5 2. Jf3 Jc6 3. Sc4 Sc5 4. 00 00\n", "short.txt", &opts);
+    assert!(out.text.contains("4. O-O O-O"), "{}", out.text);
+}

@@ -466,9 +466,9 @@ fn a_slip_in_an_english_game_is_blamed_where_it_stands() {
 }
 
 /// What the move reader reads, the PGN reader lets through: fullwidth letters (`Ｎf3`) and the
-/// one-character glyphs `‼ ⁉ ⁈ ⁇`; zeros without dashes (`00`) are the move that is wrong, not
-/// a move number that shifts the blame to the next word; a character the reader refuses is
-/// shown as it prints, or by its code point.
+/// one-character glyphs `‼ ⁉ ⁈ ⁇`; zeros without dashes (`00`) are castling written in haste,
+/// read with a warning (not a move number that shifts the blame to the next word); a character
+/// the reader refuses is shown as it prints, or by its code point.
 #[test]
 fn odd_characters_are_read_or_blamed_where_they_stand() {
     let (out, _, code) = check_text(
@@ -481,9 +481,12 @@ fn odd_characters_are_read_or_blamed_where_they_stand() {
         "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. 00 Be7 *\n",
     );
     assert!(
-        out.contains(":1:45: game 1: move 5 (white) '00': unparsable"),
+        out.contains(
+            "game 1: warning: move 5 (white) '00': castling written without its dash (C.13"
+        ),
         "{out}"
     );
+    assert!(!out.contains("error"), "{out}");
     let (out, _, _) = check_text("slash.pgn", "1. e4 \\ e5 *\n\n1. d4 \u{7f} d5 *\n");
     assert!(out.contains("syntax: unexpected character '\\'"), "{out}");
     assert!(out.contains("syntax: unexpected character U+007F"), "{out}");

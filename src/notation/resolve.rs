@@ -71,10 +71,12 @@ pub enum Warning {
     /// A piece's move written by its two squares alone (`g1f3`, as UCI and engines write it):
     /// the piece on the first square is the one moved (C.2: pieces are named by their letters).
     CoordinateForm,
+    /// Castling written without a dash between its zeros (`00`, `000`; C.13 writes `0-0`).
+    CastlingWithoutDash,
 }
 
 impl Warning {
-    const ALL: [Warning; 16] = [
+    const ALL: [Warning; 17] = [
         Warning::MissingCaptureMark,
         Warning::CaptureMarkOnNonCapture,
         Warning::ColonCapture,
@@ -91,6 +93,7 @@ impl Warning {
         Warning::UnicodeFolded,
         Warning::FileLikePieceLetter,
         Warning::CoordinateForm,
+        Warning::CastlingWithoutDash,
     ];
 }
 
@@ -120,6 +123,7 @@ impl fmt::Display for Warning {
             Warning::CoordinateForm => {
                 "a piece's move written by its squares alone, without its letter (C.2)"
             }
+            Warning::CastlingWithoutDash => "castling written without its dash (C.13: 0-0 / 0-0-0)",
         })
     }
 }
@@ -297,7 +301,14 @@ impl WrittenMove<'_> {
             warnings.insert(Warning::UnicodeFolded);
         }
         let mv = match self.body {
-            Body::Castle { side, .. } => {
+            Body::Castle {
+                side,
+                dashes_missing,
+                ..
+            } => {
+                if dashes_missing {
+                    warnings.insert(Warning::CastlingWithoutDash);
+                }
                 pos.castling_move(side)
                     .map_err(|reason| ResolveError::CastlingNotAllowed {
                         notation: side_notation(side),

@@ -159,6 +159,9 @@ pub enum Body {
         side: CastlingSide,
         /// How it was written.
         mark: CastlingMark,
+        /// A dash between the zeros left out (`00`, `000`, `00-0`), as sheets are written in
+        /// haste.
+        dashes_missing: bool,
     },
     /// A piece or pawn move.
     Move {
@@ -548,6 +551,7 @@ fn parse_plain<'l>(text: &[u8], letters: &'l LetterSet) -> Option<WrittenMove<'l
             let body = Body::Castle {
                 side,
                 mark: CastlingMark::LetterO,
+                dashes_missing: false,
             };
             (body, text.get(n..)?)
         }
@@ -804,16 +808,25 @@ fn castle_zero(i: &str) -> PResult<'_, CastlingMark> {
 
 fn castling(i: &str) -> PResult<'_, Body> {
     let (i, mark) = castle_zero(i)?;
-    // Spaces may stand around the dashes (`0 - 0`, as typed on some sheets).
-    let dash = || delimited(space0, char('-'), space0);
-    let (i, _) = preceded(dash(), castle_zero).parse(i)?;
-    let (i, third) = opt(preceded(dash(), castle_zero)).parse(i)?;
+    // Spaces may stand around the dashes (`0 - 0`, as typed on some sheets); a dash left out
+    // (`00`, `000`) is read, and said.
+    let dash = || opt(delimited(space0, char('-'), space0));
+    let (i, (first_dash, _)) = (dash(), castle_zero).parse(i)?;
+    let (i, third) = opt((dash(), castle_zero)).parse(i)?;
     let side = if third.is_some() {
         CastlingSide::Queen
     } else {
         CastlingSide::King
     };
-    Ok((i, Body::Castle { side, mark }))
+    let dashes_missing = first_dash.is_none() || third.is_some_and(|(d, _)| d.is_none());
+    Ok((
+        i,
+        Body::Castle {
+            side,
+            mark,
+            dashes_missing,
+        },
+    ))
 }
 
 /// A piece letter of `letters` (the pawn's letter too: the caller decides what it may be).
@@ -1340,7 +1353,27 @@ mod tests {
             ("O -O", CastlingSide::King, CastlingMark::LetterO),
             ("0 - 0 - 0 +", CastlingSide::Queen, CastlingMark::Zero),
         ] {
-            assert_eq!(cs(text).body, Body::Castle { side, mark }, "{text}");
+            let dashes_missing = false;
+            let body = Body::Castle {
+                side,
+                mark,
+                dashes_missing,
+            };
+            assert_eq!(cs(text).body, body, "{text}");
+        }
+        // A dash left out, in haste.
+        for (text, side) in [
+            ("00", CastlingSide::King),
+            ("000", CastlingSide::Queen),
+            ("00-0", CastlingSide::Queen),
+            ("0-00+", CastlingSide::Queen),
+        ] {
+            let body = Body::Castle {
+                side,
+                mark: CastlingMark::Zero,
+                dashes_missing: true,
+            };
+            assert_eq!(cs(text).body, body, "{text}");
         }
     }
 

@@ -1368,7 +1368,7 @@ fn keep_reported(found: Warnings, warnings: &mut Warnings) {
 }
 
 /// The notation warnings `check` reports (the others are allowed on a scoresheet).
-pub(crate) const REPORTED_WARNINGS: [Warning; 7] = [
+pub(crate) const REPORTED_WARNINGS: [Warning; 8] = [
     Warning::CheckMarkWithoutCheck,
     Warning::MateMarkWithoutMate,
     Warning::OverDisambiguated,
@@ -1376,6 +1376,7 @@ pub(crate) const REPORTED_WARNINGS: [Warning; 7] = [
     Warning::CaptureMarkOnNonCapture,
     Warning::EnPassantMarkOnOtherMove,
     Warning::CoordinateForm,
+    Warning::CastlingWithoutDash,
 ];
 
 fn walker_warn(warnings: &mut Vec<String>, max: usize, w: String) {
