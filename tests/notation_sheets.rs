@@ -1442,6 +1442,10 @@ fn castling_without_dashes_converts() {
         assert!(out.errors.is_empty(), "{:?}", out.errors);
         assert!(out.text.contains("5. O-O-O O-O-O"), "{}", out.text);
     }
-    let out = convert_text("1. e4 e5 2. Jf3 Jc6 3. Sc4 Sc5 4. 00 00\n", "short.txt", &opts);
+    let out = convert_text(
+        "1. e4 e5 2. Jf3 Jf6 3. Sc4 Sc5 4. 00 00\n",
+        "short.txt",
+        &opts,
+    );
     assert!(out.text.contains("4. O-O O-O"), "{}", out.text);
 }
