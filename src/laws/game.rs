@@ -333,13 +333,9 @@ impl GameRecord {
                 e.line, e.column, e.message
             )));
         }
-        let start = match game.tag("FEN").map(str::trim).filter(|f| !f.is_empty()) {
-            Some(fen) => {
-                Position::from_fen(fen).map_err(|e| ClaimError::Replay(format!("FEN tag: {e}")))?
-            }
-            None => Position::new(),
-        };
-        let start = crate::replay::of_variant(start, game.tag("Variant"));
+        // The start the replay set up (its FEN tag, a Chess960 game by its Variant tag).
+        let start =
+            crate::replay::start_position(game).map_err(|e| ClaimError::Replay(e.message))?;
         let letters = match from {
             crate::notation::sheet::FromLetters::Set(set) => set.clone(),
             crate::notation::sheet::FromLetters::Auto(_) => LetterSet::by_code(&replay.letters)
