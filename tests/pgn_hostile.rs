@@ -2,6 +2,8 @@
 //! broken one are still read.
 
 use scoresheet::pgn::game::GameBuilder;
+use scoresheet::pgn::lexer::TagFault;
+use scoresheet::pgn::reader::MALFORMED_TAG_SHOWN;
 use scoresheet::pgn::{ErrorKind, Game, Limits, Reader, SliceReader};
 
 fn read(bytes: &[u8]) -> Vec<Result<Game, scoresheet::pgn::PgnError>> {
@@ -94,9 +96,62 @@ fn unclosed_quote_without_bracket_is_a_malformed_tag() {
     let e = r[0].as_ref().unwrap_err();
     assert_eq!(
         (e.kind.clone(), e.at.line, e.at.column),
-        (ErrorKind::MalformedTag, 1, 1)
+        (
+            ErrorKind::MalformedTag {
+                written: "[Event \"Lille 2".into(),
+                why: TagFault::NotClosed
+            },
+            1,
+            1
+        )
+    );
+    assert_eq!(
+        e.to_string(),
+        "1:1: game 1: malformed tag pair `[Event \"Lille 2`: no `]` closes it on its line"
     );
     assert!(r[1].is_ok());
+}
+
+#[test]
+fn malformed_tags_say_what_was_written_and_why() {
+    let long = format!("[Annotator {}]", "x".repeat(60));
+    let pgn = format!(
+        "[Event \"a\"]\n[Site Prague]\n\n1. e4 *\n\n[Event \"b\"]\n[ \"x\"]\n1. d4 *\n\n\
+         [Event \"c\"]\n{long}\n1. c4 *\n"
+    );
+    let r = read(pgn.as_bytes());
+    assert_eq!(r.len(), 3);
+    let what = |i: usize| {
+        let e = r[i].as_ref().unwrap_err();
+        (e.at.line, e.kind.clone())
+    };
+    assert_eq!(
+        what(0),
+        (
+            2,
+            ErrorKind::MalformedTag {
+                written: "[Site Prague]".into(),
+                why: TagFault::ValueNotQuoted
+            }
+        )
+    );
+    assert_eq!(
+        what(1),
+        (
+            7,
+            ErrorKind::MalformedTag {
+                written: "[ \"x\"]".into(),
+                why: TagFault::NoName
+            }
+        )
+    );
+    let (line, kind) = what(2);
+    assert_eq!(line, 11);
+    let ErrorKind::MalformedTag { written, why } = kind else {
+        panic!("{kind:?}")
+    };
+    assert_eq!(why, TagFault::ValueNotQuoted);
+    assert_eq!(written, format!("{}…", &long[..MALFORMED_TAG_SHOWN]));
 }
 
 #[test]

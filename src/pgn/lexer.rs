@@ -65,12 +65,34 @@ pub enum LexError {
     UnclosedComment,
     /// A comment longer than [`LexLimits::max_comment_bytes`].
     CommentTooLong,
-    /// A `[` that does not start a tag pair `[Name "value"]`.
-    MalformedTag,
+    /// A `[` that does not start a tag pair `[Name "value"]`, and what is wrong with it.
+    MalformedTag(TagFault),
     /// A tag pair longer than [`LexLimits::max_tag_bytes`].
     TagTooLong,
     /// A `%` that is not the first character of a line.
     MisplacedEscape,
+}
+
+/// What is wrong with a `[` that does not start a tag pair.
+///
+/// ```
+/// use logos::Logos;
+/// use scoresheet::pgn::lexer::{LexError, TagFault, Token};
+/// let mut lex = Token::lexer("[Site Prague]");
+/// assert_eq!(lex.next(), Some(Err(LexError::MalformedTag(TagFault::ValueNotQuoted))));
+/// assert_eq!(TagFault::ValueNotQuoted.to_string(), "the value is not in double quotes");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TagFault {
+    /// No tag name after the `[` (`[ "x"]`, `[1. e4`).
+    #[error("no tag name after `[`")]
+    NoName,
+    /// The name is not followed by a value in double quotes (`[Site Prague]`).
+    #[error("the value is not in double quotes")]
+    ValueNotQuoted,
+    /// The value's quote is never closed, and no `]` ends the tag on its line.
+    #[error("no `]` closes it on its line")]
+    NotClosed,
 }
 
 /// Where the name and the (still escaped) value of a tag pair lie, relative to the `[`.
@@ -384,11 +406,11 @@ fn lex_tag(lex: &mut Lexer<Token>) -> Result<TagSpan, LexError> {
     i = tag_name_end(line, name_start);
     let name_end = i;
     if name_end == name_start {
-        return Err(LexError::MalformedTag);
+        return Err(LexError::MalformedTag(TagFault::NoName));
     }
     skip_ws(&mut i);
     if line.get(i) != Some(&b'"') {
-        return Err(LexError::MalformedTag);
+        return Err(LexError::MalformedTag(TagFault::ValueNotQuoted));
     }
     i += 1;
     let value_start = i;
@@ -433,7 +455,7 @@ fn lex_tag(lex: &mut Lexer<Token>) -> Result<TagSpan, LexError> {
             }
             match found {
                 Some(pos) => (pos, false, pos + 1),
-                None => return Err(LexError::MalformedTag),
+                None => return Err(LexError::MalformedTag(TagFault::NotClosed)),
             }
         }
     };

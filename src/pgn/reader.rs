@@ -32,7 +32,7 @@
 //! assert!(reader.read_game(&mut v).is_none());
 //! ```
 
-use super::lexer::{LexError, LexLimits, Token};
+use super::lexer::{LexError, LexLimits, TagFault, Token};
 use super::split::{Section, Splitter};
 use logos::Logos;
 use std::borrow::Cow;
@@ -336,9 +336,15 @@ pub enum ErrorKind {
         /// The limit.
         max: usize,
     },
-    /// A `[` that does not start a tag pair.
-    #[error("malformed tag pair")]
-    MalformedTag,
+    /// A `[` that does not start a tag pair: the line from the `[` as written (cut after
+    /// [`MALFORMED_TAG_SHOWN`] characters), and what is wrong with it.
+    #[error("malformed tag pair `{written}`: {why}")]
+    MalformedTag {
+        /// The line from the `[`, as written.
+        written: String,
+        /// What is wrong with it.
+        why: TagFault,
+    },
     /// A tag pair over the length limit.
     #[error("tag pair longer than {max} bytes")]
     TagTooLong {
@@ -693,7 +699,10 @@ impl Engine {
                         LexError::CommentTooLong => ErrorKind::CommentTooLong {
                             max: self.limits.lex.max_comment_bytes,
                         },
-                        LexError::MalformedTag => ErrorKind::MalformedTag,
+                        LexError::MalformedTag(why) => ErrorKind::MalformedTag {
+                            written: tag_as_written(&text[at_idx..]),
+                            why,
+                        },
                         LexError::TagTooLong => ErrorKind::TagTooLong {
                             max: self.limits.lex.max_tag_bytes,
                         },
@@ -949,6 +958,24 @@ fn move_number_value(token: &str) -> Option<u32> {
 
 /// A character for an error message: as it is where it prints, else its code point
 /// (`'\'`, `U+007F`).
+/// How many characters of a malformed tag line an error shows.
+pub const MALFORMED_TAG_SHOWN: usize = 40;
+
+/// The line from a malformed tag's `[`, as written, for an error message: control characters
+/// shown as `?`, cut after [`MALFORMED_TAG_SHOWN`] characters with `…`.
+fn tag_as_written(rest: &str) -> String {
+    let line = rest.split(['\n', '\r']).next().unwrap_or("").trim_end();
+    let mut shown: String = line
+        .chars()
+        .take(MALFORMED_TAG_SHOWN)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    if line.chars().nth(MALFORMED_TAG_SHOWN).is_some() {
+        shown.push('…');
+    }
+    shown
+}
+
 fn shown(c: char) -> String {
     if c.is_control() || c.is_whitespace() {
         format!("U+{:04X}", u32::from(c))
