@@ -130,9 +130,10 @@ pub fn is_pgn_name(name: &str) -> bool {
 }
 
 /// Expands the inputs named by the user: `-` is standard input, a directory contributes every
-/// PGN file below it (recursively, in name order; links are followed, but no directory or file
-/// found by walking is taken twice, so a link back up the tree ends), anything else is taken
-/// as a file.
+/// PGN file below it (recursively, in name order; links are followed, but no directory is
+/// walked twice, so a link back up the tree ends), anything else is taken as a file. A file is
+/// read once however often it is reached: named twice, named and found in a directory named
+/// too (`clean d d/a.pgn`), or found through a link; it stands where it was first reached.
 ///
 /// ```
 /// use scoresheet::batch::{expand_inputs, Input};
@@ -147,7 +148,7 @@ pub fn expand_inputs(names: &[PathBuf]) -> Result<Vec<Input>, InputError> {
             out.push(Input::Stdin);
         } else if name.is_dir() {
             walk_dir(name, &mut out, &mut walked)?;
-        } else {
+        } else if walked.first_time(name) {
             out.push(Input::Path(name.clone()));
         }
     }
@@ -159,6 +160,17 @@ pub fn expand_inputs(names: &[PathBuf]) -> Result<Vec<Input>, InputError> {
 struct Walked {
     dirs: HashSet<PathBuf>,
     files: HashSet<PathBuf>,
+}
+
+impl Walked {
+    /// Whether the file `path` is reached for the first time. A file that cannot be resolved
+    /// (missing, a dangling link) counts as new: opening it says why.
+    fn first_time(&mut self, path: &Path) -> bool {
+        match std::fs::canonicalize(path) {
+            Ok(resolved) => self.files.insert(resolved),
+            Err(_) => true,
+        }
+    }
 }
 
 /// Adds the PGN files under `dir` in name order. A directory or file reached a second time
@@ -188,12 +200,9 @@ fn walk_dir(dir: &Path, out: &mut Vec<Input>, walked: &mut Walked) -> Result<(),
             .file_name()
             .and_then(|n| n.to_str())
             .is_some_and(is_pgn_name)
+            && walked.first_time(&path)
         {
-            // A file that cannot be resolved (a dangling link) is kept: opening it says why.
-            let resolved = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
-            if walked.files.insert(resolved) {
-                out.push(Input::Path(path));
-            }
+            out.push(Input::Path(path));
         }
     }
     Ok(())
@@ -397,6 +406,36 @@ mod tests {
         std::os::unix::fs::symlink("games.pgn", dir.join("a/same.pgn")).unwrap();
         let found = expand_inputs(&[dir.clone(), dir.join("a")]).unwrap();
         assert_eq!(found, [Input::Path(dir.join("a/games.pgn"))]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A file named beside a directory that holds it, or named twice, is read once, where it
+    /// was first reached; a file that does not exist is kept for opening to report.
+    #[test]
+    fn a_file_named_again_is_read_once() {
+        let dir = std::env::temp_dir().join(format!("scoresheet-again-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("a.pgn"), b"").unwrap();
+        std::fs::write(dir.join("b.pgn"), b"").unwrap();
+        let missing = dir.join("missing.pgn");
+        let found = expand_inputs(&[
+            dir.join("b.pgn"),
+            dir.clone(),
+            dir.join("a.pgn"),
+            dir.join("./b.pgn"),
+            missing.clone(),
+            missing.clone(),
+        ])
+        .unwrap();
+        assert_eq!(
+            found,
+            [
+                Input::Path(dir.join("b.pgn")),
+                Input::Path(dir.join("a.pgn")),
+                Input::Path(missing.clone()),
+                Input::Path(missing),
+            ]
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
