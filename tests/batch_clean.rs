@@ -300,6 +300,37 @@ fn moves_after_the_mate_are_rejected_there_or_cut() {
     );
 }
 
+/// A variation going on after its own mate (or stalemate) is rejected at its first move past
+/// the end, with that move's place, or cut there with `--truncate-illegal`: not a game-level
+/// error at the game's first line that the cut leaves standing.
+#[test]
+fn variation_moves_after_its_mate_are_rejected_there_or_cut() {
+    let scratch = Scratch::new("clean-variation-after-mate");
+    let text = "[Event \"V\"]\n[Result \"*\"]\n\n\
+                1. f3 e5 2. g4 Nc6 (2... Qh4# 3. Kf2) 3. Nc3 *\n";
+    let (report, _, rejects) = clean_text(&scratch, "var.pgn", text, &CleanOptions::default());
+    assert_eq!((report.read, report.rejected), (1, 1));
+    assert!(
+        rejects.contains(
+            "var.pgn:4:34: move 3 (white) 'Kf2': illegal: written after the game ended by \
+             checkmate }"
+        ),
+        "{rejects}"
+    );
+    let options = CleanOptions {
+        truncate_illegal: true,
+        ..CleanOptions::default()
+    };
+    let (report, out, _) = clean_text(&scratch, "var.pgn", text, &options);
+    assert_eq!((report.read, report.written), (1, 1));
+    assert!(
+        out.contains("(2... Qh4# {scoresheet: the game was cut here: move 3\n(white) 'Kf2'"),
+        "{out}"
+    );
+    assert!(out.contains("by checkmate}) 3. Nc3 *"), "{out}");
+    assert_eq!(changes_of(&report, "truncated").len(), 1);
+}
+
 /// Tags put in export form with a change each: a roster name in another case, a Result that
 /// is none of PGN's four (the movetext's stands), a FEN tag without SetUp.
 #[test]

@@ -464,6 +464,7 @@ fn syntax_error_at(at: Location, message: String) -> Replay {
         needs_detection: false,
         laws: crate::laws::Edition::default(),
         ended_early: None,
+        variation_past_end: None,
     }
 }
 

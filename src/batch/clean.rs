@@ -888,7 +888,13 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
     // variations costs no thousand replays (it is rejected).
     const MAX_CUTS: usize = 16;
     let mut cuts = 0;
-    while let Some(e) = replay.error.take() {
+    // A variation going on after its line ended on the board (mate, stalemate) is cut there
+    // too: its moves cannot be printed from a position.
+    while let Some(e) = replay
+        .error
+        .take()
+        .or_else(|| replay.variation_past_end.take())
+    {
         if !options.truncate_illegal || cuts == MAX_CUTS {
             return Err(e);
         }

@@ -370,6 +370,11 @@ pub struct Replay {
     /// The automatic draw the mainline went on past, if any: then the game's result under the
     /// Laws is a draw, whatever [`Replay::status`] says of the final position.
     pub ended_early: Option<EndedEarly>,
+    /// The first move of a variation written after that line had ended on the board
+    /// (checkmate, stalemate): a warning for `check`, and where `clean` cuts the variation or
+    /// rejects the game, as for such a move of the mainline. Only [`replay_game_with`] (and
+    /// [`replay_game`]) replay variations; the streaming replay leaves this `None`.
+    pub variation_past_end: Option<MoveError>,
 }
 
 /// Whether a Variant tag's value means standard chess rules (what the replay plays): `Standard`
@@ -521,6 +526,8 @@ struct Walker<'a, 'h> {
     laws: Edition,
     /// A move's number out of step was reported (once a game).
     numbers_warned: bool,
+    /// The first variation move written after its line had ended on the board.
+    variation_past_end: Option<MoveError>,
 }
 
 impl Walker<'_, '_> {
@@ -642,6 +649,12 @@ impl Walker<'_, '_> {
                             side_name(side),
                             node.san
                         ));
+                        if !mainline && self.variation_past_end.is_none() {
+                            self.variation_past_end = Some(make_err(
+                                ErrorKind::Illegal,
+                                format!("written after the game ended by {what}"),
+                            ));
+                        }
                     } else {
                         self.fail(make_err(kind, message));
                     }
@@ -955,6 +968,7 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
         uci: Vec::new(),
         needs_detection: false,
         ended_early: None,
+        variation_past_end: None,
         laws: opts
             .laws
             .or_else(|| Edition::of_game(game.date_played().map(|(_, d)| d), game.tag("EventDate")))
@@ -1068,12 +1082,14 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
         start_ply,
         laws,
         numbers_warned: false,
+        variation_past_end: None,
     };
     let walked = walker.line(&game.mainline, start.clone(), 0, true);
     let fivefold = walked.fivefold;
     replay.plies = walked.ply;
     replay.uci = walked.uci;
     replay.ended_early = walked.ended_early;
+    replay.variation_past_end = walker.variation_past_end.take();
     let analyse_dead = opts
         .dead_analysis
         .wanted(tag_result, game.outcome, walker.error.is_some());

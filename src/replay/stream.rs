@@ -626,6 +626,7 @@ impl Visitor for ReplayVisitor {
                 needs_detection: false,
                 laws: self.laws,
                 ended_early: None,
+                variation_past_end: None,
             };
         }
         if let (Some(tag), Some(text)) = (self.tag_result, self.outcome) {
@@ -669,6 +670,7 @@ impl Visitor for ReplayVisitor {
             needs_detection: self.needs_detection,
             laws: self.laws,
             ended_early: self.ended_early,
+            variation_past_end: None,
         }
     }
 }
