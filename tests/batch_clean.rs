@@ -549,22 +549,29 @@ fn fix_results_draws_a_game_that_went_on_past_a_fivefold_repetition() {
     let scratch = Scratch::new("clean-past-fivefold");
     let out_and_back = "Nf3 Nf6 Ng1 Ng8 ".repeat(4);
     let mut pgn = String::new();
-    for (event, date) in [("Laws2018", "2019.05.05"), ("Laws2009", "2012.05.05")] {
+    // A year known only in its first digits is taken at its earliest: the 1990s and the 2010s
+    // began under Laws without the fivefold rule.
+    for (event, date) in [
+        ("Laws2018", "2019.05.05"),
+        ("Laws2009", "2012.05.05"),
+        ("Nineties", "199?.??.??"),
+        ("Twenty-tens", "201?.??.??"),
+    ] {
         pgn.push_str(&format!(
             "[Event \"{event}\"]\n[Date \"{date}\"]\n[Result \"0-1\"]\n\n\
              {out_and_back} f3 e5 g4 Qh4# 0-1\n\n"
         ));
     }
     let (report, out) = clean_fixing_results(&scratch, "past.pgn", &pgn);
-    assert_eq!((report.read, report.written), (2, 2));
+    assert_eq!((report.read, report.written), (4, 4));
     assert_eq!(
         changes_of(&report, "result"),
         ["Result 0-1 → 1/2-1/2 (fivefold repetition; Article 9.6.1 of the 2018 Laws, before move 9 (white))"]
     );
     // Every move is kept: only the result changes.
-    assert_eq!(out.matches("Qh4#").count(), 2, "{out}");
+    assert_eq!(out.matches("Qh4#").count(), 4, "{out}");
     assert_eq!(out.matches("[Result \"1/2-1/2\"]").count(), 1, "{out}");
-    assert_eq!(out.matches("[Result \"0-1\"]").count(), 1, "{out}");
+    assert_eq!(out.matches("[Result \"0-1\"]").count(), 3, "{out}");
 }
 
 /// Dates as people write them in a Date tag, with the month in words or Roman numerals, are

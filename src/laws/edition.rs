@@ -375,6 +375,7 @@ impl Edition {
 
 /// The earliest day a PGN `Date` tag value (`YYYY.MM.DD`, `??` where a part is unknown; `-` and
 /// `/` read as `.`) can stand for, as (year, month, day): an unknown month or day is the first;
+/// a part known only in its first digits (`19??`, `201?`, `1?`) is the earliest it allows;
 /// `None` when the year is unknown or the value is no date. A date written another way that
 /// `clean` would put in PGN's form (`01.05.2023`, `14. XI. 2026`: see
 /// [`crate::batch::normalize_date`] and [`crate::notation::sheet::date_in_words`]) is read too.
@@ -385,7 +386,10 @@ impl Edition {
 /// assert_eq!(earliest_day("2014-07"), Some((2014, 7, 1)));
 /// assert_eq!(earliest_day("30.06.2014"), Some((2014, 6, 30)));
 /// assert_eq!(earliest_day("1. VII. 2014"), Some((2014, 7, 1)));
+/// assert_eq!(earliest_day("19??.??.??"), Some((1900, 1, 1)));
+/// assert_eq!(earliest_day("2023.1?.??"), Some((2023, 10, 1)));
 /// assert_eq!(earliest_day("????.??.??"), None);
+/// assert_eq!(earliest_day("?9??.??.??"), None);
 /// ```
 pub fn earliest_day(date: &str) -> Option<(u16, u8, u8)> {
     pgn_earliest_day(date).or_else(|| {
@@ -402,16 +406,27 @@ pub fn earliest_day(date: &str) -> Option<(u16, u8, u8)> {
 /// [`earliest_day`] of a value in PGN's form only.
 fn pgn_earliest_day(date: &str) -> Option<(u16, u8, u8)> {
     let mut parts = date.trim().split(['.', '-', '/']);
-    let year: u16 = parts
-        .next()
-        .filter(|y| y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit()))?
-        .parse()
-        .ok()?;
+    // A part partly known (`19??`, `201?`, `1?`) is taken at its earliest: its unknown digits
+    // are noughts.
+    let earliest = |p: &str, width: usize| -> Option<u16> {
+        let known = p.bytes().take_while(u8::is_ascii_digit).count();
+        if p.len() != width || known == 0 || !p.bytes().skip(known).all(|b| b == b'?') {
+            return None;
+        }
+        let digits = p
+            .bytes()
+            .map(|b| if b == b'?' { 0 } else { u16::from(b - b'0') });
+        Some(digits.fold(0, |n, d| n * 10 + d))
+    };
+    let year = earliest(parts.next()?, 4)?;
     // An unknown or missing month or day is the earliest the date allows.
     let mut part = |max: u8| -> Option<u8> {
         match parts.next().map(str::trim) {
             None | Some("") => Some(1),
             Some(p) if p.bytes().all(|b| b == b'?') => Some(1),
+            Some(p) if p.len() == 2 => earliest(p, 2)
+                .and_then(|n| u8::try_from(n.max(1)).ok())
+                .filter(|n| (1..=max).contains(n)),
             Some(p) => p.parse().ok().filter(|n| (1..=max).contains(n)),
         }
     };
