@@ -201,7 +201,7 @@ fn several_games_separated_by_results_and_blank_lines() {
             ..ConvertOptions::default()
         },
     );
-    assert_eq!(out.text, "e2e4 e7e5\nd2d4 d7d5\nc2c4 e7e5 b1c3\n");
+    assert_eq!(out.text, "e2e4 e7e5 1-0\nd2d4 d7d5 0-1\nc2c4 e7e5 b1c3 *\n");
 }
 
 #[test]
@@ -1117,7 +1117,10 @@ fn en_passant_with_check_and_games_from_a_fen_read_back_in_every_form() {
         c.text
     };
     let want = to_uci(pgn, FromLetters::Auto(Vec::new()));
-    assert_eq!(want, "e5d6 c7d6 e1d2\n");
+    assert_eq!(
+        want,
+        "[SetUp \"1\"]\n[FEN \"8/2k5/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n\ne5d6 c7d6 e1d2 *\n"
+    );
     for notation in [
         Notation::Fide,
         Notation::Long,
@@ -1148,11 +1151,11 @@ fn en_passant_with_check_and_games_from_a_fen_read_back_in_every_form() {
     // Move lists, the mark written apart with the check after it, or glued to the move.
     let list = "1. e4 Jf6 2. e5 d5 3. exd6 e.p.+ Kd7 *\n";
     let cs = || FromLetters::Set(LetterSet::by_code("cs").unwrap().clone());
-    assert_eq!(to_uci(list, cs()), "e2e4 g8f6 e4e5 d7d5 e5d6 e8d7\n");
+    assert_eq!(to_uci(list, cs()), "e2e4 g8f6 e4e5 d7d5 e5d6 e8d7 *\n");
     let glued = "[Event \"x\"]\n\n1. e4 Nf6 2. e5 d5 3. exd6e.p.+ Kd7 *\n";
     assert_eq!(
         to_uci(glued, FromLetters::Auto(Vec::new())),
-        "e2e4 g8f6 e4e5 d7d5 e5d6 e8d7\n"
+        "e2e4 g8f6 e4e5 d7d5 e5d6 e8d7 *\n"
     );
 }
 
@@ -1242,7 +1245,7 @@ fn a_pgn_file_whose_first_game_has_no_tags_is_read_as_pgn() {
     let out = convert_text(text, "mixed.pgn", &opts);
     assert!(out.errors.is_empty(), "{:?}", out.errors);
     assert_eq!(out.games, 2);
-    assert_eq!(out.text, "e2e4 e7e5 g1f3\nd2d4 d7d5\n");
+    assert_eq!(out.text, "e2e4 e7e5 g1f3 *\nd2d4 d7d5 *\n");
 }
 
 #[test]
@@ -1286,7 +1289,9 @@ fn convert_notes_numbers_out_of_step_and_marks_the_board_does_not_bear_out() {
     );
 }
 
-/// What `convert --notation uci` writes, `convert` reads back: the same game.
+/// What `convert --notation uci` writes, `convert` reads back: the same games, with their
+/// results and start positions (before, the lines of several games read back as one game, and a
+/// game from a FEN as one from the initial position).
 #[test]
 fn convert_reads_back_its_uci_output() {
     let uci = ConvertOptions {
@@ -1298,7 +1303,7 @@ fn convert_reads_back_its_uci_output() {
     let once = convert_text(sheet, "sheet.txt", &uci);
     assert_eq!(
         once.text,
-        "e2e4 d7d5 e4d5 g8f6 f1b5 c7c6 d5c6 d8c7 c6b7 e8d8 g1f3 e7e5 e1g1 e5e4 b7a8q f8c5\n"
+        "e2e4 d7d5 e4d5 g8f6 f1b5 c7c6 d5c6 d8c7 c6b7 e8d8 g1f3 e7e5 e1g1 e5e4 b7a8q f8c5 *\n"
     );
     let again = convert_text(&once.text, "game.uci", &uci);
     assert_eq!(again.text, once.text);
@@ -1310,6 +1315,22 @@ fn convert_reads_back_its_uci_output() {
         convert_text(&once.text, "game.uci", &san).text,
         "1. e4 d5 2. exd5 Nf6 3. Bb5+ c6 4. dxc6 Qc7 5. cxb7+ Kd8 6. Nf3 e5 7. O-O e4\n\
          8. bxa8=Q Bc5 *\n"
+    );
+    let several = "1. e4 e5 2. Nf3 Nc6 1-0\n\n1. d4 d5 0-1\n\n\
+                   [SetUp \"1\"]\n[FEN \"8/2k5/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n\n\
+                   1. exd6+ Kxd6 1/2-1/2\n\n1. c4 *\n";
+    let once = convert_text(several, "several.pgn", &uci);
+    assert_eq!(once.games, 4);
+    assert_eq!(
+        once.text,
+        "e2e4 e7e5 g1f3 b8c6 1-0\nd2d4 d7d5 0-1\n\
+         [SetUp \"1\"]\n[FEN \"8/2k5/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n\ne5d6 c7d6 1/2-1/2\n\
+         c2c4 *\n"
+    );
+    let pgn = ConvertOptions::default();
+    assert_eq!(
+        convert_text(&once.text, "several.uci", &pgn).text,
+        convert_text(several, "several.pgn", &pgn).text
     );
 }
 
@@ -1399,7 +1420,16 @@ fn chess960_castling_is_king_takes_rook_in_uci_throughout() {
                  7. O-O-O O-O-O *\n";
     let out = convert_text(sp431, "sp431.pgn", &opts);
     assert!(out.errors.is_empty(), "{:?}", out.errors);
-    assert!(out.text.ends_with("d1e3 d8e6 e1a1 e8a8\n"), "{}", out.text);
+    assert!(
+        out.text.ends_with("d1e3 d8e6 e1a1 e8a8 *\n"),
+        "{}",
+        out.text
+    );
+    assert!(
+        out.text.starts_with("[Variant \"Chess960\"]\n"),
+        "{}",
+        out.text
+    );
     // The long form keeps the Variant tag before the position (before, only SetUp and FEN),
     // and reads back to the same game.
     let long = ConvertOptions {
@@ -1414,7 +1444,14 @@ fn chess960_castling_is_king_takes_rook_in_uci_throughout() {
     assert_eq!(convert_text(&text, "back.txt", &opts).text, out.text);
     let sp518 = "[Variant \"Chess960\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. O-O O-O *\n";
     let out = convert_text(sp518, "sp518.pgn", &opts);
-    assert!(out.text.ends_with("f8c5 e1h1 e8h8\n"), "{}", out.text);
+    assert!(out.text.ends_with("f8c5 e1h1 e8h8 *\n"), "{}", out.text);
+    // The standard array as Chess960 keeps its Variant tag: `e1h1` reads back as castling.
+    assert!(
+        out.text.starts_with("[Variant \"Chess960\"]\n"),
+        "{}",
+        out.text
+    );
+    assert_eq!(convert_text(&out.text, "back.uci", &opts).text, out.text);
     // The same moves with no Variant tag are standard chess.
     let standard = convert_text(
         &sp518.replace("[Variant \"Chess960\"]\n", ""),
@@ -1422,7 +1459,7 @@ fn chess960_castling_is_king_takes_rook_in_uci_throughout() {
         &opts,
     );
     assert!(
-        standard.text.ends_with("f8c5 e1g1 e8g8\n"),
+        standard.text == "e2e4 e7e5 g1f3 g8f6 f1c4 f8c5 e1g1 e8g8 *\n",
         "{}",
         standard.text
     );

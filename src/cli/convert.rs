@@ -23,7 +23,7 @@ pub struct ConvertArgs {
     /// Letters of the output (fide, long and long-hyphen forms): a language code or six letters.
     #[arg(long, default_value = "en")]
     pub to: String,
-    /// Output form: pgn, san, fide, long, long-hyphen, uci (one game per line) or figurine.
+    /// Output form: pgn, san, fide, long, long-hyphen, uci (one game per line, its result last) or figurine.
     #[arg(long, default_value = "pgn")]
     pub notation: String,
     /// Write to this file instead of standard output.

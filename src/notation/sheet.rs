@@ -2068,7 +2068,8 @@ pub enum Notation {
     Long,
     /// Long form with hyphen.
     LongHyphen,
-    /// UCI, one game per line.
+    /// UCI: one game per line, its moves then its result (`e2e4 e7e5 1-0`), below the
+    /// Variant, SetUp and FEN tags of a game that does not start from the initial position.
     Uci,
     /// Short form with figurines.
     Figurine,
@@ -2484,16 +2485,6 @@ pub fn write_game<W: Write>(
     letters: &LetterSet,
 ) -> std::fmt::Result {
     let mut pos = game.start.clone();
-    if notation == Notation::Uci {
-        for (i, (m, _, _)) in game.moves.iter().enumerate() {
-            if i > 0 {
-                out.write_char(' ')?;
-            }
-            write!(out, "{}", m.to_uci(pos.is_chess960()))?;
-            pos.play(m);
-        }
-        return out.write_char('\n');
-    }
     if notation == Notation::Pgn {
         let given = |name: &str| {
             game.tags
@@ -2529,6 +2520,16 @@ pub fn write_game<W: Write>(
         write_tag(out, "SetUp", "1")?;
         write_tag(out, "FEN", &game.start.to_fen())?;
         out.write_char('\n')?;
+    }
+    if notation == Notation::Uci {
+        // One line a game: its moves, then its result, which ends the game for a reader of
+        // several (and keeps it).
+        for (m, _, _) in &game.moves {
+            write!(out, "{} ", m.to_uci(pos.is_chess960()))?;
+            pos.play(m);
+        }
+        out.write_str(game.result)?;
+        return out.write_char('\n');
     }
     let opts = PrintOptions::new(notation.style());
     let mut line_len = 0;
