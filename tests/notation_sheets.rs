@@ -1289,6 +1289,34 @@ fn convert_notes_numbers_out_of_step_and_marks_the_board_does_not_bear_out() {
     );
 }
 
+/// Words two letter sets read as different legal games: a PGN game is in English (its
+/// standard), as `check` reads it, and a promotion in UCI's coordinate form names the piece by
+/// UCI's letters. Before, both were refused as ambiguous (`Rh3` a Finnish knight, `b7a8n` a
+/// Romanian bishop).
+#[test]
+fn pgn_and_uci_promotions_are_read_in_english_where_another_set_reads_them_too() {
+    let san = ConvertOptions {
+        notation: Notation::San,
+        ..ConvertOptions::default()
+    };
+    let pgn = convert_text("[Event \"x\"]\n\n1. h4 h5 2. Rh3 *\n", "amb.pgn", &san);
+    assert!(pgn.errors.is_empty(), "{:?}", pgn.errors);
+    assert_eq!(pgn.text, "1. h4 h5 2. Rh3 *\n");
+    // The same words as a move list, with nothing to say which set: still ambiguous.
+    let list = convert_text("1. h4 h5 2. Rh3 *\n", "amb.txt", &san);
+    assert_eq!(list.errors.len(), 1, "{}", list.text);
+    for (promotion, piece) in [("n", "N"), ("b", "B"), ("r", "R"), ("q", "Q")] {
+        let uci = format!("e2e4 d7d5 e4d5 c7c6 d5c6 d8b6 c6b7 b6c6 b7a8{promotion} *\n");
+        let out = convert_text(&uci, "up.uci", &san);
+        assert!(out.errors.is_empty(), "{uci}: {:?}", out.errors);
+        assert!(
+            out.text.ends_with(&format!("5. bxa8={piece} *\n")),
+            "{}",
+            out.text
+        );
+    }
+}
+
 /// What `convert --notation uci` writes, `convert` reads back: the same games, with their
 /// results and start positions (before, the lines of several games read back as one game, and a
 /// game from a FEN as one from the initial position).

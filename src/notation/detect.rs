@@ -18,7 +18,7 @@ use super::letters::LetterSet;
 use super::resolve::Policy;
 use super::resolve::Warning;
 use super::written::WrittenMove;
-use crate::board::{Move, Position};
+use crate::board::{Move, Position, Role};
 
 /// The letter set chosen for a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,10 +90,34 @@ fn replay_scored<S: AsRef<str>>(
         .into_iter()
         .filter(|x| r.warnings.contains(*x))
         .count();
+        // A promotion in UCI's coordinate form (`b7a8n`) names the new piece by UCI's English
+        // letter: read as another piece, it is an odd reading.
+        if uci_promotion(t.as_ref()).is_some_and(|role| r.mv.promotion() != Some(role)) {
+            odd += 1;
+        }
         pos.play(&r.mv);
         moves.push(r.mv);
     }
     (moves, odd)
+}
+
+/// The piece a move in UCI's coordinate form promotes to by UCI's letters (`q r b n`, English
+/// and small), if the word is one (`b7a8n`, a knight).
+fn uci_promotion(word: &str) -> Option<Role> {
+    let &[f1, r1, f2, r2, p] = word.as_bytes() else {
+        return None;
+    };
+    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
+    if !square(f1, r1) || !square(f2, r2) {
+        return None;
+    }
+    match p {
+        b'q' => Some(Role::Queen),
+        b'r' => Some(Role::Rook),
+        b'b' => Some(Role::Bishop),
+        b'n' => Some(Role::Knight),
+        _ => None,
+    }
 }
 
 /// How many of `words` begin with a capital (or any non-ASCII) letter that is a piece letter of

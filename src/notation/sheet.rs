@@ -54,7 +54,8 @@ pub struct SheetGame<'a> {
     /// reported.
     pub fen_at: Option<(usize, usize)>,
     /// The language the head's labels are in (`Bílý:` Czech, `Weiß:` German; see
-    /// [`head_language`]): the letter set tried first when the letters are detected.
+    /// [`head_language`]), English for a PGN game: the letter set tried first when the
+    /// letters are detected.
     pub language: Option<&'static str>,
 }
 
@@ -2740,7 +2741,10 @@ fn sheet_of_pgn(g: &Game) -> SheetGame<'_> {
         tags: g.tag_strings(),
         left_out: Vec::new(),
         head_result: tag_result.map(|o| o.as_str()),
-        language: None,
+        // PGN is in English letters (its standard, 8.2.2): where English and another set both
+        // read the whole game, differently (`Rh3` a knight's move in Finnish), English is meant,
+        // as `check` reads it.
+        language: Some("en"),
         fen_at: g.fen_at.map(|at| (at.line as usize, at.column as usize)),
     }
 }
