@@ -1080,3 +1080,18 @@ fn a_fen_of_the_standard_start_is_the_standard_start_to_dedupe() {
     let (report, _, _) = clean_text(&scratch, "fen.pgn", &pgn, &options);
     assert_eq!((report.written, report.duplicates), (1, 1));
 }
+
+/// A rejects file that cannot be created stops the run before anything is written: an output
+/// already there keeps its games (before, it was emptied first).
+#[test]
+fn an_unwritable_rejects_file_leaves_the_output_as_it_was() {
+    let scratch = Scratch::new("clean-unwritable-rejects");
+    let input = scratch.0.join("in.pgn");
+    std::fs::write(&input, "[Event \"a\"]\n\n1. e4 e5 *\n").unwrap();
+    let out = scratch.0.join("keep.pgn");
+    std::fs::write(&out, "old games\n").unwrap();
+    let outputs = CleanOutputs::new(out.clone(), Some(scratch.0.join("no/such/dir/r.pgn")));
+    let err = clean(&[Input::Path(input)], &outputs, &CleanOptions::default()).unwrap_err();
+    assert!(err.to_string().contains("no/such/dir/r.pgn"), "{err}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "old games\n");
+}

@@ -273,6 +273,9 @@ pub fn clean_with_progress(
         inputs,
         &[("output", &outputs.out), ("rejects file", &outputs.rejects)],
     )?;
+    // Both opened before either is emptied: a rejects file that cannot be created leaves an
+    // existing output as it was.
+    let _probe = (can_write(&outputs.out)?, can_write(&outputs.rejects)?);
     let out = create(&outputs.out)?;
     let rejects = create(&outputs.rejects)?;
     let spool = if options.dedupe {
@@ -323,6 +326,20 @@ pub fn clean_with_progress(
     );
     sink.progress.finish(&sink.tally);
     sink.finish(&outputs.out)
+}
+
+/// Opens `path` for writing as it is (created if missing, not emptied): whether it can be
+/// written, found before anything is.
+fn can_write(path: &Path) -> Result<File, CleanError> {
+    File::options()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(|source| CleanError::Output {
+            path: path.display().to_string(),
+            source,
+        })
 }
 
 fn create(path: &Path) -> Result<BufWriter<File>, CleanError> {
