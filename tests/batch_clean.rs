@@ -680,11 +680,43 @@ fn games_sharing_a_section_are_rejected_whole() {
         assert!(report.balanced());
         assert_eq!((report.read, report.written, report.rejected), (3, 1, 2));
         assert!(out.contains("1. d4 d5 *"), "{name}: {out}");
-        // The composed letter where NFC composed it; every other byte as written.
-        let composed = scoresheet::encoding::nfc(comment);
-        let want = format!("{first}{}", last.replace("Zilina", &composed));
+        // Every byte as written, the letter NFC would compose too (before, the composed one).
+        let want = format!("{first}{}", last.replace("Zilina", comment));
         assert_eq!(rejected_bytes(&rejects), want, "{name}");
     }
+}
+
+/// Games sharing a section of a file in a single-byte encoding: the rejected ones are written
+/// in their own bytes, not as the UTF-8 they were read as; and the report places each game of
+/// the section on its own line, with the result its movetext gave.
+#[test]
+fn games_sharing_a_section_in_windows_1250_are_rejected_in_their_bytes() {
+    let scratch = Scratch::new("clean-shared-1250");
+    // "[White "Šťastný"]", a good game, then one with "Řehoř" in a comment and an illegal move.
+    let mut bytes = b"[White \"\x8A\x9Dastn\xFD\"]\n\n1. e4 e5 * ".to_vec();
+    let second = b"1. e4 {\xD8eho\xF8} Ke7 2. Ke3 *\n";
+    bytes.extend_from_slice(second);
+    let path = scratch.0.join("w1250.pgn");
+    std::fs::write(&path, &bytes).unwrap();
+    let outputs = CleanOutputs::new(scratch.0.join("out.pgn"), None);
+    let report = clean(&[Input::Path(path)], &outputs, &CleanOptions::default()).unwrap();
+    assert_eq!((report.read, report.written, report.rejected), (2, 1, 1));
+    let rejects = std::fs::read(&outputs.rejects).unwrap();
+    assert!(
+        rejects.ends_with(second),
+        "{}",
+        String::from_utf8_lossy(&rejects)
+    );
+    // A mate the movetext calls a win for White, on the third line of its section.
+    let text = "1. e4 e5 1-0\n\n1. f3 e5 2. g4 Qh4# 1-0\n\n1. d4 d5 *\n";
+    let (report, _) = clean_fixing_results(&scratch, "multi.pgn", text);
+    assert_eq!(report.changes.len(), 1, "{:?}", report.changes);
+    let change = &report.changes[0];
+    assert_eq!((change.origin.game, change.origin.line), (2, 3));
+    assert_eq!(
+        change.detail,
+        "Result 1-0 → 0-1 (checkmate; Article 5.1.1 of the 2023 Laws)"
+    );
 }
 
 /// A game whose tag section goes wrong (a malformed tag pair among good ones, or one broken in a

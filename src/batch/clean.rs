@@ -473,16 +473,16 @@ fn copy_kept(spool: BufWriter<File>, records: &[Record], out: &mut impl Write) -
     Ok(())
 }
 
-impl Sink<Vec<Fate>> for Cleaner<'_> {
+impl Sink<Vec<(u64, Fate)>> for Cleaner<'_> {
     fn input_started(&mut self, input: usize, _: &Input, compression: Compression) {
         self.report.inputs[input].compression = compression.name().to_owned();
     }
 
-    fn game(&mut self, g: &GameRef<'_>, fates: Vec<Fate>) {
+    fn game(&mut self, g: &GameRef<'_>, fates: Vec<(u64, Fate)>) {
         let file = self.inputs[g.input].display_name();
         let several = fates.len() > 1;
         self.tally.bytes += g.bytes.len() as u64;
-        for fate in fates {
+        for (line, fate) in fates {
             self.tally.games += 1;
             self.tally.errors += u64::from(matches!(fate, Fate::Rejected { .. }));
             self.progress.game(&self.tally);
@@ -491,7 +491,7 @@ impl Sink<Vec<Fate>> for Cleaner<'_> {
             let origin = Origin {
                 file: file.clone(),
                 game: self.report.inputs[g.input].read,
-                line: g.line,
+                line,
             };
             match fate {
                 Fate::Written { text, changes, key } => match key {
@@ -660,18 +660,22 @@ impl Cleaner<'_> {
     }
 }
 
-/// Decodes one section of input and decides the fate of each game in it.
-fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<Fate> {
+/// Decodes one section of input and decides the fate of each game in it, with the line of the
+/// input it starts on.
+fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<(u64, Fate)> {
     if g.oversized {
-        return vec![Fate::Rejected {
-            original: None,
-            kind: "too_large".to_owned(),
-            message: format!(
-                "{}: game larger than {} bytes; only its start is kept here",
-                g.line,
-                super::MAX_GAME_BYTES
-            ),
-        }];
+        return vec![(
+            g.line,
+            Fate::Rejected {
+                original: None,
+                kind: "too_large".to_owned(),
+                message: format!(
+                    "{}: game larger than {} bytes; only its start is kept here",
+                    g.line,
+                    super::MAX_GAME_BYTES
+                ),
+            },
+        )];
     }
     // Borrowed, not copied, where the game is UTF-8 in NFC already.
     let (decoded, encoding, bad) = decode_borrowed(g.bytes, options.encoding);
@@ -692,33 +696,57 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<Fate> {
     let line_shift = u32::try_from(g.line.saturating_sub(1)).unwrap_or(u32::MAX);
     let mut reader = SliceReader::new(text);
     let mut builder = GameBuilder::default();
-    let mut games: Vec<(Result<Game, PgnError>, u64)> = Vec::new();
+    let mut games: Vec<(Result<Game, PgnError>, Location)> = Vec::new();
     while let Some(read) = reader.read_game(&mut builder) {
         // A broken game starts where the reader began it, not at its error: its original
         // bytes are all of it.
         let start = match &read {
-            Ok(game) => game.at.offset,
-            Err(e) => reader.last_game().map_or(e.at.offset, |(_, at)| at.offset),
+            Ok(game) => game.at,
+            Err(e) => reader.last_game().map_or(e.at, |(_, at)| at),
         };
         games.push((read, start));
     }
     let several = games.len() > 1;
     let mut fates = Vec::with_capacity(games.len());
-    let starts: Vec<u64> = games.iter().map(|&(_, start)| start).collect();
+    let starts: Vec<Location> = games.iter().map(|&(_, start)| start).collect();
+    let lines: Vec<u64> = starts
+        .iter()
+        .map(|at| u64::from(at.line).saturating_add(u64::from(line_shift)))
+        .collect();
     let slice_of = |k: usize| -> Option<Vec<u8>> {
         if !several {
             return None;
         }
-        let start = starts[k] as usize;
-        let end = starts.get(k + 1).map_or(text.len(), |&n| n as usize);
-        let (src, shift) = match borrowed_after {
-            Some(skipped) => (g.bytes, skipped),
-            None => (text, 0),
+        let start = starts[k];
+        let next = starts.get(k + 1);
+        if let Some(skipped) = borrowed_after {
+            let end = next.map_or(text.len(), |n| n.offset as usize);
+            let start = (start.offset as usize).min(end);
+            return g
+                .bytes
+                .get(start + skipped..end + skipped)
+                .map(<[u8]>::to_vec);
+        }
+        // The text is not the bytes: each game's place in the bytes is found from its place
+        // in the text (see `original_offset`); where it cannot be, the game is cut from the
+        // text.
+        let from_bytes = || {
+            let at = |l: &Location| original_offset(g.bytes, text, l, encoding);
+            let start = at(&start)?;
+            let end = match next {
+                Some(n) => at(n)?,
+                None => g.bytes.len(),
+            };
+            g.bytes.get(start..end.max(start)).map(<[u8]>::to_vec)
         };
-        src.get(start.min(end) + shift..end + shift)
-            .map(<[u8]>::to_vec)
+        from_bytes().or_else(|| {
+            let end = next.map_or(text.len(), |n| n.offset as usize);
+            text.get((start.offset as usize).min(end)..end)
+                .map(<[u8]>::to_vec)
+        })
     };
     for (k, (read, _)) in games.into_iter().enumerate() {
+        let line = lines[k];
         let fate = match read {
             Err(e) => Fate::Rejected {
                 original: slice_of(k),
@@ -739,7 +767,7 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<Fate> {
                 },
             },
         };
-        fates.push(fate);
+        fates.push((line, fate));
     }
     if g.broken_off {
         // The last game read is the one the input failed inside: however it reads, it may
@@ -748,7 +776,7 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<Fate> {
         let (line, column, _) = g.end();
         let k = fates.len().saturating_sub(1);
         let mut message = format!("{line}:{column}: {BROKEN_OFF}");
-        if let Some(Fate::Rejected { message: found, .. }) = fates.last() {
+        if let Some((_, Fate::Rejected { message: found, .. })) = fates.last() {
             message.push_str(&format!(" (as read: {found})"));
         }
         let broken = Fate::Rejected {
@@ -757,21 +785,86 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<Fate> {
             message,
         };
         match fates.last_mut() {
-            Some(last) => *last = broken,
-            None => fates.push(broken),
+            Some(last) => last.1 = broken,
+            None => fates.push((g.line, broken)),
         }
     }
     if fates.is_empty() && !crate::pgn::split::only_comments(g.bytes) {
         // A section with no game in it (stray text): the reader found nothing to report, so
         // the section itself is rejected, to keep every byte accounted for. Comments alone
         // (the note before a rejects file's first game) are passed over, as between games.
-        fates.push(Fate::Rejected {
-            original: None,
-            kind: "syntax".to_owned(),
-            message: format!("{}:1: no game in this text", g.line),
-        });
+        fates.push((
+            g.line,
+            Fate::Rejected {
+                original: None,
+                kind: "syntax".to_owned(),
+                message: format!("{}:1: no game in this text", g.line),
+            },
+        ));
     }
     fates
+}
+
+/// Where the text's place `at` (a game's start) lies in `bytes`, the section the text was
+/// decoded from, when the text is not borrowed from them: in a single-byte encoding
+/// (Windows-1250, ISO-8859-2, CP852, Windows-1252) each character is one byte; in UTF-8 whose
+/// NFC form differs, the line is found by its line ends (the same bytes in both), and the
+/// place in it where the line's text before it is ASCII. `None` otherwise (UTF-16, or
+/// composed characters before the game on its line): the caller cuts the game from the text.
+fn original_offset(bytes: &[u8], text: &[u8], at: &Location, encoding: Encoding) -> Option<usize> {
+    let start = usize::try_from(at.offset).ok()?;
+    let before = text.get(..start)?;
+    match encoding {
+        Encoding::Windows1250 | Encoding::Iso8859_2 | Encoding::Cp852 | Encoding::Windows1252 => {
+            std::str::from_utf8(before).ok().map(|t| t.chars().count())
+        }
+        Encoding::Utf8 | Encoding::Utf8Bom => {
+            let line_start = before
+                .iter()
+                .rposition(|&b| b == b'\n' || b == b'\r')
+                .map_or(0, |i| i + 1);
+            let in_line = &before[line_start..];
+            if !in_line.is_ascii() {
+                return None;
+            }
+            let skip = if bytes.starts_with(b"\xEF\xBB\xBF") {
+                3
+            } else {
+                0
+            };
+            let line = nth_line_start(&bytes[skip..], line_ends(&before[..line_start]))?;
+            Some(skip + line + in_line.len())
+        }
+        Encoding::Utf16Le | Encoding::Utf16Be => None,
+    }
+}
+
+/// How many line ends `text` holds: `\r\n`, `\r` and `\n` each count once.
+fn line_ends(text: &[u8]) -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while let Some(k) = memchr::memchr2(b'\n', b'\r', &text[i..]) {
+        let at = i + k;
+        n += 1;
+        i = at + 1;
+        if text[at] == b'\r' && text.get(i) == Some(&b'\n') {
+            i += 1;
+        }
+    }
+    n
+}
+
+/// The offset in `bytes` where the line after the first `n` line ends begins.
+fn nth_line_start(bytes: &[u8], n: usize) -> Option<usize> {
+    let mut i = 0;
+    for _ in 0..n {
+        let at = i + memchr::memchr2(b'\n', b'\r', bytes.get(i..)?)?;
+        i = at + 1;
+        if bytes[at] == b'\r' && bytes.get(i) == Some(&b'\n') {
+            i += 1;
+        }
+    }
+    Some(i)
 }
 
 fn describe(e: &MoveError, line_shift: u32) -> String {
@@ -1318,7 +1411,11 @@ fn fix_result(game: &mut Game, replay: &Replay, changes: &mut Vec<(&'static str,
         }
         _ => return,
     };
-    let current = game.tag("Result").map(str::to_owned);
+    // With no Result tag, the result the movetext ends with (written as the tag too).
+    let current = game
+        .tag("Result")
+        .map(str::to_owned)
+        .or_else(|| game.outcome.map(|o| o.as_str().to_owned()));
     let want = result.as_str();
     if current.as_deref() == Some(want) {
         return;
