@@ -1514,3 +1514,25 @@ fn castling_without_dashes_converts() {
     );
     assert!(out.text.contains("4. O-O O-O"), "{}", out.text);
 }
+
+/// A PGN game broken around its moves is reported with its number in the file, as `check`
+/// reports it, and the next game converts.
+#[test]
+fn a_broken_pgn_game_is_named_by_its_number_and_the_next_converts() {
+    let text = "[Event \"a\"]\n\n1. e4 <x> e5 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n\n\
+                [Event \"c\"]\n\n1. c4 (1. Nf3 *\n";
+    let opts = ConvertOptions {
+        notation: Notation::San,
+        ..ConvertOptions::default()
+    };
+    let out = convert_text(text, "syn.pgn", &opts);
+    assert_eq!(out.text, "1. d4 d5 *\n");
+    let errors: Vec<String> = out.errors.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        errors,
+        [
+            "syn.pgn:3:7: game 1: syntax: unexpected character '<'",
+            "syn.pgn:11:7: game 3: syntax: variation `(` never closed"
+        ]
+    );
+}

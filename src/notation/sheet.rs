@@ -2172,9 +2172,9 @@ pub enum MoveError {
     /// The letter set could not be told.
     #[error(transparent)]
     Letters(#[from] AmbiguousLetters),
-    /// The PGN around the moves is broken (said without the error's own place: the game's
-    /// error gives it).
-    #[error("{}", .0.kind)]
+    /// The PGN around the moves is broken (said with the game's number in the file, as `check`
+    /// says it, and without the error's own place: the game's error gives it).
+    #[error("game {}: syntax: {}", .0.game, .0.kind)]
     Pgn(#[from] PgnError),
     /// The game's FEN tag does not describe a legal position to start from.
     #[error("FEN tag: {0}")]
