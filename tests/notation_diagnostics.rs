@@ -99,6 +99,15 @@ fn a_capture_without_what_captures() {
         "{two}"
     );
     assert!(told(START, "\u{d7}e4", "en").ends_with("; nothing can capture on e4"));
+    // The pawn's own letter before the mark names no file either (`Pxd5`, Hungarian `Gyxd5`):
+    // before, 'the move ends too early'.
+    let fen = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    for (text, code) in [("Pxd5", "en"), ("Gyxd5", "hu"), ("Pxd5", "cs")] {
+        assert!(
+            told(fen, text, code).ends_with("; exd5 is the one legal capture on d5"),
+            "{text} {code}"
+        );
+    }
 }
 
 #[test]

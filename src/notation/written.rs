@@ -1052,7 +1052,13 @@ fn body_error(text: &str, letters: &LetterSet) -> ParseError {
     if let Some(e) = lower_case_piece(text, letters) {
         return e;
     }
-    if let Some(target) = capture_without_piece(text) {
+    // A capture with nothing before its mark, or only the pawn's letter (`Pxd5`: a pawn's
+    // capture names its file, C.9).
+    let after_pawn = match letters.match_piece(text) {
+        Some((Role::Pawn, len)) => &text[len..],
+        _ => text,
+    };
+    if let Some(target) = capture_without_piece(after_pawn) {
         return ParseError::CaptureWithoutPiece {
             target,
             captures: String::new(),
