@@ -263,3 +263,24 @@ fn illegal_promotion_names_the_piece_written() {
         );
     }
 }
+
+/// A letter no piece's in the set is told with what it names elsewhere, by each set's longest
+/// spelling: Russian and Ukrainian `Кр` is the king (before, the knight, by its first letter).
+#[test]
+fn the_hint_reads_each_sets_longest_spelling() {
+    let told = |text: &str| {
+        WrittenMove::parse(text, LetterSet::english())
+            .unwrap_err()
+            .to_string()
+    };
+    assert!(
+        told("Крf3").ends_with("(the king in ru, uk; the knight in bg)"),
+        "{}",
+        told("Крf3")
+    );
+    assert!(
+        told("Кf3").ends_with("(the knight in ru, uk, bg)"),
+        "{}",
+        told("Кf3")
+    );
+}

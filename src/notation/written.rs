@@ -357,7 +357,7 @@ impl<'l> WrittenMove<'l> {
                     letter: found,
                     column,
                     set: letters.code().to_owned(),
-                    elsewhere: elsewhere(found, letters),
+                    elsewhere: elsewhere(rest, letters),
                 });
             }
             return Err(ParseError::Syntax {
@@ -680,7 +680,7 @@ fn lower_case_piece(text: &str, letters: &LetterSet) -> Option<ParseError> {
     }
     let meaning = match meant(letters) {
         Some(role) => format!("is the {role} in {}", letters.code()),
-        None => match elsewhere(capital, letters) {
+        None => match elsewhere(capital.encode_utf8(&mut [0u8; 4]), letters) {
             named if named.is_empty() => {
                 format!("is no piece in {} or any other letter set", letters.code())
             }
@@ -695,16 +695,19 @@ fn lower_case_piece(text: &str, letters: &LetterSet) -> Option<ParseError> {
     })
 }
 
-/// What `letter` names in the built-in letter sets other than `letters`, grouped by piece (at
-/// most four codes each): ` (the knight in cs, sk)`, or nothing where it names none.
-fn elsewhere(letter: char, letters: &LetterSet) -> String {
-    let mut buf = [0u8; 4];
-    let text = &*letter.encode_utf8(&mut buf);
+/// What the piece letter starting `text` names in the built-in letter sets other than
+/// `letters`, each set's longest spelling first (Russian `Кр` the king, `К` the knight),
+/// grouped by piece (at most four codes each): ` (the knight in cs, sk)`, or nothing where it
+/// names none.
+fn elsewhere(text: &str, letters: &LetterSet) -> String {
     let mut by_role: Vec<(Role, Vec<&str>)> = Vec::new();
     let others = LetterSet::all()
         .iter()
         .filter(|set| !set.same_letters(letters))
-        .filter_map(|set| Some((set.role_of(text).filter(|&r| r != Role::Pawn)?, set.code())));
+        .filter_map(|set| {
+            let (role, _) = set.match_piece(text).filter(|&(r, _)| r != Role::Pawn)?;
+            Some((role, set.code()))
+        });
     for (role, code) in others {
         match by_role.iter_mut().find(|(r, _)| *r == role) {
             Some((_, codes)) if codes.len() < 4 => codes.push(code),
@@ -1067,7 +1070,7 @@ fn body_error(text: &str, letters: &LetterSet) -> ParseError {
     // A capital or non-Latin letter that is no piece: the commonest error, a wrong letter set.
     if is_letter_like(first) && !('a'..='h').contains(&first) && letters.match_piece(text).is_none()
     {
-        let elsewhere = elsewhere(first, letters);
+        let elsewhere = elsewhere(text, letters);
         // Or a file in capital (`E4`, `Exd5`), where the move reads with it small.
         if ('A'..='H').contains(&first) && elsewhere.is_empty() {
             let meant = format!("{}{}", first.to_ascii_lowercase(), &text[1..]);
@@ -1116,7 +1119,7 @@ fn body_error(text: &str, letters: &LetterSet) -> ParseError {
                 letter: found,
                 column: column_of(rest),
                 set: letters.code().to_owned(),
-                elsewhere: elsewhere(found, letters),
+                elsewhere: elsewhere(rest, letters),
             }
         }
         Some(found) => ParseError::Syntax {
