@@ -1536,3 +1536,26 @@ fn a_broken_pgn_game_is_named_by_its_number_and_the_next_converts() {
         ]
     );
 }
+
+/// A sheet whose dashes stand between White's and Black's moves is checked against its
+/// numbers as so read: no note where they agree (before, a note on the other reading's
+/// `'d4 – d5' is numbered 2.`), and the note on the move itself where they do not.
+#[test]
+fn dashes_between_moves_are_numbered_as_read() {
+    let opts = ConvertOptions {
+        notation: Notation::San,
+        ..ConvertOptions::default()
+    };
+    let out = convert_text("1. e4 \u{2013} e5 2. d4 \u{2013} d5 *\n", "dash.txt", &opts);
+    assert_eq!(out.text, "1. e4 e5 2. d4 d5 *\n");
+    assert!(out.notes.is_empty(), "{:?}", out.notes);
+    let out = convert_text("1. e4 - e5 3. d4 - d5 *\n", "dash.txt", &opts);
+    assert_eq!(out.text, "1. e4 e5 2. d4 d5 *\n");
+    assert_eq!(
+        out.notes,
+        [
+            "dash.txt:1:15: move 2. 'd4' is numbered 3. on the sheet: read as the move that \
+          follows the one before it (game 1)"
+        ]
+    );
+}

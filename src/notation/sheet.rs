@@ -2342,6 +2342,22 @@ pub fn read_game(
     // them (`1. e4 – e5 2. d4 – d5`): the two readings cannot both be legal (the first square is
     // the mover's own piece in one, a square it moves to in the other), so the other is tried
     // where this one fails.
+    let Some(split) = with_dashes_between_moves(game) else {
+        return read;
+    };
+    match (read, read_game_as_written(&split, file, from)) {
+        (_, Ok(game)) => Ok(game),
+        // Neither reads: the error of the reading that got further.
+        (Err(first), Err(other)) if (other.line, other.column) > (first.line, first.column) => {
+            Err(other)
+        }
+        (first, Err(_)) => first,
+    }
+}
+
+/// The sheet with each long-form move typed with a lone dash between its squares (`e4 – e5`)
+/// read as two moves (see [`split_long_move`]); `None` where it has no such move.
+fn with_dashes_between_moves<'a>(game: &SheetGame<'a>) -> Option<SheetGame<'a>> {
     let mut split = game.clone();
     split.moves.clear();
     let mut any = false;
@@ -2354,17 +2370,7 @@ pub fn read_game(
             None => split.moves.push(*m),
         }
     }
-    if !any {
-        return read;
-    }
-    match (read, read_game_as_written(&split, file, from)) {
-        (_, Ok(game)) => Ok(game),
-        // Neither reads: the error of the reading that got further.
-        (Err(first), Err(other)) if (other.line, other.column) > (first.line, first.column) => {
-            Err(other)
-        }
-        (first, Err(_)) => first,
-    }
+    any.then_some(split)
 }
 
 /// A long-form move typed with a lone dash between its squares (`e4 – e5`) as the two moves it
@@ -2855,7 +2861,12 @@ fn convert_games(games: Vec<SheetGame<'_>>, file: &str, opts: &ConvertOptions) -
                 // A move whose number on the sheet is not its number in the game (a move
                 // pair left out, a number written twice): the moves were read as they follow
                 // each other, which the reader should know.
-                if let Some(note) = numbers_out_of_step(&game, &g.start) {
+                // Read with its dashes between moves (`1. e4 – e5 2. d4 – d5`), the sheet's
+                // numbers are those of the moves so read.
+                let split = (g.moves.len() != game.moves.len())
+                    .then(|| with_dashes_between_moves(&game))
+                    .flatten();
+                if let Some(note) = numbers_out_of_step(split.as_ref().unwrap_or(&game), &g.start) {
                     result
                         .notes
                         .push(format!("{file}:{note} (game {})", number + 1));
