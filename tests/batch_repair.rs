@@ -296,3 +296,25 @@ fn clean_repair_keeps_the_variations_still_legal_and_counts_the_others() {
     assert_eq!(a6.variations[0].moves[0].comments[..], ["Berlin"]);
     assert!(out.contains("(3... Nf6 {Berlin} 4. O-O)"), "{out}");
 }
+
+/// A repaired game read in national letters is a `letters` change too, as the same game
+/// without the slip is (before, the repair's English replay hid it).
+#[test]
+fn clean_repair_reports_the_letters_a_repaired_game_was_read_in() {
+    let scratch = Scratch::new("repair-letters");
+    let outputs = CleanOutputs::new(scratch.0.join("out.pgn"), None);
+    let options = CleanOptions {
+        repair: Some(RepairPolicy::default()),
+        ..CleanOptions::default()
+    };
+    let sheet = "[Event \"cz slip\"]\n[Result \"*\"]\n\n1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sad Jf6 \
+                 5. O-O Se7 6. Ve1 b5 7. Sb3 d6 8. c3 O-O 9. h3 Jb8 10. d4 Jbd7 *\n";
+    let report = clean(&[memory("cz.pgn", sheet)], &outputs, &options).unwrap();
+    assert_eq!((report.written, report.repaired), (1, 1), "{report:?}");
+    let kinds: Vec<String> = report.changes.iter().map(|c| c.kind.to_string()).collect();
+    assert_eq!(kinds, ["repaired", "letters"]);
+    assert_eq!(
+        report.changes[1].detail,
+        "the moves were read in the cs letters"
+    );
+}

@@ -978,6 +978,9 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
                         );
                         printed = again;
                         replay = checked;
+                        // Replayed in English as repaired; read in the letters the repair
+                        // found, which the `letters` change below reports.
+                        replay.letters.clone_from(&r.repair.letters);
                         taken = true;
                     }
                 }
