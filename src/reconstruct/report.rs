@@ -39,6 +39,29 @@ pub struct Place {
 }
 
 impl Place {
+    /// The place `plies` plies after this one.
+    ///
+    /// ```
+    /// use scoresheet::reconstruct::Place;
+    /// let at = Place { ply: 5, move_number: 3, side: "white" };
+    /// let later = at.later(3);
+    /// assert_eq!((later.ply, later.move_number, later.side), (8, 4, "black"));
+    /// ```
+    pub fn later(&self, plies: u32) -> Place {
+        let white = self.side == "white";
+        // Plies counted from White's move of this number.
+        let from_white = plies.saturating_add(u32::from(!white));
+        Place {
+            ply: self.ply.saturating_add(plies),
+            move_number: self.move_number.saturating_add(from_white / 2),
+            side: if from_white % 2 == 0 {
+                "white"
+            } else {
+                "black"
+            },
+        }
+    }
+
     /// The move number as a scoresheet writes it before the move: `12.` for White, `12...` for
     /// Black.
     pub fn label(&self) -> String {
@@ -188,7 +211,8 @@ pub struct Repair {
     /// share of their weights, `exp(-confidence_sharpness × cost)` each, the moves counting too
     /// where the sheet alone prices two games close (see `weight_against`); 0..1, 1 for a sheet
     /// that reads exactly. Calibrated on the noise bench: of the games given 0.9 or more, about
-    /// 95–100 % are the game played.
+    /// 95–100 % are the game played. Where the game stops ([`Repair::stop`]), of the plies read
+    /// up to there only (the report says so).
     pub confidence: f32,
     /// Other games that explain the sheet about as well (within `tie_margin`).
     pub alternatives: Vec<Alternative>,
@@ -542,10 +566,11 @@ pub(crate) fn build(
             column: t.column,
             reason,
         });
-        for &u in &unread {
+        for (k, &u) in unread.iter().enumerate() {
             let t = &tokens[u];
             corrections.push(Correction {
-                at,
+                // Each word at the ply it would stand at, read on from the stop.
+                at: at.later(u32::try_from(k).unwrap_or(u32::MAX)),
                 sheet: 1,
                 written: Some(t.text.to_string()),
                 line: t.line,
@@ -829,13 +854,19 @@ impl fmt::Display for Repair {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "read in letters: {}; {} plies; {} correction{}; total cost {:.2}; confidence {:.3}",
+            "read in letters: {}; {} plies; {} correction{}; total cost {:.2}; confidence {:.3}{}",
             self.letters,
             self.moves.len(),
             self.corrections.len(),
             if self.corrections.len() == 1 { "" } else { "s" },
             self.cost,
-            self.confidence
+            self.confidence,
+            // Of the plies read: the sheet's words after the stop are not in it.
+            if self.stop.is_some() {
+                " up to where the game stops"
+            } else {
+                ""
+            }
         )?;
         if !self.corrections.is_empty() {
             writeln!(
