@@ -2,7 +2,7 @@
 //! castling fields, and one test per kind of error (each names its field).
 
 use scoresheet::board::{
-    CastlingSide, Color, FenError, FenField, Position, Rank, Square, STARTING_FEN,
+    CastlingSide, Color, FenError, FenField, Position, Rank, Square, MAX_FULLMOVE, STARTING_FEN,
 };
 use std::path::PathBuf;
 
@@ -210,6 +210,31 @@ fn turn_errors() {
         e.to_string(),
         "side-to-move field: the side not to move (black) is in check"
     );
+    // Check from three pieces at once, which no move gives (two, a discovered check, stand).
+    let e = err("k7/8/8/4r3/1b6/5n2/8/4K3 w - - 0 1");
+    assert_eq!(
+        e,
+        FenError::TooManyCheckers {
+            color: Color::White,
+            count: 3
+        }
+    );
+    assert_eq!(e.field(), FenField::Turn);
+    assert!(Position::from_fen("k7/8/8/4r3/1b6/8/8/4K3 w - - 0 1").is_ok());
+}
+
+/// A fullmove number above [`MAX_FULLMOVE`] is refused: the plies counted from it would not
+/// fit (before, 2147483649 was read, and the game's move numbers wrapped round).
+#[test]
+fn fullmove_numbers_beyond_the_largest() {
+    let fen = |n: u64| format!("4k3/8/8/8/8/8/8/R3K3 w - - 0 {n}");
+    let most = Position::from_fen(&fen(u64::from(MAX_FULLMOVE))).unwrap();
+    assert_eq!(most.fullmove_number(), MAX_FULLMOVE);
+    for n in [u64::from(MAX_FULLMOVE) + 1, 2_147_483_649, 4_294_967_295, 0] {
+        let e = err(&fen(n));
+        assert!(matches!(e, FenError::BadFullmove { .. }), "{n}: {e}");
+        assert_eq!(e.field(), FenField::Fullmove);
+    }
 }
 
 #[test]
@@ -291,7 +316,7 @@ fn counter_errors() {
     let e = err("4k3/8/8/8/8/8/8/4K3 w - - 0 x");
     assert_eq!(
         e.to_string(),
-        "fullmove number field: 'x' is not a whole number from 1 to 4294967295"
+        "fullmove number field: 'x' is not a whole number from 1 to 1000000000"
     );
     let e = err("4k3/8/8/8/8/8/8/4K3 w - - 0 4294967296");
     assert_eq!(
@@ -300,7 +325,7 @@ fn counter_errors() {
             found: "4294967296".into()
         }
     );
-    assert!(Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 4294967295").is_ok());
+    assert!(Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1000000000").is_ok());
     // Five fields: the fullmove number defaults to 1.
     let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 12").unwrap();
     assert_eq!((pos.halfmove_clock(), pos.fullmove_number()), (12, 1));

@@ -200,4 +200,11 @@ fn cli_exit_codes() {
     assert!(err.contains("board field: rank 8 has 9 squares"), "{err}");
     assert_eq!(common::run_cli(&["perft", "startpos", "deep"]).0, 2);
     assert_eq!(common::run_cli(&["perft", "startpos"]).0, 2);
+    // A FEN as words with no depth: its fullmove number is not taken for one (before, it
+    // counted one ply deep, or forty for `... - 0 40`).
+    let mut words: Vec<&str> = vec!["perft"];
+    words.extend("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 40".split(' '));
+    let (code, out, err) = common::run_cli(&words);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("the depth is missing"), "{err}");
 }

@@ -66,7 +66,7 @@ fn count_word(n: u32) -> String {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
     /// Not 4 to 6 space-separated fields.
-    #[error("FEN: {found} fields, expected 6 (or 4 without the move counters)")]
+    #[error("FEN: {found} fields, expected 6 (4 without the move counters, 5 without the fullmove number)")]
     FieldCount {
         /// How many fields there were.
         found: usize,
@@ -126,6 +126,14 @@ pub enum FenError {
     OppositeCheck {
         /// The side in check.
         color: Color,
+    },
+    /// The side to move is in check from more than two pieces, which no move gives.
+    #[error("side-to-move field: the side to move ({color}) is in check from {count} pieces, which no move can give")]
+    TooManyCheckers {
+        /// The side in check.
+        color: Color,
+        /// How many pieces give check.
+        count: u32,
     },
     /// A character that is not `KQkq`, a file letter or `-`.
     #[error("castling field: '{found}' is not K, Q, k, q, a file letter or '-'")]
@@ -196,8 +204,9 @@ pub enum FenError {
         /// What was written.
         found: String,
     },
-    /// The fullmove number is not a whole number from 1 to 4294967295.
-    #[error("fullmove number field: '{found}' is not a whole number from 1 to 4294967295")]
+    /// The fullmove number is not a whole number from 1 to [`MAX_FULLMOVE`] (above it, the
+    /// plies counted from a game's first move would no longer fit).
+    #[error("fullmove number field: '{found}' is not a whole number from 1 to 1000000000")]
     BadFullmove {
         /// What was written.
         found: String,
@@ -228,7 +237,9 @@ impl FenError {
             | FenError::KingCount { .. }
             | FenError::PawnOnBackRank { .. }
             | FenError::TooManyPieces { .. } => FenField::Board,
-            FenError::BadTurn { .. } | FenError::OppositeCheck { .. } => FenField::Turn,
+            FenError::BadTurn { .. }
+            | FenError::OppositeCheck { .. }
+            | FenError::TooManyCheckers { .. } => FenField::Turn,
             FenError::BadCastlingChar { .. }
             | FenError::CastlingKingNotOnBackRank { .. }
             | FenError::CastlingWithoutRook { .. }
@@ -241,6 +252,10 @@ impl FenError {
         }
     }
 }
+
+/// The largest fullmove number a FEN may give: the plies counted from a game's first move
+/// must fit in 32 bits, with room for the game's own.
+pub const MAX_FULLMOVE: u32 = 1_000_000_000;
 
 /// The standard starting position's FEN.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -464,13 +479,13 @@ impl Position {
             })?;
         }
         if let Some(text) = fields.get(5).filter(|_| count > 5) {
-            pos.fullmoves =
-                text.parse()
-                    .ok()
-                    .filter(|n| *n >= 1)
-                    .ok_or_else(|| FenError::BadFullmove {
-                        found: (*text).to_owned(),
-                    })?;
+            pos.fullmoves = text
+                .parse()
+                .ok()
+                .filter(|n| (1..=MAX_FULLMOVE).contains(n))
+                .ok_or_else(|| FenError::BadFullmove {
+                    found: (*text).to_owned(),
+                })?;
         }
         let them = !pos.turn;
         if pos
@@ -478,6 +493,13 @@ impl Position {
             .any()
         {
             return Err(FenError::OppositeCheck { color: them });
+        }
+        let checkers = pos.checkers().count();
+        if checkers > 2 {
+            return Err(FenError::TooManyCheckers {
+                color: pos.turn,
+                count: checkers,
+            });
         }
         if let Some(ep) = pos.double_step {
             if pos.ep_capture_possible(ep) {

@@ -24,7 +24,7 @@ mod types;
 mod zobrist;
 
 pub use bitboard::{Bitboard, Squares};
-pub use fen::{FenError, FenField, STARTING_FEN};
+pub use fen::{FenError, FenField, MAX_FULLMOVE, STARTING_FEN};
 pub(crate) use movegen::{Collect, Sink};
 pub use moves::{
     double_step_rank, CastlingSide, Move, MoveList, ParseUciError, Uci, UciText, MAX_MOVES,

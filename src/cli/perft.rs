@@ -25,6 +25,18 @@ pub struct PerftArgs {
 pub fn run(args: &PerftArgs) -> ExitCode {
     let depth = args.depth;
     let fen = args.position.join(" ");
+    // A FEN typed as words with its depth left off: its fullmove number was taken for the depth
+    // (`... w KQkq - 0 1` counted one ply deep, `... - 0 40` forty), and the five words left
+    // still read as a FEN.
+    if args.position.len() > 1 && fen.split_ascii_whitespace().count() == 5 {
+        return super::usage(
+            "perft",
+            &format!(
+                "the depth is missing: the FEN '{fen}' given as words has 5 fields, and its last \
+                 word, {depth}, was read as the depth (give the FEN's six fields, then DEPTH)"
+            ),
+        );
+    }
     let pos = if fen == "startpos" {
         Position::new()
     } else {
