@@ -1559,3 +1559,33 @@ fn dashes_between_moves_are_numbered_as_read() {
         ]
     );
 }
+
+/// A FEN whose castling only Chess960 has: refused in a game whose Variant tag says standard
+/// chess, and read as Chess960 with a note where there is no Variant tag, as `check` does
+/// (before, convert read both as Chess960 silently, and wrote Variant "Chess960").
+#[test]
+fn a_chess960_fen_in_a_standard_game_is_refused_as_check_refuses_it() {
+    let game = "[SetUp \"1\"]\n[FEN \"1r2k3/8/8/8/8/8/8/1R2K1R1 w GB - 0 1\"]\n\n1. O-O-O Kf8 *\n";
+    let opts = ConvertOptions {
+        notation: Notation::Uci,
+        ..ConvertOptions::default()
+    };
+    let standard = format!("[Variant \"Standard\"]\n{game}");
+    let out = convert_text(&standard, "std.pgn", &opts);
+    assert_eq!(out.games, 0);
+    assert_eq!(
+        out.errors[0].to_string(),
+        "std.pgn:3:1: FEN tag: castling rights for a king or rook off its square in standard \
+         chess, in a game whose Variant tag says standard chess (Chess960 is Variant \"Chess960\")"
+    );
+    let out = convert_text(game, "none.pgn", &opts);
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert!(out.text.ends_with("e1b1 e8f8 *\n"), "{}", out.text);
+    assert_eq!(
+        out.notes,
+        [
+            "none.pgn:2: game 1: FEN tag: castling rights for a king or rook off its square in \
+          standard chess, and no Variant tag: read as Chess960"
+        ]
+    );
+}

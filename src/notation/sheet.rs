@@ -2179,6 +2179,10 @@ pub enum MoveError {
     /// The game's FEN tag does not describe a legal position to start from.
     #[error("FEN tag: {0}")]
     Fen(#[from] FenError),
+    /// The FEN tag gives castling rights only Chess960 has (a king off e1, a rook off its
+    /// corner) in a game whose Variant tag says standard chess: the words, as `check` says them.
+    #[error("{0}")]
+    FenNotStandard(String),
     /// The game is of a variant with other rules (its Variant tag), which only standard chess
     /// and Chess960 are read by.
     #[error("variant '{0}' is not supported (only standard chess and Chess960)")]
@@ -2223,7 +2227,10 @@ pub struct GameError {
 fn which_move(e: &GameError) -> String {
     if matches!(
         e.reason,
-        MoveError::Fen(_) | MoveError::Pgn(_) | MoveError::UnsupportedVariant(_)
+        MoveError::Fen(_)
+            | MoveError::FenNotStandard(_)
+            | MoveError::Pgn(_)
+            | MoveError::UnsupportedVariant(_)
     ) {
         return String::new();
     }
@@ -2269,15 +2276,19 @@ fn start_of(game: &SheetGame<'_>, file: &str) -> Result<Position, Box<GameError>
         .iter()
         .find(|(k, _)| k == "Variant")
         .map(|(_, v)| v.as_str());
-    match fen {
-        None => Ok(crate::replay::of_variant(Position::new(), variant)),
-        Some((_, fen)) => Position::from_fen(fen.trim())
-            .map(|pos| crate::replay::of_variant(pos, variant))
-            .map_err(|e| {
-                let at = game.fen_at.or(first_move).unwrap_or((1, 1));
-                GameError::of_game(file, at, e.into())
-            }),
+    let Some((_, fen)) = fen else {
+        return Ok(crate::replay::of_variant(Position::new(), variant));
+    };
+    let at = game.fen_at.or(first_move).unwrap_or((1, 1));
+    let pos = Position::from_fen(fen.trim()).map_err(|e| GameError::of_game(file, at, e.into()))?;
+    // Castling only Chess960 has, in a game said to be standard chess: refused, as `check`
+    // refuses it (with no Variant tag it is read as Chess960, and said: see `convert_games`).
+    if variant.is_some_and(crate::replay::declares_standard) {
+        if let Some(why) = crate::replay::standard_fen_error(&pos) {
+            return Err(GameError::of_game(file, at, MoveError::FenNotStandard(why)));
+        }
     }
+    Ok(crate::replay::of_variant(pos, variant))
 }
 
 impl GameError {
@@ -2861,6 +2872,17 @@ fn convert_games(games: Vec<SheetGame<'_>>, file: &str, opts: &ConvertOptions) -
                 // A move whose number on the sheet is not its number in the game (a move
                 // pair left out, a number written twice): the moves were read as they follow
                 // each other, which the reader should know.
+                // A FEN whose castling only Chess960 has, and no Variant tag: read as Chess960,
+                // as `check` reads it, and said.
+                let no_variant = !game.tags.iter().any(|(t, _)| t == "Variant");
+                if no_variant && g.start.castling_needs_chess960() {
+                    let (line, _) = game.fen_at.unwrap_or((1, 1));
+                    result.notes.push(format!(
+                        "{file}:{line}: game {}: {}",
+                        number + 1,
+                        crate::replay::CHESS960_BY_FEN
+                    ));
+                }
                 // Read with its dashes between moves (`1. e4 – e5 2. d4 – d5`), the sheet's
                 // numbers are those of the moves so read.
                 let split = (g.moves.len() != game.moves.len())
