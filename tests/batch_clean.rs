@@ -1127,3 +1127,21 @@ fn an_unwritable_rejects_file_leaves_the_output_as_it_was() {
     assert!(err.to_string().contains("no/such/dir/r.pgn"), "{err}");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "old games\n");
 }
+
+/// A Result tag written another way than the export format's (`½-½`, `1:0`) is put in its form
+/// with a change said (before, rewritten silently).
+#[test]
+fn a_result_tag_in_another_form_is_a_change_reported() {
+    let scratch = Scratch::new("clean-result-form");
+    let pgn = "[Event \"a\"]\n[Result \"½-½\"]\n\n1. e4 e5 1/2-1/2\n\n\
+               [Event \"b\"]\n[Result \"1:0\"]\n\n1. d4 d5 1-0\n\n\
+               [Event \"c\"]\n[Result \"0-1\"]\n\n1. c4 c5 0-1\n";
+    let (report, out, _) = clean_text(&scratch, "forms.pgn", pgn, &CleanOptions::default());
+    assert_eq!(report.written, 3);
+    assert_eq!(
+        changes_of(&report, "result"),
+        ["Result \"½-½\" → 1/2-1/2", "Result \"1:0\" → 1-0"]
+    );
+    assert_eq!(out.matches("[Result \"1/2-1/2\"]").count(), 1, "{out}");
+    assert_eq!(out.matches("[Result \"1-0\"]").count(), 1, "{out}");
+}

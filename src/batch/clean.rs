@@ -1333,6 +1333,15 @@ fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
                 ));
                 movetext.into()
             }
+            // A result written another way than the export format's (`½-½`, `1:0`, ` 1-0`):
+            // put in its form, and said.
+            "Result" => match Outcome::from_token(&value).map(Outcome::as_str) {
+                Some(form) if form != value => {
+                    changes.push(("result", format!("Result \"{value}\" → {form}")));
+                    form.into()
+                }
+                _ => value,
+            },
             "White" | "Black" | "Event" | "Site" | "Round" | "Annotator"
                 if !super::tags::is_tidy(&value) =>
             {
