@@ -442,14 +442,16 @@ fn truncate_illegal_leaves_out_variations_wrong_from_their_first_move() {
         ]
     );
     assert!(!out.contains("(1.") && !out.contains("(2."), "{out}");
+    // The notes say a variation was left out, not that the game was cut: it goes on.
     assert!(
-        out.contains("1. e4 {scoresheet: the game was cut here: move 1 (white) 'Ke2'"),
+        out.contains("1. e4 {scoresheet: a variation was left out here: move 1 (white) 'Ke2'"),
         "{out}"
     );
     assert!(
-        out.contains("1... e5 2. Nf3 {scoresheet: the game was cut"),
+        out.contains("1... e5 2. Nf3 {scoresheet: a\nvariation was left out here"),
         "{out}"
     );
+    assert!(!out.contains("the game was cut"), "{out}");
 }
 
 #[test]

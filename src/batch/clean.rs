@@ -1018,7 +1018,7 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
             column: e.column,
         };
         let note = format!(
-            "scoresheet: the game was cut here: move {} ({}) '{}': {}",
+            "scoresheet: {CUT_HERE}: move {} ({}) '{}': {}",
             e.move_number,
             e.side.map_or("?", Color::name),
             e.token,
@@ -1141,7 +1141,7 @@ fn after_the_end(
         return Err(e);
     }
     let note = format!(
-        "scoresheet: the game was cut here: move {} ({}) '{}': {}",
+        "scoresheet: {CUT_HERE}: move {} ({}) '{}': {}",
         e.move_number,
         side.name(),
         e.token,
@@ -1231,6 +1231,9 @@ impl MoveText for Printed {
 
 /// Cuts the line holding the move written at `at` just before that move, leaving `note` as a
 /// comment. Returns false if no move was written there.
+/// What the note at a cut says (a variation left out whole says so instead).
+const CUT_HERE: &str = "the game was cut here";
+
 fn truncate_at(line: &mut Line, at: Location, note: &str) -> bool {
     let found = line.moves.iter().position(|n| is_at(n, at));
     if let Some(i) = found {
@@ -1241,11 +1244,13 @@ fn truncate_at(line: &mut Line, at: Location, note: &str) -> bool {
         }
         return true;
     }
-    // A variation wrong from its first move is left out whole, the note where it stood.
+    // A variation wrong from its first move is left out whole, the note where it stood (saying
+    // so: the game itself goes on).
     let starts_at = |v: &Line| v.moves.first().is_some_and(|n| is_at(n, at));
+    let left_out = || note.replacen(CUT_HERE, "a variation was left out here", 1);
     if let Some(k) = line.variations.iter().position(starts_at) {
         line.variations.remove(k);
-        line.comments.push(note.into());
+        line.comments.push(left_out().into());
         return true;
     }
     for v in &mut line.variations {
@@ -1256,7 +1261,7 @@ fn truncate_at(line: &mut Line, at: Location, note: &str) -> bool {
     for n in &mut line.moves {
         if let Some(k) = n.variations.iter().position(starts_at) {
             n.variations.remove(k);
-            n.comments.push(note.into());
+            n.comments.push(left_out().into());
             return true;
         }
         if n.variations.iter_mut().any(|v| truncate_at(v, at, note)) {
