@@ -1147,3 +1147,25 @@ fn a_result_tag_in_another_form_is_a_change_reported() {
     assert_eq!(out.matches("[Result \"1/2-1/2\"]").count(), 1, "{out}");
     assert_eq!(out.matches("[Result \"1-0\"]").count(), 1, "{out}");
 }
+
+/// Control characters in a tag value (a tab, an escape byte) are written as spaces, each tag
+/// a change said (before, written raw into the export format, where they have no place).
+#[test]
+fn control_characters_in_tag_values_are_written_as_spaces() {
+    let scratch = Scratch::new("clean-control-characters");
+    let pgn = "[Event \"Open\u{1} 2026\"]\n[White \"Tal,\tM.\"]\n[Annotator \"x\u{1b}y\"]\n\n\
+               1. e4 e5 *\n";
+    let (report, out, _) = clean_text(&scratch, "ctl.pgn", pgn, &CleanOptions::default());
+    assert_eq!(report.written, 1);
+    assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
+    assert!(out.contains("[White \"Tal, M.\"]"), "{out}");
+    assert!(out.contains("[Annotator \"x y\"]"), "{out}");
+    assert_eq!(
+        changes_of(&report, "tag_value"),
+        [
+            "Event: control characters written as spaces (Open\\u{1} 2026)",
+            "White: control characters written as spaces (Tal,\\tM.)",
+            "Annotator: control characters written as spaces (x\\u{1b}y)"
+        ]
+    );
+}

@@ -82,8 +82,8 @@ pub struct Origin {
 pub struct Change {
     /// Which game.
     pub origin: Origin,
-    /// What kind of change (`result`, `date`, `name`, `tag_name`, `setup`, `duplicate_tag`,
-    /// `letters`, `notation`, `truncated`, `repaired`).
+    /// What kind of change (`result`, `date`, `name`, `tag_name`, `tag_value`, `setup`,
+    /// `duplicate_tag`, `letters`, `notation`, `truncated`, `repaired`).
     pub kind: &'static str,
     /// The change in words.
     pub detail: String,
@@ -1299,6 +1299,24 @@ fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
             ));
             continue;
         }
+        // Control characters (a tab, a stray escape byte) have no place in a tag value of the
+        // export format (PGN 8.1.1): each is a space, and said.
+        let value = if value.chars().any(char::is_control) {
+            let spaced: String = value
+                .chars()
+                .map(|c| if c.is_control() { ' ' } else { c })
+                .collect();
+            changes.push((
+                "tag_value",
+                format!(
+                    "{name}: control characters written as spaces ({})",
+                    value.escape_debug()
+                ),
+            ));
+            CompactString::from(spaced)
+        } else {
+            value
+        };
         let value = match name.as_str() {
             "Date" | "EventDate" | "UTCDate" => match normalize_date(&value)
                 .or_else(|| crate::notation::sheet::date_in_words(&value))
