@@ -117,3 +117,43 @@ fn decoding_reader_streams_long_inputs_in_small_pieces() {
         assert!(out == text, "{enc}");
     }
 }
+
+/// `check` and `clean` read every file of the shared encodings folder to its three games,
+/// whether the encoding is detected or named, UTF-16 too: the input is transcoded from UTF-16
+/// when it is opened, and a game read again as UTF-16 was garbage (before, naming
+/// `--encoding utf-16le` broke every game of a UTF-16 file).
+#[test]
+fn bulk_commands_read_every_encoding_detected_or_named() {
+    use scoresheet::batch::{check, clean, CheckOptions, CleanOptions, CleanOutputs, Input};
+    let scratch = std::env::temp_dir().join(format!("scoresheet-enc-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let cases = [
+        ("central-european.utf8.pgn", Encoding::Utf8),
+        ("central-european.utf8-bom.pgn", Encoding::Utf8Bom),
+        ("central-european.utf16le-bom.pgn", Encoding::Utf16Le),
+        ("central-european.windows-1250.pgn", Encoding::Windows1250),
+        ("central-european.iso-8859-2.pgn", Encoding::Iso8859_2),
+        ("central-european.cp852.pgn", Encoding::Cp852),
+    ];
+    for (name, enc) in cases {
+        for chosen in [None, Some(enc)] {
+            let input = [Input::Path(dir().join(name))];
+            let options = CheckOptions {
+                encoding: chosen,
+                ..CheckOptions::default()
+            };
+            let summary = check(&input, &options, &mut Vec::new(), &mut Vec::new()).unwrap();
+            assert_eq!((summary.games, summary.ok), (3, 3), "{name} {chosen:?}");
+            let outputs = CleanOutputs::new(scratch.join("out.pgn"), None);
+            let options = CleanOptions {
+                encoding: chosen,
+                ..CleanOptions::default()
+            };
+            let report = clean(&input, &outputs, &options).unwrap();
+            assert_eq!((report.read, report.written), (3, 3), "{name} {chosen:?}");
+            let out = std::fs::read_to_string(&outputs.out).unwrap();
+            assert!(out.contains("Šťastný, Řehoř"), "{name} {chosen:?}: {out}");
+        }
+    }
+    std::fs::remove_dir_all(&scratch).unwrap();
+}

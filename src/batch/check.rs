@@ -256,10 +256,9 @@ fn check_section(g: &GameRef<'_>, options: &CheckOptions) -> Vec<Checked> {
         }
         None => g.bytes,
     };
-    let (text, encoding): (&[u8], Encoding) = match options.encoding {
-        Some(Encoding::Utf8) | None
-            if std::str::from_utf8(g.bytes).is_ok() || options.encoding.is_some() =>
-        {
+    let chosen = super::game_encoding(options.encoding);
+    let (text, encoding): (&[u8], Encoding) = match chosen {
+        Some(Encoding::Utf8) | None if std::str::from_utf8(g.bytes).is_ok() || chosen.is_some() => {
             // UTF-8 is read as it is, so that bytes which are not UTF-8 are reported per game.
             (after_bom(), Encoding::Utf8)
         }

@@ -678,7 +678,7 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<(u64, Fate)> {
         )];
     }
     // Borrowed, not copied, where the game is UTF-8 in NFC already.
-    let (decoded, encoding, bad) = decode_borrowed(g.bytes, options.encoding);
+    let (decoded, encoding, bad) = decode_borrowed(g.bytes, super::game_encoding(options.encoding));
     // Bytes that are not UTF-8 where UTF-8 was chosen (`--encoding utf-8`): the reader reads
     // the bytes themselves and rejects the game at its first bad byte, as `check` does, instead
     // of the game being written with replacement characters.

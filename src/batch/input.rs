@@ -1,5 +1,6 @@
 //! Where games come from: files, directories, standard input, compressed or not.
 
+use crate::encoding::Encoding;
 use std::collections::HashSet;
 use std::fmt;
 use std::fs::File;
@@ -206,6 +207,25 @@ fn walk_dir(dir: &Path, out: &mut Vec<Input>, walked: &mut Walked) -> Result<(),
         }
     }
     Ok(())
+}
+
+/// The encoding a game's bytes are in, of the inputs' encoding `chosen`: UTF-16 input is
+/// transcoded to UTF-8 when it is opened ([`open_input`], told by its byte-order mark or its
+/// zero bytes), so that a game is never UTF-16; named UTF-16 (`--encoding utf-16le`), a game
+/// is read as UTF-8.
+///
+/// ```
+/// use scoresheet::batch::game_encoding;
+/// use scoresheet::encoding::Encoding;
+/// assert_eq!(game_encoding(Some(Encoding::Utf16Le)), Some(Encoding::Utf8));
+/// assert_eq!(game_encoding(Some(Encoding::Cp852)), Some(Encoding::Cp852));
+/// assert_eq!(game_encoding(None), None);
+/// ```
+pub fn game_encoding(chosen: Option<Encoding>) -> Option<Encoding> {
+    match chosen {
+        Some(Encoding::Utf16Le | Encoding::Utf16Be) => Some(Encoding::Utf8),
+        other => other,
+    }
 }
 
 /// An opened input: a buffered reader over the decompressed bytes.

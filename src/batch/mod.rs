@@ -27,7 +27,8 @@ pub use clean::{
 };
 pub use engine::{run, GameRef, Options, Sink};
 pub use input::{
-    expand_inputs, is_pgn_name, open_input, Compression, Input, InputError, OpenInput,
+    expand_inputs, game_encoding, is_pgn_name, open_input, Compression, Input, InputError,
+    OpenInput,
 };
 pub use paths::{check_outputs, PathClash};
 pub use progress::{NoProgress, Progress, Tally};
