@@ -1589,3 +1589,26 @@ fn a_chess960_fen_in_a_standard_game_is_refused_as_check_refuses_it() {
         ]
     );
 }
+
+/// Castling written without its dashes converts, with a note, as `check` warns of it (before,
+/// convert said nothing).
+#[test]
+fn castling_without_dashes_converts_with_a_note() {
+    let opts = ConvertOptions {
+        notation: Notation::San,
+        ..ConvertOptions::default()
+    };
+    let out = convert_text(
+        "1. e4 e5 2. Jf3 Jc6 3. Sc4 Sc5 4. 00 Jf6 *\n",
+        "c00.txt",
+        &opts,
+    );
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(out.text, "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 *\n");
+    let doubts: Vec<String> = out.doubts.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        doubts,
+        ["c00.txt:1:35: move 4 (white) '00' [cs]: castling written without its dash (C.13: 0-0 / \
+          0-0-0)"]
+    );
+}
