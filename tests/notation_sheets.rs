@@ -1612,3 +1612,29 @@ fn castling_without_dashes_converts_with_a_note() {
           0-0-0)"]
     );
 }
+
+/// A piece letter written apart with a dash before the target (`J - f3`, `J -f3`), or with its
+/// capture mark glued on and the target apart (`Sx c6`), is one move with it, as the grammar's
+/// piece move has it (before, 'the move ends too early').
+#[test]
+fn a_piece_letter_apart_with_a_dash_or_its_capture_mark_is_one_move() {
+    let opts = ConvertOptions {
+        notation: Notation::San,
+        ..ConvertOptions::default()
+    };
+    for (sheet, want) in [
+        ("1. J - f3 *\n", "1. Nf3 *\n"),
+        ("1. J -f3 *\n", "1. Nf3 *\n"),
+        ("1. e2 - e4 e7 - e5 2. J - f3 *\n", "1. e4 e5 2. Nf3 *\n"),
+        (
+            "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sx c6 dxc6 *\n",
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 *\n",
+        ),
+        // Dashes between White's and Black's moves still separate them.
+        ("1. e4 - e5 2. Jf3 - Jc6 *\n", "1. e4 e5 2. Nf3 Nc6 *\n"),
+    ] {
+        let out = convert_text(sheet, "apart.txt", &opts);
+        assert!(out.errors.is_empty(), "{sheet}: {:?}", out.errors);
+        assert_eq!(out.text, want, "{sheet}");
+    }
+}

@@ -646,6 +646,10 @@ fn is_pawn_to_last_rank(word: &str) -> bool {
 /// assert_eq!(spaced_piece_move(["O", "-", "O"], true), None);
 /// assert_eq!(spaced_piece_move(["Jf3", "e5"], true), None);
 /// assert_eq!(spaced_piece_move(["J", "1-0"], true), None);
+/// assert_eq!(spaced_piece_move(["J", "-", "f3"], true), Some(3));
+/// assert_eq!(spaced_piece_move(["J", "-f3"], true), Some(2));
+/// assert_eq!(spaced_piece_move(["J", "-", "f3"], false), None);
+/// assert_eq!(spaced_piece_move(["Sx", "c6"], true), Some(2));
 /// ```
 pub fn spaced_piece_move<'a>(
     words: impl IntoIterator<Item = &'a str> + Clone,
@@ -653,7 +657,18 @@ pub fn spaced_piece_move<'a>(
 ) -> Option<usize> {
     let all = words.clone();
     let mut words = words.into_iter();
-    if !is_lone_piece_letter(words.next()?) {
+    let first = words.next()?;
+    // The letter with its capture mark, the target apart (`Sx c6`).
+    let mut letter_and_mark = first.chars();
+    if letter_and_mark.next().is_some_and(is_piece_letter_char)
+        && letter_and_mark
+            .next()
+            .is_some_and(|c| CAPTURES.contains(&c))
+        && letter_and_mark.next().is_none()
+    {
+        return is_to_part(words.next()?).then_some(2);
+    }
+    if !is_lone_piece_letter(first) {
         return None;
     }
     // The starting square alone after the letter, then the separator and the target square.
@@ -667,15 +682,29 @@ pub fn spaced_piece_move<'a>(
     if is_capture_word(second) {
         return is_to_part(words.next()?).then_some(3);
     }
+    // A dash before the target (`J - f3`, `J -f3`), where the sheet's dashes stand inside moves.
+    if long_moves {
+        if is_dash_word(second) {
+            return is_to_part(words.next()?).then_some(3);
+        }
+        let mut cs = second.chars();
+        if cs.next().is_some_and(is_dash) && is_to_part(cs.as_str()) {
+            return Some(2);
+        }
+    }
     is_piece_route(second).then_some(2)
 }
 
 /// A word that is one piece letter alone: a capital (not `O`, which castles) or a figurine.
 fn is_lone_piece_letter(word: &str) -> bool {
     let mut cs = word.chars();
-    cs.next()
-        .is_some_and(|c| (c.is_uppercase() && c != 'O') || is_figurine(c))
-        && cs.next().is_none()
+    cs.next().is_some_and(is_piece_letter_char) && cs.next().is_none()
+}
+
+/// A character that may be a piece letter alone: a capital (not `O`, which castles) or a
+/// figurine.
+fn is_piece_letter_char(c: char) -> bool {
+    (c.is_uppercase() && c != 'O') || is_figurine(c)
 }
 
 /// What may follow a piece letter in one word: a target square with or without a capture mark,
