@@ -329,9 +329,10 @@ impl<'l> WrittenMove<'l> {
             Ok(ok) => ok,
             Err(_) => return Err(body_error(text, letters)),
         };
-        // The capture marked after the move (`Sc6:`), where no mark stands between.
+        // The capture marked after the move (`Sc6:`, `Sb5-c6:`), where no capture mark stands
+        // between (a hyphen is none).
         if let (Some(after), Body::Move { separator, .. }) = (rest.strip_prefix(':'), &mut body) {
-            if *separator == Separator::None {
+            if matches!(*separator, Separator::None | Separator::Hyphen) {
                 *separator = Separator::ColonAfter;
                 rest = after;
             }
@@ -1297,6 +1298,18 @@ mod tests {
         let w = cs("Dd5:+");
         assert!(w.capture_mark());
         assert_eq!(w.check, CheckMark::Check);
+        // After a long form's hyphen, which is no capture mark (before, refused).
+        assert_eq!(
+            route(&cs("Sb5-c6:")),
+            (
+                Role::Bishop,
+                Some(File::B),
+                Some(Rank::Fifth),
+                S::ColonAfter,
+                c6
+            )
+        );
+        assert!(cs("e4-d5:").capture_mark());
         // One capture mark: a colon between the squares and another after them is a slip.
         let cs_letters = LetterSet::by_code("cs").unwrap();
         for text in ["e4:d5:", "Sxc6:", "0-0:"] {
