@@ -1638,3 +1638,19 @@ fn a_piece_letter_apart_with_a_dash_or_its_capture_mark_is_one_move() {
         assert_eq!(out.text, want, "{sheet}");
     }
 }
+
+/// An emoji's variation selector after a figurine (`♞️c6`) is dropped in PGN input as in a move
+/// list (before, the PGN lexer called it an unexpected character); and figurines that outnumber
+/// the lettered moves read as the letters' set (before, the figurine set was chosen, which
+/// cannot read `Nf3`).
+#[test]
+fn a_variation_selector_after_a_figurine_reads_in_pgn_too() {
+    let opts = ConvertOptions {
+        notation: Notation::San,
+        ..ConvertOptions::default()
+    };
+    let pgn = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 \u{265E}\u{FE0F}c6 3. \u{2657}\u{FE0E}b5 *\n";
+    let out = convert_text(pgn, "vs.pgn", &opts);
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(out.text, "1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
+}

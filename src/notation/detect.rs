@@ -146,8 +146,8 @@ fn names_a_piece(word: &str) -> bool {
 }
 
 /// How many of `words` begin with a capital (or any non-ASCII letter) that is no piece letter
-/// of `set` (castling's `O` aside): words the set cannot read at all, whatever the position
-/// (`Nxd4` in German letters).
+/// of `set` (castling's `O` and figurines, which every set reads, aside): words the set cannot
+/// read at all, whatever the position (`Nxd4` in German letters).
 ///
 /// ```
 /// use scoresheet::notation::{detect::letters_unknown, LetterSet};
@@ -156,9 +156,11 @@ fn names_a_piece(word: &str) -> bool {
 /// assert_eq!(letters_unknown(LetterSet::by_code("de").unwrap(), &words), 1);
 /// ```
 pub fn letters_unknown(set: &LetterSet, words: &[&str]) -> usize {
+    // A figurine reads in every set, as that set's letter (`Nf3 ♞c6`).
+    let figurine = |w: &str| w.chars().next().is_some_and(super::written::is_figurine);
     words
         .iter()
-        .filter(|w| names_a_piece(w) && set.match_piece(w).is_none())
+        .filter(|w| names_a_piece(w) && !figurine(w) && set.match_piece(w).is_none())
         .count()
 }
 

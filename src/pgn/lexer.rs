@@ -199,7 +199,7 @@ pub enum Token {
     /// for check and mate (`Lb5†`, `Dxf7‡`) belong to the move, as `+` and `#` do.
     /// Fullwidth forms (`Ｎf3`, typed with an East Asian keyboard) are words too: the move
     /// reader folds them (NFKC), as it does on scoresheets.
-    #[regex(r"(@|[A-Za-z\u{C0}-\u{24F}\u{370}-\u{3FF}\u{400}-\u{4FF}\u{2654}-\u{265F}\u{FF21}-\u{FF3A}\u{FF41}-\u{FF5A}])[A-Za-z0-9\u{C0}-\u{24F}\u{370}-\u{3FF}\u{400}-\u{4FF}\u{2654}-\u{265F}\u{FF03}\u{FF0B}\u{FF0D}\u{FF10}-\u{FF5A}=+#:/@\-‐‑–†‡]*")]
+    #[regex(r"(@|[A-Za-z\u{C0}-\u{24F}\u{370}-\u{3FF}\u{400}-\u{4FF}\u{2654}-\u{265F}\u{FF21}-\u{FF3A}\u{FF41}-\u{FF5A}])[A-Za-z0-9\u{C0}-\u{24F}\u{370}-\u{3FF}\u{400}-\u{4FF}\u{2654}-\u{265F}\u{FE0E}\u{FE0F}\u{FF03}\u{FF0B}\u{FF0D}\u{FF10}-\u{FF5A}=+#:/@\-‐‑–†‡]*")]
     /// Castling written with zeros: `0-0`, `0-0-0` (any dash), with a check mark.
     #[regex(r"0[-‐‑–]0([-‐‑–]0)?[+#†‡]*")]
     /// Zeros without dashes (`00`, `000`): no move number (numbers start at 1), but castling
