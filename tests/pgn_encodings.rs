@@ -10,6 +10,16 @@ fn dir() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/encodings")
 }
 
+/// Every file of the encodings folder, with the encoding its name says.
+const CASES: [(&str, Encoding); 6] = [
+    ("central-european.utf8.pgn", Encoding::Utf8),
+    ("central-european.utf8-bom.pgn", Encoding::Utf8Bom),
+    ("central-european.utf16le-bom.pgn", Encoding::Utf16Le),
+    ("central-european.windows-1250.pgn", Encoding::Windows1250),
+    ("central-european.iso-8859-2.pgn", Encoding::Iso8859_2),
+    ("central-european.cp852.pgn", Encoding::Cp852),
+];
+
 fn games(text: &str) -> Vec<Game> {
     Game::read_all(text.as_bytes())
         .into_iter()
@@ -25,15 +35,7 @@ fn every_encoding_reads_to_the_same_three_games() {
     assert_eq!(expected[0].tag("White"), Some("Šťastný, Řehoř"));
     assert_eq!(expected[1].tag("White"), Some("Ďurčová, Ľubica"));
     assert_eq!(expected[2].tag("Black"), Some("Ćosić, Željko"));
-    let cases = [
-        ("central-european.utf8.pgn", Encoding::Utf8),
-        ("central-european.utf8-bom.pgn", Encoding::Utf8Bom),
-        ("central-european.utf16le-bom.pgn", Encoding::Utf16Le),
-        ("central-european.windows-1250.pgn", Encoding::Windows1250),
-        ("central-european.iso-8859-2.pgn", Encoding::Iso8859_2),
-        ("central-european.cp852.pgn", Encoding::Cp852),
-    ];
-    for (name, enc) in cases {
+    for (name, enc) in CASES {
         let bytes = std::fs::read(dir().join(name)).unwrap();
         let d = decode(&bytes, None);
         assert_eq!(d.encoding, enc, "{name}");
@@ -127,15 +129,7 @@ fn bulk_commands_read_every_encoding_detected_or_named() {
     use scoresheet::batch::{check, clean, CheckOptions, CleanOptions, CleanOutputs, Input};
     let scratch = std::env::temp_dir().join(format!("scoresheet-enc-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).unwrap();
-    let cases = [
-        ("central-european.utf8.pgn", Encoding::Utf8),
-        ("central-european.utf8-bom.pgn", Encoding::Utf8Bom),
-        ("central-european.utf16le-bom.pgn", Encoding::Utf16Le),
-        ("central-european.windows-1250.pgn", Encoding::Windows1250),
-        ("central-european.iso-8859-2.pgn", Encoding::Iso8859_2),
-        ("central-european.cp852.pgn", Encoding::Cp852),
-    ];
-    for (name, enc) in cases {
+    for (name, enc) in CASES {
         for chosen in [None, Some(enc)] {
             let input = [Input::Path(dir().join(name))];
             let options = CheckOptions {
