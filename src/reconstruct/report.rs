@@ -1070,7 +1070,8 @@ impl Repair {
     /// let r = repair(&Sheet::read("1. e4 e5 2. Nf3"), &RepairOptions::new(LetterSet::by_code("cs").unwrap()));
     /// let hr = LetterSet::by_code("hr").unwrap();
     /// assert_eq!(r.write(Notation::Fide, hr), "1. e4 e5 2. Sf3 *\n");
-    /// assert_eq!(r.write(Notation::Uci, hr), "e2e4 e7e5 g1f3\n");
+    /// // UCI as `convert` writes it: one line, the result last.
+    /// assert_eq!(r.write(Notation::Uci, hr), "e2e4 e7e5 g1f3 *\n");
     /// ```
     pub fn write(&self, notation: crate::notation::sheet::Notation, letters: &LetterSet) -> String {
         self.write_tagged(notation, letters, &[], "*")
