@@ -1347,23 +1347,23 @@ fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
                     value
                 }
             },
-            // A Result that is none of PGN's four: the movetext's result stands.
-            "Result" if Outcome::from_token(&value).is_none() => {
-                let movetext = game.outcome.unwrap_or(Outcome::Unknown).as_str();
-                changes.push((
-                    "result",
-                    format!("Result \"{value}\" is no result → {movetext}, the movetext's"),
-                ));
-                movetext.into()
-            }
-            // A result written another way than the export format's (`½-½`, `1:0`, ` 1-0`):
-            // put in its form, and said.
             "Result" => match Outcome::from_token(&value).map(Outcome::as_str) {
+                // None of PGN's four: the movetext's result stands.
+                None => {
+                    let movetext = game.outcome.unwrap_or(Outcome::Unknown).as_str();
+                    changes.push((
+                        "result",
+                        format!("Result \"{value}\" is no result → {movetext}, the movetext's"),
+                    ));
+                    movetext.into()
+                }
+                // Written another way than the export format's (`½-½`, `1:0`, ` 1-0`): put
+                // in its form, and said.
                 Some(form) if form != value => {
                     changes.push(("result", format!("Result \"{value}\" → {form}")));
                     form.into()
                 }
-                _ => value,
+                Some(_) => value,
             },
             "White" | "Black" | "Event" | "Site" | "Round" | "Annotator"
                 if !super::tags::is_tidy(&value) =>
