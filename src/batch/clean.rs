@@ -11,7 +11,7 @@ use super::tags::{normalize_date, tidy_name};
 use crate::board::{Color, Move, Position};
 use crate::encoding::{decode_borrowed, Encoding};
 use crate::notation::print::write_move_before;
-use crate::notation::sheet::FromLetters;
+use crate::notation::sheet::{lines_with_ends, FromLetters};
 use crate::notation::{LetterSet, PrintOptions, Style};
 use crate::pgn::game::GameBuilder;
 use crate::pgn::{Game, Line, Location, MoveText, Node, Outcome, PgnError, SliceReader, Writer};
@@ -827,44 +827,23 @@ fn original_offset(bytes: &[u8], text: &[u8], at: &Location, encoding: Encoding)
             if !in_line.is_ascii() {
                 return None;
             }
+            // The lines above the game's, counted in the text, found in the bytes (lines as
+            // the PGN reader counts them: `lines_with_ends`).
+            let above = std::str::from_utf8(&before[..line_start]).ok()?;
+            let lines = lines_with_ends(above).count();
             let skip = if bytes.starts_with(b"\xEF\xBB\xBF") {
                 3
             } else {
                 0
             };
-            let line = nth_line_start(&bytes[skip..], line_ends(&before[..line_start]))?;
-            Some(skip + line + in_line.len())
+            let original = std::str::from_utf8(bytes.get(skip..)?).ok()?;
+            let (found, len) = lines_with_ends(original)
+                .take(lines)
+                .fold((0, 0), |(n, len), line| (n + 1, len + line.len()));
+            (found == lines).then_some(skip + len + in_line.len())
         }
         Encoding::Utf16Le | Encoding::Utf16Be => None,
     }
-}
-
-/// How many line ends `text` holds: `\r\n`, `\r` and `\n` each count once.
-fn line_ends(text: &[u8]) -> usize {
-    let mut n = 0;
-    let mut i = 0;
-    while let Some(k) = memchr::memchr2(b'\n', b'\r', &text[i..]) {
-        let at = i + k;
-        n += 1;
-        i = at + 1;
-        if text[at] == b'\r' && text.get(i) == Some(&b'\n') {
-            i += 1;
-        }
-    }
-    n
-}
-
-/// The offset in `bytes` where the line after the first `n` line ends begins.
-fn nth_line_start(bytes: &[u8], n: usize) -> Option<usize> {
-    let mut i = 0;
-    for _ in 0..n {
-        let at = i + memchr::memchr2(b'\n', b'\r', bytes.get(i..)?)?;
-        i = at + 1;
-        if bytes[at] == b'\r' && bytes.get(i) == Some(&b'\n') {
-            i += 1;
-        }
-    }
-    Some(i)
 }
 
 fn describe(e: &MoveError, line_shift: u32) -> String {
