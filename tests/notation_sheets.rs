@@ -849,6 +849,36 @@ fn results_in_parentheses_or_with_decimal_halves() {
     assert_eq!(out.errors.len(), 1, "{:?}", out.errors);
 }
 
+/// An en passant capture made too late (or from a FEN whose fourth field names no square) says
+/// why the pawn cannot be taken that way; a capture that is no en passant shape gets no such
+/// hint.
+#[test]
+fn a_late_en_passant_capture_says_when_it_was_possible() {
+    let late = convert_text(
+        "1. e4 d5 2. e5 f5 3. Nf3 Nc6 4. exf6\n",
+        "ep.txt",
+        &ConvertOptions::default(),
+    );
+    assert_eq!(late.errors.len(), 1, "{:?}", late.errors);
+    let said = late.errors[0].to_string();
+    assert!(
+        said.contains("move 4 (white) 'exf6'")
+            && said.contains("en passant takes the pawn on f5 only on the move right after its two-square advance (Article 3.7.4.2), which a FEN shows by f6 in its fourth field"),
+        "{said}"
+    );
+    // In time it is legal; and a capture onto an empty square with no pawn beside is not
+    // taken for a late en passant.
+    let in_time = convert_text(
+        "1. e4 d5 2. e5 f5 3. exf6\n",
+        "ep.txt",
+        &ConvertOptions::default(),
+    );
+    assert!(in_time.errors.is_empty(), "{:?}", in_time.errors);
+    let no_shape = convert_text("1. e4 d5 2. exf5\n", "ep.txt", &ConvertOptions::default());
+    assert_eq!(no_shape.errors.len(), 1, "{:?}", no_shape.errors);
+    assert!(!no_shape.errors[0].to_string().contains("en passant"));
+}
+
 /// A sheet typed with its piece letters in lower case stops where the notation reader first
 /// meets one, and the error says what the capital would be (`convert` reads the letters as
 /// written; `repair` reads them as the capitals, each a correction).

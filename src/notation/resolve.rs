@@ -17,7 +17,8 @@ use super::letters::LetterSet;
 use super::print::{disambiguation, move_to_string, Disambiguation, PrintOptions, Style};
 use super::written::{Body, CheckMark, ParseError, Separator, Target, WrittenMove};
 use crate::board::{
-    Bitboard, CastlingError, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square,
+    Bitboard, CastlingError, CastlingSide, Color, Move, MoveList, Piece, Position, Rank, Role,
+    Square,
 };
 use std::fmt;
 
@@ -608,6 +609,7 @@ impl WrittenMove<'_> {
                         file.char().to_ascii_uppercase(),
                     )
                 })
+                .or_else(|| en_passant_gone(pos, file, to))
                 .unwrap_or_default(),
             (_, None, None, Target::Square(to)) if role != Role::Pawn => self
                 .small_meant(pos, role, to)
@@ -670,6 +672,28 @@ impl WrittenMove<'_> {
             _ => None,
         }
     }
+}
+
+/// For a pawn capture written from `file` onto the empty square `to` behind an opposing pawn
+/// that stands beside one of ours on `file` (the shape of an en passant capture), when en
+/// passant is not possible now: the hint that says why. The position's en passant square is
+/// set only on the move right after a pawn's two-square advance (from a FEN, by its fourth
+/// field), so the capture had to be made then.
+fn en_passant_gone(pos: &Position, file: crate::board::File, to: Square) -> Option<String> {
+    let us = pos.turn();
+    let forward = if us == Color::White { 1 } else { -1 };
+    let passed = to.offset(0, -forward)?;
+    let ours = Square::from_coords(file, passed.rank());
+    let shape = to.rank().relative_to(us) == Rank::Sixth
+        && file.index().abs_diff(to.file().index()) == 1
+        && pos.piece_at(to).is_none()
+        && pos.piece_at(passed) == Some(Piece::new(!us, Role::Pawn))
+        && pos.piece_at(ours) == Some(Piece::new(us, Role::Pawn));
+    (shape && pos.double_step_square() != Some(to)).then(|| {
+        format!(
+            "; en passant takes the pawn on {passed} only on the move right after its two-square advance (Article 3.7.4.2), which a FEN shows by {to} in its fourth field"
+        )
+    })
 }
 
 impl ParseError {
