@@ -849,6 +849,38 @@ fn results_in_parentheses_or_with_decimal_halves() {
     assert_eq!(out.errors.len(), 1, "{:?}", out.errors);
 }
 
+/// A `{` that nothing below closes stops its game there, with the error at the brace, and the
+/// games below are read (it used to hide them all, silently); a comment closed on a later line
+/// is still a comment.
+#[test]
+fn an_unclosed_brace_in_a_move_list_stops_only_its_own_game() {
+    let out = convert_text(
+        "1. e4 e5 2. Jf3 {never closed\n\n1. d4 d5\n\n1. c4 c5\n",
+        "brace.txt",
+        &ConvertOptions {
+            notation: Notation::Uci,
+            ..ConvertOptions::default()
+        },
+    );
+    assert_eq!(out.errors.len(), 1, "{:?}", out.errors);
+    let said = out.errors[0].to_string();
+    assert!(
+        said.starts_with("brace.txt:1:17: ") && said.contains("comment `{` never closed"),
+        "{said}"
+    );
+    assert_eq!(out.text, "d2d4 d7d5 *\nc2c4 c7c5 *\n");
+    let closed = convert_text(
+        "1. e4 e5 2. Jf3 {a note\nover two lines} Jc6\n",
+        "brace.txt",
+        &ConvertOptions {
+            notation: Notation::Uci,
+            ..ConvertOptions::default()
+        },
+    );
+    assert!(closed.errors.is_empty(), "{:?}", closed.errors);
+    assert_eq!(closed.text, "e2e4 e7e5 g1f3 b8c6 *\n");
+}
+
 /// An en passant capture made too late (or from a FEN whose fourth field names no square) says
 /// why the pawn cannot be taken that way; a capture that is no en passant shape gets no such
 /// hint.

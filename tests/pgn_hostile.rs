@@ -171,6 +171,26 @@ fn unclosed_and_unmatched_variations() {
     assert!(r[2].is_ok());
 }
 
+/// Games written without tags or results, one below the other: a variation never closed in
+/// one ends where the game's first move number comes again below a blank line, and the next
+/// game is read from there (before, every game below was taken into the variation).
+#[test]
+fn an_unclosed_variation_ends_at_the_next_untagged_game() {
+    let r = read(b"1. e4 e5 2. Nf3 (2. Bc4 Nf6\n\n1. d4 d5\n\n1. c4 c5\n");
+    assert_eq!(r.len(), 3, "{r:?}");
+    let e0 = r[0].as_ref().unwrap_err();
+    assert_eq!(
+        (e0.kind.clone(), e0.at.line, e0.at.column, e0.game),
+        (ErrorKind::UnclosedVariation, 1, 17, 1)
+    );
+    assert!(r[1].is_ok() && r[2].is_ok(), "{r:?}");
+    // A variation going back to the first move right after it is no next game (one move
+    // played), nor is the first number again on the same paragraph.
+    let r = read(b"1. e4 (1. d4 d5\n\n1... Nf6 2. c4) 1... e5 *\n");
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert!(r[0].is_ok(), "{r:?}");
+}
+
 #[test]
 fn overlong_token_and_bad_nag() {
     let long = format!("1. e4 {} *", "N".repeat(200));

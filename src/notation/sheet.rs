@@ -1619,6 +1619,8 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
     let mut games = Vec::new();
     let mut game = OpenGame::default();
     let mut in_comment = false;
+    // Where the text's last `}` stands: a `{` after it is never closed.
+    let last_close = text.rfind('}');
     let mut offset = 0;
     for (li, line) in lines_with_ends(text).enumerate() {
         let line_start = offset;
@@ -1725,7 +1727,25 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                 continue;
             }
             if word.starts_with('{') {
-                in_comment = !word.contains('}');
+                if word.contains('}') {
+                    continue;
+                }
+                // A `{` that nothing below closes is a slip, not a comment running to the end
+                // of the sheet (which would hide every game below it): it stands in place of a
+                // move, whose reading fails there ([`ParseError::UnclosedComment`]), and the
+                // rest of its line is passed over; the next blank line ends the game as usual.
+                if !matches!(last_close, Some(close) if close > word_start) {
+                    let column = text[line_start..word_start].chars().count() + 1;
+                    game.push(SheetMove {
+                        text: &text[word_start..word_start + 1],
+                        line: li + 1,
+                        column,
+                        draw_offer: false,
+                        numbered_as: None,
+                    });
+                    break;
+                }
+                in_comment = true;
                 continue;
             }
             // Commas between moves (`1. e4, e5, 2. Nf3`), clock times (`e4 (0:01)`) and words

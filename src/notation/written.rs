@@ -296,6 +296,11 @@ pub enum ParseError {
         /// What was missing.
         expected: &'static str,
     },
+    /// A comment's `{` with no `}` after it anywhere below: a move list reads it in place of a
+    /// move (see [`crate::notation::sheet::read_sheet`]) rather than let it hide every game
+    /// below.
+    #[error("comment `{{` never closed: no `}}` follows it")]
+    UnclosedComment,
 }
 
 type PResult<'a, T> = IResult<&'a str, T>;
@@ -320,6 +325,9 @@ impl<'l> WrittenMove<'l> {
 
     /// [`Self::parse`] by the grammar alone (the reference for the plain fast path).
     fn parse_grammar(text: &str, letters: &'l LetterSet) -> Result<WrittenMove<'l>, ParseError> {
+        if text.trim_start().starts_with('{') {
+            return Err(ParseError::UnclosedComment);
+        }
         let mut buf = ArrayString::<MAX_MOVE_LEN>::new();
         let (text, folded) = fold(text.trim(), &mut buf, letters)?;
         if text.is_empty() {

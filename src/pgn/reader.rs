@@ -813,6 +813,26 @@ impl Engine {
                 Token::MoveNumber => {
                     tags_or_numbers = true;
                     let number = move_number_value(slice);
+                    // The game's first number again below a blank line, inside a variation
+                    // that no `)` below closes: the variation was never closed, and the next
+                    // game (written without tags) starts here.
+                    if let (Some(&open_at), Some(first), Some(n)) =
+                        (self.open.last(), first_number, number)
+                    {
+                        if n == first
+                            && main_moves >= 2
+                            && below_blank_line
+                            && !closed_below(&lex, self.open.len())
+                        {
+                            self.pos = at_idx;
+                            return Some(Err(PgnError {
+                                file: self.file.clone(),
+                                game: self.games,
+                                at: open_at,
+                                kind: ErrorKind::UnclosedVariation,
+                            }));
+                        }
+                    }
                     if self.open.is_empty() {
                         match (first_number, number) {
                             (None, Some(n)) => first_number = Some(n),
@@ -940,6 +960,26 @@ impl Engine {
         }
         end
     }
+}
+
+/// Whether the tokens after `lex`'s place close the `open` variations around it (a rare
+/// question: asked only where a game's first move number comes again below a blank line inside
+/// a variation).
+fn closed_below(lex: &logos::Lexer<'_, Token>, open: usize) -> bool {
+    let mut depth = open;
+    for tok in lex.clone() {
+        match tok {
+            Ok(Token::Open) => depth += 1,
+            Ok(Token::Close) => {
+                depth -= 1;
+                if depth == 0 {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// The value of a move number token (`12.`, `12...`, `12…`): its leading digits; `None` for
