@@ -191,6 +191,53 @@ fn an_unclosed_variation_ends_at_the_next_untagged_game() {
     assert!(r[0].is_ok(), "{r:?}");
 }
 
+/// A tag section gone wrong stays one game, rejected whole: text after a tag pair on its line
+/// with more tags below (it used to end the game there, the tags below starting a second game
+/// that lost the first's), and a tag line with its name in quotes (the splitter took it for
+/// movetext and cut the game at the next tag line). Both with bulk sections, as `clean` reads.
+#[test]
+fn a_broken_tag_section_is_one_game_rejected_whole() {
+    let junk = b"[Event \"x\"]\n[White \"Kasparov\"]\n[Result \"1-0\"] junk\n[Black \"Karpov\"]\n\n1. e4 e5 1-0\n\n[Event \"y\"]\n\n1. d4 *\n";
+    let quoted = b"[\"Event\" \"x\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n[Event \"y\"]\n\n1. d4 *\n";
+    for (pgn, line, column, kind) in [
+        (
+            &junk[..],
+            3,
+            16,
+            ErrorKind::TextAmongTags {
+                written: "junk".into(),
+            },
+        ),
+        (
+            &quoted[..],
+            1,
+            1,
+            ErrorKind::MalformedTag {
+                written: "[\"Event\" \"x\"]".into(),
+                why: TagFault::NoName,
+            },
+        ),
+    ] {
+        let sections: Vec<_> = scoresheet::pgn::split::sections(pgn).collect();
+        assert_eq!(sections.len(), 2, "{}", String::from_utf8_lossy(pgn));
+        let r = read(pgn);
+        assert_eq!(r.len(), 2, "{r:?}");
+        let e = r[0].as_ref().unwrap_err();
+        assert_eq!(
+            (e.at.line, e.at.column, e.kind.clone()),
+            (line, column, kind)
+        );
+        assert_eq!(r[1].as_ref().unwrap().mainline.moves.len(), 1);
+    }
+    // Moves after the tags on their line, with no tag below, are read; an `[Event` line below
+    // still starts the next game.
+    let r = read(
+        b"[Event \"a\"] [Site \"b\"] 1. e4 e5 *\n[Event \"b\"] 1. d4\n[Event \"c\"]\n1. c4 *\n",
+    );
+    assert_eq!(r.len(), 3, "{r:?}");
+    assert!(r.iter().all(Result::is_ok), "{r:?}");
+}
+
 #[test]
 fn overlong_token_and_bad_nag() {
     let long = format!("1. e4 {} *", "N".repeat(200));

@@ -382,6 +382,15 @@ pub enum ErrorKind {
     /// download notice, a signature).
     #[error("text between games that is not a game (no tags, move numbers or result)")]
     StrayText,
+    /// Text after a tag pair on its line, with more tag pairs below it (`[Result "1-0"] junk`,
+    /// then `[Black "..."]`): the game's tags and its movetext are mixed; shown as written (cut
+    /// after [`MALFORMED_TAG_SHOWN`] characters). Reported for the whole game, which would
+    /// otherwise be cut in two at the tag below.
+    #[error("`{written}` after a tag pair on its line, with more tag pairs below it")]
+    TextAmongTags {
+        /// The text from where it starts to the end of its line.
+        written: String,
+    },
     /// A game section over the reader's size limit.
     #[error("game longer than {max} bytes")]
     GameTooLarge {
@@ -621,6 +630,11 @@ impl Engine {
         let mut first_at = Location::default();
         let after_result = std::mem::take(&mut self.after_result) && start > sec.start;
         let mut movetext = false;
+        // Whether the line so far holds a tag pair, and where the movetext began when every
+        // token of it so far stood on such lines (`[Result "1-0"] junk`): a tag pair below it
+        // then makes the game's tags and moves mixed, not the next game.
+        let mut line_has_tag = false;
+        let mut movetext_among_tags: Option<(usize, Location)> = None;
         // An Event tag was read (a second one before movetext starts the next game).
         let mut event = false;
         let mut skip_game = false;
@@ -670,6 +684,7 @@ impl Engine {
                 Ok(Token::Newline) => {
                     self.new_line(start + span.end, 1);
                     line_ends += 1;
+                    line_has_tag = false;
                     continue;
                 }
                 Ok(Token::Blank | Token::Escape | Token::Delimiter) => continue,
@@ -714,6 +729,14 @@ impl Engine {
                     return err(self, at, kind, Some(at_idx));
                 }
             };
+            match tok {
+                Token::Tag(_) => line_has_tag = true,
+                _ if !movetext && line_has_tag => {
+                    movetext_among_tags = Some((at_idx, self.loc(text, at_idx)));
+                }
+                _ if !line_has_tag => movetext_among_tags = None,
+                _ => {}
+            }
             if !movetext && !matches!(tok, Token::Tag(_)) {
                 movetext = true;
                 if v.end_tags().is_break() {
@@ -724,14 +747,26 @@ impl Engine {
                 Token::Newline | Token::Blank | Token::Escape | Token::Delimiter => {}
                 Token::Tag(t) => {
                     tags_or_numbers = true;
+                    let name = slice
+                        .get(t.name.0 as usize..t.name.1 as usize)
+                        .unwrap_or("");
                     if movetext {
+                        // Text after a tag pair on its line, and this tag below it: one game
+                        // whose tags and moves are mixed (an `[Event` line still starts the
+                        // next game).
+                        if let Some((from, at)) = movetext_among_tags.filter(|_| name != "Event") {
+                            let written = tag_as_written(&text[from..]);
+                            return err(
+                                self,
+                                at,
+                                ErrorKind::TextAmongTags { written },
+                                Some(at_idx),
+                            );
+                        }
                         // The next game's tags: this game ends without a result.
                         self.pos = at_idx;
                         return Some(Ok(v.end_game()));
                     }
-                    let name = slice
-                        .get(t.name.0 as usize..t.name.1 as usize)
-                        .unwrap_or("");
                     if name == "Event" {
                         if event {
                             // A second Event tag before any movetext: the game before it has
