@@ -144,3 +144,29 @@ fn a_legal_slip_read_as_another_pieces_move_is_found() {
     );
     assert!((r.cost - 4.5).abs() < 0.01, "{r}");
 }
+
+/// A move number is a slip only where it is out of step with both the numbers before it and the
+/// move due: in `1. e4 e5 3. Jf3 Jc6 3. Sb5` the first `3.` is the slip and the second is the
+/// move due (it was reported too, "written 3., the move due is 3."); numbers written one too
+/// high throughout (`3. 4. 5.`) are one slip, where they first go out of step.
+#[test]
+fn a_move_number_is_a_slip_only_out_of_step_with_its_neighbours_and_the_move_due() {
+    let cs = LetterSet::by_code("cs").expect("Czech letters");
+    for text in [
+        "1. e4 e5 3. Jf3 Jc6 3. Sb5 a6 4. Sa4 Jf6\n",
+        "1. e4 e5 3. Jf3 Jc6 4. Sb5 a6 5. Sa4 Jf6\n",
+    ] {
+        let r = repair(&Sheet::read(text), &RepairOptions::new(cs));
+        assert_eq!(r.moves.len(), 8, "{r}");
+        let numbers: Vec<(u32, &str, Option<&str>)> = r
+            .corrections
+            .iter()
+            .map(|c| (c.at.ply, c.kind, c.written.as_deref()))
+            .collect();
+        assert_eq!(
+            numbers,
+            [(3, "number_out_of_step", Some("3."))],
+            "{text}\n{r}"
+        );
+    }
+}

@@ -1100,13 +1100,15 @@ impl<'s, 'a> Search<'s, 'a> {
     }
 
     /// The cost of a move number written before the move of `pos`'s side to move, given how
-    /// far the numbers were out of step so far; and how far they are now.
+    /// far the numbers were out of step so far; and how far they are now. A number in step with
+    /// the numbers before it costs nothing, and so does the number of the move due (`1. e4 e5
+    /// 3. Jf3 Jc6 3. Sb5`: the first `3.` is the slip, not the second).
     fn number_cost(&self, pos: &Position, number: u32, black: bool, shift: i32) -> (f32, i32) {
         let ply = |n: u32, black: bool| 2 * i64::from(n.max(1) - 1) + i64::from(black);
         let actual = ply(pos.fullmove_number(), !pos.turn().is_white());
         let written = ply(number, black);
         let now = i32::try_from(actual - written).unwrap_or(i32::MAX);
-        if now == shift {
+        if now == shift || now == 0 {
             (0.0, now)
         } else {
             (self.costs.number_out_of_step, now)
