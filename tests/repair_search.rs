@@ -170,3 +170,17 @@ fn a_move_number_is_a_slip_only_out_of_step_with_its_neighbours_and_the_move_due
         );
     }
 }
+
+/// From otb-classics (game 16 of the hunt's sample): one look-alike, `Jfd` for 33... Jf4, and
+/// every other move as written. Another game that reads 37. Ve2 as Vc2 (one more look-alike)
+/// was judged 18.6 nats more plausible by the prior's model over the plies after it, which made
+/// it weigh 545 times the game found: the confidence was 0.000 with no other game listed, and
+/// bulk repair refused the right game. The prior's pull for the confidence is now bounded (4
+/// nats).
+#[test]
+fn a_game_the_sheet_prices_dearer_cannot_outweigh_the_one_found() {
+    let r = repaired_in_full("lookalike-in-a-long-endgame.txt", 86);
+    assert_eq!(fixed(&r), [(66, Some("Jfd"), Some("Jf4"))], "{r}");
+    assert!(r.alternatives.is_empty(), "{r}");
+    assert!(r.confidence > 0.5, "{r}");
+}

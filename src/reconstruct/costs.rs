@@ -316,6 +316,8 @@ costs_struct! {
     /// weighs `exp(-confidence_plausibility × gain)` less, `gain` how many nats more plausible
     /// the found game's moves are by the prior's model.
     confidence_plausibility,
+    /// At most how many nats more plausible another game's moves count for the confidence.
+    confidence_plausibility_most,
 }
 
 /// The table, role and rank a `square` line names (`to opening knight 3`).

@@ -715,7 +715,7 @@ const PLAUSIBLE_WITHIN: f32 = 2.0;
 /// found game weighing 1: `exp(-confidence_sharpness × delta)`, or where the sheet alone prices
 /// the two close, `exp(-confidence_sharpness × by_sheet − confidence_plausibility × gain)`,
 /// `gain` how many nats more plausible the found game's moves are (the prior's model, over the
-/// plies where the two differ).
+/// plies where the two differ), counted down to `-confidence_plausibility_most` at most.
 fn weight_against(
     start: &Position,
     found: &[Move],
@@ -727,6 +727,7 @@ fn weight_against(
     let costs = memo.costs();
     if costs.confidence_plausibility != 0.0 && by_sheet <= PLAUSIBLE_WITHIN {
         if let Some(gain) = plausibility_gain(start, found, game, memo) {
+            let gain = gain.max(-costs.confidence_plausibility_most);
             return (-costs.confidence_sharpness * by_sheet - costs.confidence_plausibility * gain)
                 .exp();
         }
