@@ -680,3 +680,46 @@ fn a_move_list_of_two_games_is_two_repairs() {
         "{err}"
     );
 }
+
+/// A sheet longer than any game played (more than 1,000 words, on either sheet) is refused as too
+/// long to try, as bulk repair refuses it: the search's memory grows with the words it cannot
+/// read well, and 16 KB of `e e e ...` took it past 3.5 GB.
+#[test]
+fn a_sheet_longer_than_any_game_is_refused_as_too_long_to_try() {
+    let dir = std::env::temp_dir().join(format!("scoresheet-repair-long-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let long = dir.join("long.txt");
+    std::fs::write(&long, format!("1. e4 e5 {}\n", "e ".repeat(8000))).unwrap();
+    let short = dir.join("short.txt");
+    std::fs::write(&short, "1. e4 e5 2. Jf3 Jc6\n").unwrap();
+    let long_pgn = dir.join("long.pgn");
+    std::fs::write(
+        &long_pgn,
+        format!("[Event \"x\"]\n\n1. e4 e5 {}*\n", "e ".repeat(1200)),
+    )
+    .unwrap();
+    let long = long.to_string_lossy();
+    let short = short.to_string_lossy();
+    let long_pgn = long_pgn.to_string_lossy();
+    for (args, said) in [
+        (
+            vec![&*long],
+            "too long to try: 8003 move words (a repair takes on 1000 at most)",
+        ),
+        (
+            vec![&*short, "--with", &*long],
+            "too long to try: 8003 move words on the other sheet (a repair takes on 1000 at most)",
+        ),
+        (
+            vec![&*long_pgn],
+            "too long to try: 1202 move words (a repair takes on 1000 at most)",
+        ),
+    ] {
+        let (code, out, err) = repair(&args);
+        assert_eq!(code, 1, "{out}{err}");
+        assert!(err.contains(said), "{err}");
+    }
+    let (code, out, err) = repair(&[&*short]);
+    assert_eq!(code, 0, "{out}{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

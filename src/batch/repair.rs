@@ -46,11 +46,12 @@ pub struct RepairPolicy {
     pub beam: usize,
     /// The least confidence ([`Repair::confidence`]) at which a repair is taken.
     pub min_confidence: f32,
-    /// A game with more move words than this is not repaired (the repair is refused, saying
-    /// so): the search's time and memory grow with the words it cannot read, and a long run of
-    /// garbage (a thousand words take about 0.4 s and 55 MB) on every core would
-    /// hold up and swell a bulk run. The default, 1,000, is longer than any game played (the
-    /// longest, 269 moves, has 538 plies).
+    /// A game with more move words than this (on either sheet) is not repaired (the repair is
+    /// refused, saying so): the search's time and memory grow with the words it cannot read
+    /// well (a thousand words that each read as a pawn move with a slip, `e e e ...`, take about
+    /// 1.6 s and 190 MB), and a long run of them on every core would hold up and swell a bulk
+    /// run. The default, 1,000, is longer than any game played (the longest, 269 moves, has 538
+    /// plies); `repair` asked for one sheet keeps it too.
     pub max_words: usize,
 }
 
@@ -65,6 +66,36 @@ impl Default for RepairPolicy {
 }
 
 impl RepairPolicy {
+    /// Why a game with `sheet` (and the other player's sheet, if given) is too long to try under
+    /// this policy (more than `max_words` words on either), or `None`.
+    ///
+    /// ```
+    /// use scoresheet::batch::RepairPolicy;
+    /// use scoresheet::reconstruct::Sheet;
+    /// let policy = RepairPolicy { max_words: 7, ..RepairPolicy::default() };
+    /// let short = Sheet::read("1. e4 e5 2. Jf3 Jc6");
+    /// let long = Sheet::read("1. e4 e5 2. Jf3 Jc6 3. Sb5 a6");
+    /// assert_eq!(policy.too_long(&short, None), None);
+    /// assert_eq!(
+    ///     policy.too_long(&short, Some(&long)).as_deref(),
+    ///     Some("too long to try: 9 move words on the other sheet (a repair takes on 7 at most)")
+    /// );
+    /// ```
+    pub fn too_long(&self, sheet: &Sheet, other: Option<&Sheet>) -> Option<String> {
+        let (words, whose) = match other {
+            Some(o) if o.tokens.len() > sheet.tokens.len() => {
+                (o.tokens.len(), " on the other sheet")
+            }
+            _ => (sheet.tokens.len(), ""),
+        };
+        (words > self.max_words).then(|| {
+            format!(
+                "too long to try: {words} move words{whose} (a repair takes on {} at most)",
+                self.max_words
+            )
+        })
+    }
+
     /// Why `repair` is not taken under this policy (it stops early, another game explains the
     /// moves about as well, or its confidence is below `min_confidence`), or `None` when it is.
     ///
@@ -382,14 +413,10 @@ pub fn repair_game_with(
 ) -> Result<GameRepair, MoveError> {
     let start = crate::replay::start_position(game)?;
     let sheet = sheet_of(game);
-    if sheet.tokens.len() > policy.max_words {
+    if let Some(why) = policy.too_long(&sheet, other) {
         return Ok(GameRepair {
             repair: Repair::not_tried(start, LetterSet::english()),
-            refusal: Some(format!(
-                "too long to try: {} move words (a repair takes on {} at most)",
-                sheet.tokens.len(),
-                policy.max_words
-            )),
+            refusal: Some(why),
         });
     }
     let repair = repair_sheet(&sheet, start, other, from, policy.beam);

@@ -183,15 +183,18 @@ struct Done {
 impl Run<'_> {
     /// Repairs one game of a PGN file.
     fn pgn_game(&self, game: &Game) -> Result<Done, String> {
-        // Asked for one sheet, the repair takes on any length (the limit is for bulk runs).
+        // The bulk runs' bound on a sheet's length holds here too: the search's memory grows
+        // with the words it cannot read well (16 KB of `e e e ...` took 3.5 GB and more).
         let policy = RepairPolicy {
             beam: self.args.beam,
-            max_words: usize::MAX,
             ..RepairPolicy::default()
         };
-        let result = repair_game_with(game, self.other.as_ref(), &self.from, &policy)
-            .map_err(|e| format!("{}:{}: {}", e.line, e.column, e.message))?
-            .repair;
+        let repaired = repair_game_with(game, self.other.as_ref(), &self.from, &policy)
+            .map_err(|e| format!("{}:{}: {}", e.line, e.column, e.message))?;
+        if let Some(why) = repaired.refusal.filter(|w| w.starts_with("too long")) {
+            return Err(why);
+        }
+        let result = repaired.repair;
         // With the other player's sheet, the heads are reconciled as for a move list: tags only
         // the other has, its result where this game gives none, `*` where the two differ.
         let (tags, written, note) = match &self.other {
@@ -245,6 +248,9 @@ impl Run<'_> {
         };
         let variant = sheet.tags.iter().find(|(t, _)| t == "Variant");
         let start = crate::replay::of_variant(start, variant.map(|(_, v)| v.as_str()));
+        if let Some(why) = RepairPolicy::default().too_long(&sheet, self.other.as_ref()) {
+            return Err(why);
+        }
         let result = repair_sheet(
             &sheet,
             start,

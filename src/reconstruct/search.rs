@@ -1702,7 +1702,10 @@ impl<'s, 'a> Search<'s, 'a> {
         // crowd the beam.
         let max = self.costs.read_max.min(best + self.costs.read_spread);
         for (m, &cost) in reads.legal.iter().zip(reads.costs.iter()) {
-            if cost > max {
+            // Most reads go no further (pruned, or the layer sealed): no node and no position
+            // for those (their nodes were most of a long repair's memory: 586 MB for a sheet of
+            // a thousand words that each read as a pawn move, 226 MB without them).
+            if cost > max || !self.admits(to, state.cost + cost) {
                 continue;
             }
             let node = self.push_node(
@@ -1714,12 +1717,6 @@ impl<'s, 'a> Search<'s, 'a> {
                     swapped: false,
                 },
             );
-            // Most reads go no further (pruned, or the layer sealed): no position for those.
-            // (Their node is still made, as before: skipping it too saved 0.6 % on the speed
-            // row's slowest game and would renumber the nodes after it.)
-            if !self.admits(to, state.cost + cost) {
-                continue;
-            }
             let mut pos = state.pos.clone();
             pos.play(m);
             self.push(
@@ -1797,6 +1794,7 @@ impl<'s, 'a> Search<'s, 'a> {
         }
         // A ply missing from the sheet: invent it, then read the word as the next ply.
         let mut best_after_one = f32::INFINITY;
+        let land = self.landing(i + 1);
         for (m1, kind, invented) in self.inventable(state) {
             let mut pos1 = state.pos.clone();
             pos1.play(&m1);
@@ -1805,9 +1803,16 @@ impl<'s, 'a> Search<'s, 'a> {
                 continue;
             }
             best_after_one = best_after_one.min(reads[0].1);
-            // As in `read`: reads far worse than the best one only crowd the beam.
+            // As in `read`: reads far worse than the best one only crowd the beam. Nor is a
+            // node kept for a read the layer it lands in would not take (numbers after it only
+            // add to its cost, and a layer's bar only falls): most of them, on a sheet that
+            // reads badly for long, and the history grew by hundreds of megabytes.
             let max = reads[0].1 + c.read_spread;
-            reads.retain(|&(_, cost)| cost <= max);
+            let base = state.cost + invented;
+            reads.retain(|&(_, cost)| cost <= max && self.admits(land, base + cost));
+            if reads.is_empty() {
+                continue;
+            }
             let inv = self.push_node(
                 state.node,
                 Step::Invent {
@@ -2112,6 +2117,20 @@ impl<'s, 'a> Search<'s, 'a> {
             node = n.parent;
         }
         recent
+    }
+
+    /// Where [`Search::advance_free`] from word `at` lands: the first word from `at` on that is
+    /// no move number or mark.
+    fn landing(&self, mut at: usize) -> usize {
+        while self
+            .sheet
+            .tokens
+            .get(at)
+            .is_some_and(|t| matches!(t.kind, TokenKind::Mark | TokenKind::Number { .. }))
+        {
+            at += 1;
+        }
+        at
     }
 
     /// Carries `state` from word `at` past the move numbers and marks that follow (as `expand`
