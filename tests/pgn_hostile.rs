@@ -229,6 +229,27 @@ fn a_broken_tag_section_is_one_game_rejected_whole() {
         );
         assert_eq!(r[1].as_ref().unwrap().mainline.moves.len(), 1);
     }
+    // A tag name the grammar does not take (a Czech `Černý`, a leading `-`, none at all) is a
+    // broken tag too, not movetext that cut the game in two (the fuzz hunt).
+    for broken in [
+        "[Černý \"Svoboda\"]",
+        "[-x \"y\"]",
+        "[ \"y\"]",
+        "[#x \"y\"]",
+    ] {
+        let pgn = format!("[Event \"a\"]\n{broken}\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 *\n");
+        let r = read(pgn.as_bytes());
+        assert_eq!(r.len(), 2, "{pgn}: {r:?}");
+        let e = r[0].as_ref().unwrap_err();
+        assert_eq!((e.at.line, e.at.column), (2, 1), "{pgn}");
+        assert!(r[1].is_ok(), "{r:?}");
+    }
+    // Quotes left unescaped inside a value: the last one, before the `]`, closes it.
+    let r = read(b"[White \"Smith, John \"Jack\"\"]\n[Black \"Doe\"]\n\n1. e4 *\n");
+    assert_eq!(
+        r[0].as_ref().unwrap().tag("White"),
+        Some("Smith, John \"Jack\"")
+    );
     // Moves after the tags on their line, with no tag below, are read; an `[Event` line below
     // still starts the next game.
     let r = read(

@@ -454,7 +454,15 @@ fn lex_tag(lex: &mut Lexer<Token>) -> Result<TagSpan, LexError> {
                 j = pos + 1;
             }
             match found {
-                Some(pos) => (pos, false, pos + 1),
+                // A quote just before that `]` closes the value: the quotes inside it were
+                // left unescaped (`[White "Smith, John "Jack""]` is `Smith, John "Jack"`).
+                Some(pos) => {
+                    let before = line[value_start..pos].trim_ascii_end();
+                    match before.strip_suffix(b"\"") {
+                        Some(inside) => (value_start + inside.len(), true, pos + 1),
+                        None => (pos, false, pos + 1),
+                    }
+                }
                 None => return Err(LexError::MalformedTag(TagFault::NotClosed)),
             }
         }

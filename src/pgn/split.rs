@@ -92,14 +92,15 @@ pub fn ends_with_tag_pair(line: &[u8]) -> bool {
         && memchr::memrchr(b'[', line).is_some_and(|at| at > 0 && looks_like_tag_line(&line[at..]))
 }
 
-/// A line that is a tag pair gone wrong (`[White Novak]`, `[Date 2026.11.14]`, `["Event" "x"]`):
-/// `[`, a letter or a quote, and `]` at its end. It is no movetext, so that the tags below it
-/// stay in its game (which the reader then rejects whole) instead of starting another game.
+/// A line that is a tag pair gone wrong (`[White Novak]`, `[Date 2026.11.14]`, `["Event" "x"]`,
+/// `[Černý "Svoboda"]`, `[-x "y"]`): `[`, anything but a digit or `%` (`[1. e4]`, `[%clk 0:01]`
+/// start movetext), and `]` at its end. It is no movetext, so that the tags below it stay in
+/// its game (which the reader then rejects whole) instead of starting another game.
 fn looks_like_broken_tag(line: &[u8]) -> bool {
     let inner = line[1..].trim_ascii_start();
     inner
         .first()
-        .is_some_and(|&b| b.is_ascii_alphabetic() || b == b'"')
+        .is_some_and(|&b| b != b'%' && !b.is_ascii_digit())
         && line.trim_ascii_end().ends_with(b"]")
 }
 
