@@ -881,6 +881,33 @@ fn an_unclosed_brace_in_a_move_list_stops_only_its_own_game() {
     assert_eq!(closed.text, "e2e4 e7e5 g1f3 b8c6 *\n");
 }
 
+/// The reasons name what is there: a black piece in figurines by its black glyph, the own piece
+/// on the square a move goes to, and the pawn taken en passant that leaves the king's rank
+/// open (it was "the pawn on b5 is pinned", with c5's pawn between).
+#[test]
+fn reasons_name_the_glyph_the_own_piece_and_the_pawn_taken_en_passant() {
+    let cases = [
+        (
+            "1. e4 e5 2. ♘f3 ♞c6 3. ♗b5 a6 4. ♗xc6 dxc6 5. 0-0 ♞d4\n",
+            "no black knight (♞) can move to d4 (Article 3)",
+        ),
+        (
+            "1. e3 e5 2. Be2 d5 3. Qe2\n",
+            "no white queen (Q) can move to e2 (Article 3); e2 holds White's own bishop (B)",
+        ),
+        (
+            "[FEN \"8/2p5/8/KP5r/8/8/8/4k3 b - - 0 1\"]\n\n1... c5 2. bxc6 *\n",
+            "taking en passant removes the pawn on c5 as well, which leaves the king on a5 attacked by the rook (R) on h5 (Article 3.9)",
+        ),
+    ];
+    for (text, said) in cases {
+        let out = convert_text(text, "why.txt", &ConvertOptions::default());
+        assert_eq!(out.errors.len(), 1, "{text}: {:?}", out.errors);
+        let err = out.errors[0].to_string();
+        assert!(err.contains(said), "{err}");
+    }
+}
+
 /// An en passant capture made too late (or from a FEN whose fourth field names no square) says
 /// why the pawn cannot be taken that way; a capture that is no en passant shape gets no such
 /// hint.

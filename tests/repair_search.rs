@@ -184,3 +184,16 @@ fn a_game_the_sheet_prices_dearer_cannot_outweigh_the_one_found() {
     assert!(r.alternatives.is_empty(), "{r}");
     assert!(r.confidence > 0.5, "{r}");
 }
+
+/// A variation selector after a figurine (`♘️`, as phones type it) is no slip: the notation
+/// reader drops it, and so does the repair (it was three `char_extra` corrections).
+#[test]
+fn a_variation_selector_after_a_figurine_is_no_slip() {
+    let figurine = LetterSet::by_code("figurine").expect("figurines");
+    let r = repair(
+        &Sheet::read("1. e4 e5 2. ♘\u{FE0F}f3 ♞\u{FE0F}c6 3. ♗\u{FE0E}b5 a6\n"),
+        &RepairOptions::new(figurine),
+    );
+    assert_eq!(r.moves.len(), 6, "{r}");
+    assert!(r.corrections.is_empty(), "{r}");
+}

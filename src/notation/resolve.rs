@@ -255,12 +255,21 @@ pub enum ResolveError {
 }
 
 /// `knight (J)`, in the letters of the move.
-fn piece_name(role: Role, letters: &LetterSet) -> String {
+/// In figurines, in the glyph of the piece's colour (`knight (♞)` for Black's).
+fn piece_name(role: Role, color: Color, letters: &LetterSet) -> String {
     if role == Role::Pawn {
-        "pawn".to_owned()
-    } else {
-        format!("{} ({})", role.name(), letters.letter(role))
+        return "pawn".to_owned();
     }
+    let letter = letters.letter(role);
+    let black_glyph = match (color, letter) {
+        (Color::Black, "♔") => "♚",
+        (Color::Black, "♕") => "♛",
+        (Color::Black, "♖") => "♜",
+        (Color::Black, "♗") => "♝",
+        (Color::Black, "♘") => "♞",
+        _ => letter,
+    };
+    format!("{} ({black_glyph})", role.name())
 }
 
 fn side_notation(side: CastlingSide) -> &'static str {
@@ -570,10 +579,27 @@ impl WrittenMove<'_> {
                 format!(
                     "the king on {king} is in check from {names} and the move does not parry it"
                 )
+            } else if let Some(taken) = m
+                .is_en_passant()
+                .then(|| {
+                    m.from()
+                        .map(|f| Square::from_coords(m.to().file(), f.rank()))
+                })
+                .flatten()
+                .filter(|&t| {
+                    attackers
+                        .into_iter()
+                        .any(|a| crate::board::attacks::between(king, a).contains(t))
+                })
+            {
+                // The pawn taken en passant leaves the line too (two pawns off one rank).
+                format!(
+                    "taking en passant removes the pawn on {taken} as well, which leaves the king on {king} attacked by {names}"
+                )
             } else {
                 format!(
                     "the {} on {} is pinned to the king on {king} by {names}",
-                    piece_name(role, self.letters),
+                    piece_name(role, us, self.letters),
                     m.from().map_or_else(String::new, |s| s.to_string())
                 )
             };
@@ -596,7 +622,7 @@ impl WrittenMove<'_> {
         let kind = if role == Role::Pawn && from_file.is_some() && from_rank.is_none() {
             "pawn capturing".to_owned()
         } else {
-            piece_name(role, self.letters)
+            piece_name(role, pos.turn(), self.letters)
         };
         let hint = match (role, from_file, from_rank, written_target) {
             (Role::Pawn, Some(file), None, Target::Square(to)) => self
@@ -621,6 +647,22 @@ impl WrittenMove<'_> {
                 })
                 .unwrap_or_default(),
             _ => String::new(),
+        };
+        // A square the side's own piece stands on: no move goes there.
+        let hint = match (hint.is_empty(), written_target, pos.turn()) {
+            (true, Target::Square(to), us) => match pos.piece_at(to) {
+                Some(p) if p.color == us => format!(
+                    "; {to} holds {} own {}",
+                    if us == Color::White {
+                        "White's"
+                    } else {
+                        "Black's"
+                    },
+                    piece_name(p.role, us, self.letters)
+                ),
+                _ => hint,
+            },
+            _ => hint,
         };
         ResolveError::Unreachable {
             piece: format!("{} {kind}", pos.turn()),
@@ -759,7 +801,7 @@ fn describe(pos: &Position, squares: Bitboard, letters: &LetterSet) -> String {
     let names: Vec<String> = squares
         .into_iter()
         .map(|sq| match pos.piece_at(sq) {
-            Some(p) => format!("the {} on {sq}", piece_name(p.role, letters)),
+            Some(p) => format!("the {} on {sq}", piece_name(p.role, p.color, letters)),
             None => format!("the piece on {sq}"),
         })
         .collect();

@@ -530,9 +530,24 @@ impl<'a> MoveReader<'a> {
             // A Cyrillic е typed for the file e is the letter e, as the notation reader reads it.
             let c = crate::notation::written::latin_look_alike(c);
             *capture |= matches!(c, 'x' | ':' | '×');
+            // A variation selector after a figurine (`♞\u{FE0F}`) is not written: the notation
+            // reader drops it too.
             if matches!(
                 c,
-                'x' | ':' | '×' | '-' | '–' | '—' | '‑' | '−' | '=' | '/' | '(' | ')' | ' '
+                'x' | ':'
+                    | '×'
+                    | '-'
+                    | '–'
+                    | '—'
+                    | '‑'
+                    | '−'
+                    | '='
+                    | '/'
+                    | '('
+                    | ')'
+                    | ' '
+                    | '\u{FE0E}'
+                    | '\u{FE0F}'
             ) {
                 continue;
             }
