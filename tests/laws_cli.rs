@@ -156,6 +156,19 @@ fn a_scoresheet_that_cannot_be_replayed_exits_1() {
     assert_eq!(code, 1);
 }
 
+/// An illegal move in a variation is no error of the game a claim is about: the claim is judged
+/// on the mainline (it was refused as "cannot be replayed").
+#[test]
+fn a_variations_illegal_move_does_not_stop_a_claim() {
+    let file = temp_pgn(
+        "variation",
+        "[Event \"x\"]\n[Date \"2024.01.01\"]\n[Result \"*\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 (2... Ke3) 3. Nf3 Nf6 4. Ng1 Ng8 *\n",
+    );
+    let v = json(&[&file]);
+    assert_eq!(v["valid"], true, "{v}");
+    assert_eq!(v["claimed_after"]["label"], "4...Ng8", "{v}");
+}
+
 /// Games are numbered from 1: `--game 0` is a usage error, not the first game.
 #[test]
 fn game_zero_is_a_usage_error() {

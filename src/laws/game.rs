@@ -294,7 +294,10 @@ impl GameRecord {
     /// // The first error, where it stands: a move's, or the FEN tag's.
     /// let g = Game::read_all(b"1. e4 Ke3 *").remove(0).unwrap();
     /// let e = GameRecord::from_pgn(&g, &FromLetters::Auto(vec![])).unwrap_err().to_string();
-    /// assert!(e.starts_with("the game cannot be replayed: line 1, column 7: move 1 `Ke3`: "), "{e}");
+    /// assert!(e.starts_with("the game cannot be replayed: line 1, column 7: move 1 (black) `Ke3`: "), "{e}");
+    /// // A variation's error is not the game's: the claim rests on the mainline.
+    /// let g = Game::read_all(b"1. Nf3 Nf6 (1... Ke3) 2. Ng1 *").remove(0).unwrap();
+    /// assert_eq!(GameRecord::from_pgn(&g, &FromLetters::Auto(vec![]))?.plies(), 3);
     /// let g = Game::read_all(b"[Event \"x\"]\n[FEN \"8/8/8/8\"]\n*").remove(0).unwrap();
     /// let e = GameRecord::from_pgn(&g, &FromLetters::Auto(vec![])).unwrap_err().to_string();
     /// assert!(e.starts_with("the game cannot be replayed: line 2, column 1: FEN tag: "), "{e}");
@@ -321,12 +324,18 @@ impl GameRecord {
                 ..ReplayOptions::default()
             },
         );
-        if let Some(e) = &replay.error {
+        // An error in a variation (the mainline replayed to its end) is no error of the game
+        // the claim is about: its moves are the mainline's.
+        // (A variation follows a move: an error with no mainline move, or at none, is not one.)
+        let in_variation = replay.error.as_ref().is_some_and(|e| !e.token.is_empty())
+            && !game.mainline.moves.is_empty()
+            && usize::try_from(replay.plies).is_ok_and(|p| p == game.mainline.moves.len());
+        if let Some(e) = replay.error.as_ref().filter(|_| !in_variation) {
             // An error of the whole game (its FEN tag, its variant) is at no move.
-            let which_move = if e.token.is_empty() && e.move_number == 0 {
-                String::new()
-            } else {
-                format!("move {} `{}`: ", e.move_number, e.token)
+            let which_move = match e.side {
+                _ if e.token.is_empty() && e.move_number == 0 => String::new(),
+                Some(side) => format!("move {} ({}) `{}`: ", e.move_number, side.name(), e.token),
+                None => format!("move {} `{}`: ", e.move_number, e.token),
             };
             return Err(ClaimError::Replay(format!(
                 "line {}, column {}: {which_move}{}",
