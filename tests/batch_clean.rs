@@ -338,10 +338,15 @@ fn tag_names_results_and_setup_are_put_right_and_reported() {
     let scratch = Scratch::new("clean-tag-forms");
     let pgn = "[Event \"T\"]\n[Result \"2-0\"]\n\n1. e4 e5 1-0\n\n\
                [event \"x\"]\n[Result \"*\"]\n\n1. d4 *\n\n\
-               [Event \"y\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n[Result \"*\"]\n\n1. Kd2 *\n";
+               [Event \"y\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n[Result \"*\"]\n\n1. Kd2 *\n\n\
+               [Event \"z\"]\n[SetUp \"1\"]\n[FEN \"\"]\n[Result \"*\"]\n\n1. e4 *\n";
     let (report, out, _) = clean_text(&scratch, "tags.pgn", pgn, &CleanOptions::default());
-    assert_eq!((report.read, report.written), (3, 3));
-    assert_eq!(events(&out), ["T", "x", "y"]);
+    assert_eq!((report.read, report.written), (4, 4));
+    assert_eq!(events(&out), ["T", "x", "y", "z"]);
+    // An empty FEN tag (the initial position) goes, with its SetUp "1": the game is written as
+    // one from the start (it was written with SetUp "1" and FEN "", which no reader takes).
+    assert!(out.contains("[Result \"*\"]\n\n1. e4 *"), "{out}");
+    assert!(!out.contains("[FEN \"\"]"), "{out}");
     assert!(!out.contains("[event"), "{out}");
     assert!(out.contains("[Result \"1-0\"]\n\n1. e4 e5 1-0"), "{out}");
     assert!(
@@ -355,7 +360,10 @@ fn tag_names_results_and_setup_are_put_right_and_reported() {
     assert_eq!(changes_of(&report, "tag_name"), ["event → Event"]);
     assert_eq!(
         changes_of(&report, "setup"),
-        ["SetUp \"1\" added for the FEN tag"]
+        [
+            "SetUp \"1\" added for the FEN tag",
+            "FEN \"\" removed: an empty FEN tag sets up no position (the game starts from the initial one)"
+        ]
     );
 }
 

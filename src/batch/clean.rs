@@ -1361,6 +1361,24 @@ fn tidy_tags(game: &mut Game, changes: &mut Vec<(&'static str, String)>) {
         };
         tags.push((name, value));
     }
+    // An empty FEN tag sets up nothing (the game was replayed from the initial position): it
+    // goes, with a SetUp "1" beside it.
+    if let Some(at) = tags
+        .iter()
+        .position(|(name, value)| name == "FEN" && value.trim().is_empty())
+    {
+        tags.remove(at);
+        changes.push((
+            "setup",
+            "FEN \"\" removed: an empty FEN tag sets up no position (the game starts from the initial one)".to_owned(),
+        ));
+        if let Some(at) = tags
+            .iter()
+            .position(|(name, value)| name == "SetUp" && value.trim() == "1")
+        {
+            tags.remove(at);
+        }
+    }
     // A FEN tag goes with SetUp "1" (PGN 9.7.1): added, or put right where it says otherwise
     // (the game was replayed from the FEN).
     let fen = tags.iter().position(|(name, _)| name == "FEN");
