@@ -189,6 +189,16 @@ fn an_unclosed_variation_ends_at_the_next_untagged_game() {
     let r = read(b"1. e4 (1. d4 d5\n\n1... Nf6 2. c4) 1... e5 *\n");
     assert_eq!(r.len(), 1, "{r:?}");
     assert!(r[0].is_ok(), "{r:?}");
+    // A variation that a `)` further down closes is no unclosed one, however many first
+    // numbers below blank lines it holds (the question is asked once per variation).
+    let mut many = b"1. e4 e5 2. Nf3 (2. Bc4".to_vec();
+    for _ in 0..2000 {
+        many.extend_from_slice(b"\n\n1. d4");
+    }
+    many.extend_from_slice(b") 2... Nc6 *\n");
+    let r = read(&many);
+    assert_eq!(r.len(), 1);
+    assert!(r[0].is_ok(), "{:?}", r[0].as_ref().err());
 }
 
 /// A tag section gone wrong stays one game, rejected whole: text after a tag pair on its line

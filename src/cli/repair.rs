@@ -189,12 +189,12 @@ impl Run<'_> {
             beam: self.args.beam,
             ..RepairPolicy::default()
         };
-        let repaired = repair_game_with(game, self.other.as_ref(), &self.from, &policy)
-            .map_err(|e| format!("{}:{}: {}", e.line, e.column, e.message))?;
-        if let Some(why) = repaired.refusal.filter(|w| w.starts_with("too long")) {
+        if let Some(why) = policy.too_long(&sheet_of(game), self.other.as_ref()) {
             return Err(why);
         }
-        let result = repaired.repair;
+        let result = repair_game_with(game, self.other.as_ref(), &self.from, &policy)
+            .map_err(|e| format!("{}:{}: {}", e.line, e.column, e.message))?
+            .repair;
         // With the other player's sheet, the heads are reconciled as for a move list: tags only
         // the other has, its result where this game gives none, `*` where the two differ.
         let (tags, written, note) = match &self.other {

@@ -644,6 +644,9 @@ impl Engine {
         // the last token (two: a blank line): the first number again below a blank line is
         // the next game, written without tags or a result.
         let mut first_number: Option<u32> = None;
+        // The innermost open variation last asked whether a `)` below closes it, and the answer:
+        // asked once per variation, so that many first numbers inside one cost one scan.
+        let mut closed_asked: Option<(u64, bool)> = None;
         let mut main_moves = 0u32;
         let mut line_ends = 0u32;
         self.open.clear();
@@ -854,11 +857,15 @@ impl Engine {
                     if let (Some(&open_at), Some(first), Some(n)) =
                         (self.open.last(), first_number, number)
                     {
-                        if n == first
-                            && main_moves >= 2
-                            && below_blank_line
-                            && !closed_below(&lex, self.open.len())
-                        {
+                        let mut unclosed = || match closed_asked {
+                            Some((asked, closed)) if asked == open_at.offset => !closed,
+                            _ => {
+                                let closed = closed_below(&lex, self.open.len());
+                                closed_asked = Some((open_at.offset, closed));
+                                !closed
+                            }
+                        };
+                        if n == first && main_moves >= 2 && below_blank_line && unclosed() {
                             self.pos = at_idx;
                             return Some(Err(PgnError {
                                 file: self.file.clone(),
@@ -999,7 +1006,7 @@ impl Engine {
 
 /// Whether the tokens after `lex`'s place close the `open` variations around it (a rare
 /// question: asked only where a game's first move number comes again below a blank line inside
-/// a variation).
+/// a variation, once per variation).
 fn closed_below(lex: &logos::Lexer<'_, Token>, open: usize) -> bool {
     let mut depth = open;
     for tok in lex.clone() {
