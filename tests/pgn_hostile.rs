@@ -449,3 +449,23 @@ fn the_first_move_number_again_below_a_blank_line_starts_the_next_game() {
         assert_eq!(read(one).len(), 1, "{}", String::from_utf8_lossy(one));
     }
 }
+
+/// Castling with zeros and letters O mixed (`0-O`, `0-O-0`) is one move word, as `O-0` was:
+/// it was a move number `0` and a stray `-`, a syntax error that cut off the game (and made
+/// `repair` read the whole file as one move list).
+#[test]
+fn castling_with_zeros_and_letters_mixed_is_one_word() {
+    let r = read(b"[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-O Nf6 *\n\n[Event \"b\"]\n\n1. d4 d5 2. Nc3 Nc6 3. Bf4 Bf5 4. Qd2 Qd7 5. 0-O-0 O-0-O *\n");
+    assert_eq!(r.len(), 2, "{r:?}");
+    let sans = |g: &Game| {
+        g.mainline
+            .moves
+            .iter()
+            .map(|m| m.san.to_string())
+            .collect::<Vec<_>>()
+    };
+    let a = r[0].as_ref().unwrap();
+    assert_eq!(sans(a)[6..], ["0-O", "Nf6"]);
+    let b = r[1].as_ref().unwrap();
+    assert_eq!(sans(b)[8..], ["0-O-0", "O-0-O"]);
+}

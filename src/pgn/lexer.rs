@@ -200,8 +200,10 @@ pub enum Token {
     /// Fullwidth forms (`Ｎf3`, typed with an East Asian keyboard) are words too: the move
     /// reader folds them (NFKC), as it does on scoresheets.
     #[regex(r"(@|[A-Za-z\u{C0}-\u{24F}\u{370}-\u{3FF}\u{400}-\u{4FF}\u{2654}-\u{265F}\u{FF21}-\u{FF3A}\u{FF41}-\u{FF5A}])[A-Za-z0-9\u{C0}-\u{24F}\u{370}-\u{3FF}\u{400}-\u{4FF}\u{2654}-\u{265F}\u{FE0E}\u{FE0F}\u{FF03}\u{FF0B}\u{FF0D}\u{FF10}-\u{FF5A}=+#:/@\-‐‑–†‡]*")]
-    /// Castling written with zeros: `0-0`, `0-0-0` (any dash), with a check mark.
-    #[regex(r"0[-‐‑–]0([-‐‑–]0)?[+#†‡]*")]
+    /// Castling written with zeros: `0-0`, `0-0-0` (any dash), with a check mark; also with
+    /// zeros and letters O mixed (`0-O`, a slip the move reader reads as castling; `O-0` is a
+    /// word already).
+    #[regex(r"0[-‐‑–][0O]([-‐‑–][0O])?[+#†‡]*")]
     /// Zeros without dashes (`00`, `000`): no move number (numbers start at 1), but castling
     /// written without its dashes, a word for the move reader to judge where it stands.
     #[regex(r"000?[+#†‡]*", priority = 10)]
