@@ -138,6 +138,21 @@ fn bulk_commands_read_every_encoding_detected_or_named() {
             };
             let summary = check(&input, &options, &mut Vec::new(), &mut Vec::new()).unwrap();
             assert_eq!((summary.games, summary.ok), (3, 3), "{name} {chosen:?}");
+            // Each game's JSON names the input's encoding (a UTF-16 file's games were said to
+            // be UTF-8: the input is transcoded when opened).
+            let json = CheckOptions {
+                json: true,
+                ..options
+            };
+            let mut out = Vec::new();
+            check(&input, &json, &mut out, &mut Vec::new()).unwrap();
+            let out = String::from_utf8(out).unwrap();
+            // (A UTF-8 game after a byte-order mark is `UTF-8 (BOM)` where that is named.)
+            let said = match enc {
+                Encoding::Utf8Bom => "\"encoding\":\"UTF-8".to_owned(),
+                other => format!("\"encoding\":\"{other}\""),
+            };
+            assert_eq!(out.matches(&said).count(), 3, "{name} {chosen:?}: {out}");
             let outputs = CleanOutputs::new(scratch.join("out.pgn"), None);
             let options = CleanOptions {
                 encoding: chosen,

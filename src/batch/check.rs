@@ -119,6 +119,7 @@ pub fn check_with_progress(
         names: inputs.iter().map(Input::display_name).collect(),
         numbers: vec![0; inputs.len()],
         noted: vec![false; inputs.len()],
+        transcoded: vec![None; inputs.len()],
         text: String::new(),
         error: None,
     };
@@ -147,11 +148,20 @@ struct Reporter<'a> {
     numbers: Vec<u64>,
     /// Per input: whether the last game read was in an encoding other than UTF-8.
     noted: Vec<bool>,
+    /// Per input: the encoding it was transcoded from when opened (UTF-16), which its games
+    /// are in.
+    transcoded: Vec<Option<Encoding>>,
     text: String,
     error: Option<io::Error>,
 }
 
 impl Sink<Vec<Checked>> for Reporter<'_> {
+    fn input_transcoded(&mut self, input: usize, encoding: Encoding) {
+        if let Some(slot) = self.transcoded.get_mut(input) {
+            *slot = Some(encoding);
+        }
+    }
+
     fn game(&mut self, g: &GameRef<'_>, games: Vec<Checked>) {
         let file = &self.names[g.input];
         self.tally.bytes += g.bytes.len() as u64;
@@ -168,7 +178,9 @@ impl Sink<Vec<Checked>> for Reporter<'_> {
             }
             // Games are decoded one by one, so that a game pasted in from a file in another
             // encoding is read right; each change of encoding within an input is noted.
-            let utf8 = matches!(c.encoding, Encoding::Utf8 | Encoding::Utf8Bom);
+            // (A UTF-16 input's games were transcoded when it was opened.)
+            let encoding = self.transcoded[g.input].unwrap_or(c.encoding);
+            let utf8 = matches!(encoding, Encoding::Utf8 | Encoding::Utf8Bom);
             if !self.options.json && c.readable && self.noted[g.input] == utf8 {
                 self.noted[g.input] = !utf8;
                 let how = if self.options.encoding.is_some() {
@@ -178,8 +190,7 @@ impl Sink<Vec<Checked>> for Reporter<'_> {
                 };
                 let _ = writeln!(
                     self.notes,
-                    "{file}: game {number}: encoding {}{how}",
-                    c.encoding
+                    "{file}: game {number}: encoding {encoding}{how}"
                 );
             }
             self.tally.games += 1;
@@ -199,7 +210,7 @@ impl Sink<Vec<Checked>> for Reporter<'_> {
                 number,
                 r,
                 c.readable,
-                c.encoding,
+                encoding,
                 self.options,
                 &mut self.text,
             );

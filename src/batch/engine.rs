@@ -2,6 +2,7 @@
 
 use super::input::{open_input, Compression, Input, InputError};
 use super::split::{Batch, GameSpan, GameSplitter};
+use crate::encoding::Encoding;
 use std::collections::VecDeque;
 use std::panic::AssertUnwindSafe;
 use std::sync::{mpsc, Arc};
@@ -63,6 +64,9 @@ pub(crate) const BROKEN_OFF: &str =
 pub trait Sink<T> {
     /// An input was opened.
     fn input_started(&mut self, _input: usize, _name: &Input, _compression: Compression) {}
+    /// An input was transcoded to UTF-8 from `encoding` (UTF-16) when opened: its games' bytes
+    /// are UTF-8, but the input is in `encoding`.
+    fn input_transcoded(&mut self, _input: usize, _encoding: Encoding) {}
     /// The result of the worker for one game. Games arrive in input order.
     fn game(&mut self, game: &GameRef<'_>, result: T);
     /// An input could not be opened, or reading it failed part-way (the games read before the
@@ -99,7 +103,7 @@ impl Default for Options {
 }
 
 enum Message {
-    Started(usize, Compression),
+    Started(usize, Compression, Option<Encoding>),
     Batch(usize, Batch),
     Failed(usize, InputError),
     Finished(usize),
@@ -344,7 +348,7 @@ fn read_input(
             return;
         }
     };
-    if !send(Message::Started(i, opened.compression)) {
+    if !send(Message::Started(i, opened.compression, opened.transcoded)) {
         return;
     }
     let mut splitter = GameSplitter::new(opened.reader);
@@ -389,7 +393,12 @@ fn deliver<T, W, S>(
     S: Sink<T>,
 {
     match message {
-        Message::Started(i, c) => sink.input_started(i, &inputs[i], c),
+        Message::Started(i, c, transcoded) => {
+            sink.input_started(i, &inputs[i], c);
+            if let Some(e) = transcoded {
+                sink.input_transcoded(i, e);
+            }
+        }
         Message::Failed(i, e) => sink.input_failed(i, &inputs[i], e),
         Message::Finished(i) => sink.input_finished(i, &inputs[i]),
         Message::Batch(i, batch) => {

@@ -236,6 +236,9 @@ pub struct OpenInput {
     pub compression: Compression,
     /// The decompressed bytes.
     pub reader: Box<dyn Read + Send>,
+    /// The encoding the input was transcoded to UTF-8 from when opened (UTF-16, by its
+    /// byte-order mark or its zero bytes), so that what is said of its games names it.
+    pub transcoded: Option<Encoding>,
 }
 
 impl fmt::Debug for OpenInput {
@@ -278,12 +281,15 @@ pub fn open_input(input: &Input) -> Result<OpenInput, InputError> {
         Some(_) => Some(encoding_rs::UTF_16LE),
         None => None,
     };
+    let transcoded = match compression {
+        Compression::None if head.starts_with(&[0xff, 0xfe]) => Some(Encoding::Utf16Le),
+        Compression::None if head.starts_with(&[0xfe, 0xff]) => Some(Encoding::Utf16Be),
+        Compression::None if utf16 == Some(encoding_rs::UTF_16BE) => Some(Encoding::Utf16Be),
+        Compression::None if utf16.is_some() => Some(Encoding::Utf16Le),
+        _ => None,
+    };
     let reader: Box<dyn Read + Send> = match compression {
-        Compression::None
-            if head.starts_with(&[0xff, 0xfe])
-                || head.starts_with(&[0xfe, 0xff])
-                || utf16.is_some() =>
-        {
+        Compression::None if transcoded.is_some() => {
             // UTF-16: transcode to UTF-8 before splitting, since the splitter looks for ASCII
             // bytes. Legacy 8-bit encodings are ASCII-compatible and are decoded game by game
             // later.
@@ -305,6 +311,7 @@ pub fn open_input(input: &Input) -> Result<OpenInput, InputError> {
         input: input.clone(),
         compression,
         reader,
+        transcoded,
     })
 }
 
