@@ -1179,3 +1179,24 @@ fn control_characters_in_tag_values_are_written_as_spaces() {
         ]
     );
 }
+
+/// A tag that escaping lengthens past what the reader takes (its quotes and backslashes doubled)
+/// is not written: OUT must read back. The game is rejected with its original bytes and says
+/// why; it was written, and `check` then refused the output's tag as too long.
+#[test]
+fn a_tag_too_long_once_escaped_is_rejected_not_written() {
+    let scratch = Scratch::new("clean-long-tag");
+    let long = format!(
+        "[Event \"{}\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n[Result \"*\"]\n\n1. d4 *\n",
+        "C:\\x".repeat(15_000)
+    );
+    let (report, out, rejects) = clean_text(&scratch, "long.pgn", &long, &CleanOptions::default());
+    assert_eq!((report.read, report.written, report.rejected), (2, 1, 1));
+    assert_eq!(events(&out), ["b"]);
+    assert!(
+        rejects.contains("tag Event would be 75009 bytes written in the export format"),
+        "{}",
+        &rejects[..300.min(rejects.len())]
+    );
+    assert!(rejects.contains(&long[..long.find("\n\n[Event \"b\"]").unwrap()]));
+}

@@ -1081,6 +1081,28 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
     }
     let key = options.dedupe.then(|| dedupe_key(&game, &replay.uci));
     let text = Writer::default().write(&game, &mut printed);
+    // Escaping a value's quotes and backslashes lengthens it: a tag the reader took whole may
+    // come out longer than it takes, and OUT must read back.
+    let most = crate::pgn::lexer::LexLimits::default().max_tag_bytes;
+    if let Some(long) = text
+        .lines()
+        .take_while(|l| l.starts_with('['))
+        .find(|l| l.len().saturating_sub(1) > most)
+    {
+        let name: String = long
+            .chars()
+            .skip(1)
+            .take_while(|c| !c.is_whitespace())
+            .collect();
+        return Err(MoveError::game_level(
+            crate::replay::ErrorKind::Syntax,
+            format!(
+                "tag {name} would be {} bytes written in the export format (quotes and backslashes escaped), over the {most} a tag pair may take: the output would not read back",
+                long.len() - 1
+            ),
+            game.at,
+        ));
+    }
     Ok((text, changes, key))
 }
 
