@@ -275,6 +275,30 @@ impl Piece {
         }
     }
 
+    /// The Unicode chess figurine: `♔`..`♙` for White, `♚`..`♟` for Black.
+    ///
+    /// ```
+    /// use scoresheet::board::{Color, Piece, Role};
+    /// assert_eq!(Piece::new(Color::White, Role::Knight).figurine(), '♘');
+    /// assert_eq!(Piece::new(Color::Black, Role::Knight).figurine(), '♞');
+    /// ```
+    pub const fn figurine(self) -> char {
+        match (self.color, self.role) {
+            (Color::White, Role::King) => '♔',
+            (Color::White, Role::Queen) => '♕',
+            (Color::White, Role::Rook) => '♖',
+            (Color::White, Role::Bishop) => '♗',
+            (Color::White, Role::Knight) => '♘',
+            (Color::White, Role::Pawn) => '♙',
+            (Color::Black, Role::King) => '♚',
+            (Color::Black, Role::Queen) => '♛',
+            (Color::Black, Role::Rook) => '♜',
+            (Color::Black, Role::Bishop) => '♝',
+            (Color::Black, Role::Knight) => '♞',
+            (Color::Black, Role::Pawn) => '♟',
+        }
+    }
+
     /// The piece of a FEN letter (`K`..`p`).
     pub const fn from_fen_char(c: char) -> Option<Piece> {
         match Role::from_english_char(c) {

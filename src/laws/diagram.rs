@@ -8,25 +8,8 @@
 //! assert!(diagram::svg(&Position::new(), "start").contains("♔"));
 //! ```
 
-use crate::board::{Color, File, Piece, Position, Rank, Role, Square};
+use crate::board::{Color, File, Position, Rank, Square};
 use std::fmt::Write;
-
-fn glyph(p: Piece) -> char {
-    match (p.color, p.role) {
-        (Color::White, Role::King) => '♔',
-        (Color::White, Role::Queen) => '♕',
-        (Color::White, Role::Rook) => '♖',
-        (Color::White, Role::Bishop) => '♗',
-        (Color::White, Role::Knight) => '♘',
-        (Color::White, Role::Pawn) => '♙',
-        (Color::Black, Role::King) => '♚',
-        (Color::Black, Role::Queen) => '♛',
-        (Color::Black, Role::Rook) => '♜',
-        (Color::Black, Role::Bishop) => '♝',
-        (Color::Black, Role::Knight) => '♞',
-        (Color::Black, Role::Pawn) => '♟',
-    }
-}
 
 /// The position as eight lines of Unicode chess glyphs (White at the bottom), files below and
 /// the player to move.
@@ -45,7 +28,7 @@ pub fn text(pos: &Position) -> String {
             out.push(' ');
             let sq = Square::from_coords(file, *rank);
             out.push(match pos.piece_at(sq) {
-                Some(p) => glyph(p),
+                Some(p) => p.figurine(),
                 None => '·',
             });
         }
@@ -101,7 +84,7 @@ pub fn svg(pos: &Position, caption: &str) -> String {
                     r#"<text x="{}" y="{}" font-size="40" text-anchor="middle" dominant-baseline="central">{}</text>"#,
                     x + S / 2,
                     y + S / 2 + 2,
-                    glyph(p)
+                    p.figurine()
                 );
             }
         }

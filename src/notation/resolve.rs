@@ -261,15 +261,12 @@ fn piece_name(role: Role, color: Color, letters: &LetterSet) -> String {
         return "pawn".to_owned();
     }
     let letter = letters.letter(role);
-    let black_glyph = match (color, letter) {
-        (Color::Black, "♔") => "♚",
-        (Color::Black, "♕") => "♛",
-        (Color::Black, "♖") => "♜",
-        (Color::Black, "♗") => "♝",
-        (Color::Black, "♘") => "♞",
-        _ => letter,
-    };
-    format!("{} ({black_glyph})", role.name())
+    let white = Piece::new(Color::White, role).figurine();
+    if letter.chars().eq([white]) {
+        format!("{} ({})", role.name(), Piece::new(color, role).figurine())
+    } else {
+        format!("{} ({letter})", role.name())
+    }
 }
 
 fn side_notation(side: CastlingSide) -> &'static str {
