@@ -156,6 +156,21 @@ fn board_errors() {
         matches!(e, FenError::BadPieceChar { found: 'X', .. }),
         "{e}"
     );
+    // Two digits in a row add up to a whole rank, but FEN writes a run of empty squares as one
+    // digit: refused, not copied on into a clean file.
+    let e = err("4k3/8/8/8/3p31/8/8/4K3 w - - 0 1");
+    assert_eq!(
+        e,
+        FenError::AdjacentDigits {
+            rank: Rank::Fourth,
+            digits: "31".to_owned()
+        }
+    );
+    assert_eq!(e.field(), FenField::Board);
+    assert!(matches!(
+        err("4k3/8/8/8/8/8/8/4K21 w - - 0 1"),
+        FenError::AdjacentDigits { .. }
+    ));
     let e = err("4k3/8/8/8/8/8/8/3KK3 w - - 0 1");
     assert_eq!(e.to_string(), "board field: two white kings");
     let e = err("8/8/8/8/8/8/8/4K3 w - - 0 1");

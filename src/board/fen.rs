@@ -93,6 +93,20 @@ pub enum FenError {
         /// The character.
         found: char,
     },
+    /// Two digits in a row (`71` for `8`): FEN writes a run of empty squares as one digit.
+    ///
+    /// ```
+    /// use scoresheet::board::Position;
+    /// let err = Position::from_fen("rnbqkbnr/pppppppp/71/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap_err();
+    /// assert_eq!(err.to_string(), "board field: '71' on rank 6: a run of empty squares is one digit");
+    /// ```
+    #[error("board field: '{digits}' on rank {rank}: a run of empty squares is one digit")]
+    AdjacentDigits {
+        /// The rank.
+        rank: Rank,
+        /// The digits as written.
+        digits: String,
+    },
     /// Not exactly one king of a colour.
     #[error("board field: {} {color} kings", count_word(*count))]
     KingCount {
@@ -234,6 +248,7 @@ impl FenError {
             FenError::RankCount { .. }
             | FenError::RankLength { .. }
             | FenError::BadPieceChar { .. }
+            | FenError::AdjacentDigits { .. }
             | FenError::KingCount { .. }
             | FenError::PawnOnBackRank { .. }
             | FenError::TooManyPieces { .. } => FenField::Board,
@@ -269,9 +284,12 @@ fn parse_board(field: &str) -> Result<Position, FenError> {
     let mut ranks = Rank::ALL.iter().rev().copied();
     let mut rank = ranks.next().unwrap_or(Rank::Eighth);
     let mut file: u32 = 0;
+    // The digit just read, if the character before this one was a digit.
+    let mut digit: Option<char> = None;
     // Character by character, a slash ending a rank (no splitting: ASCII is the rule, and a
     // character that is not a piece or a digit is an error whatever its width).
     for c in field.chars().chain(std::iter::once('/')) {
+        let previous = digit.take();
         if c == '/' {
             if file != 8 {
                 return Err(FenError::RankLength {
@@ -282,6 +300,13 @@ fn parse_board(field: &str) -> Result<Position, FenError> {
             rank = ranks.next().unwrap_or(rank);
             file = 0;
         } else if let Some(d) = c.to_digit(10).filter(|d| *d >= 1) {
+            if let Some(p) = previous {
+                return Err(FenError::AdjacentDigits {
+                    rank,
+                    digits: format!("{p}{c}"),
+                });
+            }
+            digit = Some(c);
             file = file.saturating_add(d);
         } else if let Some(piece) = Piece::from_fen_char(c) {
             if let Some(f) = File::new(file) {
