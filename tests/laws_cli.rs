@@ -178,6 +178,23 @@ fn game_zero_is_a_usage_error() {
     assert_eq!(claim(&[&file, "--game", "1"]).0, 0);
 }
 
+/// A file with no game in it is bad input (exit 1), as the README's exit codes have it; asking
+/// for a game past the last is a usage error that says how many games there are.
+#[test]
+fn a_file_without_games_is_bad_input() {
+    let empty = temp_pgn("empty", " \n\n");
+    let (code, out, err) = common::run_cli(&["claim", &empty]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("no game in it"), "{err}");
+    let two = temp_pgn("two", "1. e4 e5 *\n\n1. d4 d5 *\n");
+    let (code, _, err) = common::run_cli(&["claim", &two, "--game", "3"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("there is no game 3: it holds 2 games"),
+        "{err}"
+    );
+}
+
 /// Without `--laws`, `claim`, `check` and `clean --fix-results` judge a game under the edition
 /// in force on its Date: Nikolić–Arsović (1989) was not ended by the 75-move rule, which came
 /// in 2014.

@@ -616,14 +616,16 @@ fn pgn_the_reader_cannot_read_keeps_its_tags_and_fen() {
     assert!(err.contains("ply_extra"), "{err}");
 }
 
-/// An empty file holds no game: a usage error, not an empty game repaired with full confidence.
+/// An empty file holds no game: bad input (exit 1, as the README's exit codes say), not an
+/// empty game repaired with full confidence.
 #[test]
 fn an_empty_file_is_no_game_to_repair() {
     let scratch = common::Scratch::new("repair-empty");
     let path = scratch.0.join("empty.txt");
     std::fs::write(&path, " \n\n").unwrap();
     let (code, out, err) = repair(&[path.to_str().unwrap()]);
-    assert_eq!(code, 2, "{out}{err}");
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.is_empty(), "{out}");
     assert!(err.contains("no game or moves"), "{err}");
 }
 

@@ -150,9 +150,24 @@ pub fn run(args: &ClaimArgs) -> ExitCode {
     let Some(index) = args.game.checked_sub(1) else {
         return usage("--game: games are numbered from 1");
     };
-    let Some(parsed) = Game::read_all(text.as_bytes()).into_iter().nth(index) else {
-        return usage(&format!("{}: there is no game {}", args.file, args.game));
-    };
+    let mut games = Game::read_all(text.as_bytes());
+    let count = games.len();
+    if count == 0 {
+        // No game was written: the input's fault (exit 1), whatever `--game` says.
+        return input_error(&format!("{}: no game in it", args.file));
+    }
+    if index >= count {
+        let held = if count == 1 {
+            "one game".to_owned()
+        } else {
+            format!("{count} games")
+        };
+        return usage(&format!(
+            "{}: there is no game {}: it holds {held}",
+            args.file, args.game
+        ));
+    }
+    let parsed = games.swap_remove(index);
     let game = match parsed {
         Ok(g) => g,
         Err(e) => return input_error(&format!("{}: {e}", args.file)),

@@ -360,8 +360,10 @@ pub fn run(args: &RepairArgs) -> ExitCode {
         return usage("--beam 0 keeps no explanation of the sheet: give 1 or more");
     }
     if text.trim_start_matches('\u{feff}').trim().is_empty() {
-        // Nothing to repair: no game was written, and none is made up.
-        return usage(&format!("{}: no game or moves in it", args.file));
+        // Nothing to repair: no game was written, and none is made up. The input's fault
+        // (exit 1), as a sheet of no moves at all would be.
+        eprintln!("scoresheet repair: {}: no game or moves in it", args.file);
+        return ExitCode::from(super::EXIT_INPUT_ERROR);
     }
     let other = match &args.with {
         Some(path) => match read_input(path).map_err(|e| format!("{path}: {e}")) {
