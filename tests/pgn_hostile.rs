@@ -201,6 +201,38 @@ fn an_unclosed_variation_ends_at_the_next_untagged_game() {
     assert!(r[0].is_ok(), "{:?}", r[0].as_ref().err());
 }
 
+/// A brace comment that no `}` below closes, in games written without tags, stops its own game
+/// only: reading goes on at the next game's first move number below a blank line, lines counted
+/// over the comment's (before, every game below was taken into the comment, and `check`
+/// reported one game).
+#[test]
+fn an_unclosed_comment_ends_at_the_next_untagged_game() {
+    let pgn = "1. e4 e5 2. Nf3 {never closed\nstill the comment\n\n3. not a game: no 1.\n\n\
+               1. d4 d5 2. Ke3 *\n\n1. c4 c5 *\n";
+    for text in [pgn.to_owned(), pgn.replace('\n', "\r\n")] {
+        let r = read(text.as_bytes());
+        assert_eq!(r.len(), 3, "{r:?}");
+        let e0 = r[0].as_ref().unwrap_err();
+        assert_eq!(
+            (e0.kind.clone(), e0.at.line, e0.at.column, e0.game),
+            (ErrorKind::UnclosedComment, 1, 17, 1)
+        );
+        // The next game's moves, on line 6, where they stand.
+        let g1 = r[1].as_ref().unwrap();
+        assert_eq!(g1.mainline.moves.len(), 3);
+        assert_eq!(g1.mainline.moves[2].at.line, 6);
+        assert_eq!(r[2].as_ref().unwrap().mainline.moves.len(), 2);
+    }
+    // With no move number before it, the next paragraph opening with a number starts a game.
+    let r = read(b"{never closed\n\n1. d4 d5 *\n");
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert!(r[1].is_ok(), "{r:?}");
+    // A `}` further down closes it, blank lines and all: one game, as PGN has it.
+    let r = read(b"1. e4 {a long note\n\n1. d4 was also possible} e5 *\n");
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert!(r[0].is_ok(), "{r:?}");
+}
+
 /// A tag section gone wrong stays one game, rejected whole: text after a tag pair on its line
 /// with more tags below (it used to end the game there, the tags below starting a second game
 /// that lost the first's), and a tag line with its name in quotes (the splitter took it for

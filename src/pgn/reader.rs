@@ -729,6 +729,25 @@ impl Engine {
                     if after_result && !tags_or_numbers {
                         return err(self, first_at, ErrorKind::StrayText, Some(at_idx));
                     }
+                    let rest = text.as_bytes().get(at_idx..sec.end).unwrap_or(&[]);
+                    if kind == ErrorKind::UnclosedComment && memchr::memchr(b'}', rest).is_none() {
+                        // No `}` below closes it: the games below are no comment. Reading goes
+                        // on where the next game starts below a blank line (see
+                        // `after_unclosed_comment`), not past the next result, which may be
+                        // theirs.
+                        let resume = at_idx + after_unclosed_comment(rest, first_number);
+                        let (lines, last_start) = line_ends_in(&rest[..resume - at_idx]);
+                        if lines > 0 {
+                            self.new_line(at_idx + last_start, lines);
+                        }
+                        self.pos = resume;
+                        return Some(Err(PgnError {
+                            file: self.file.clone(),
+                            game: self.games,
+                            at,
+                            kind,
+                        }));
+                    }
                     return err(self, at, kind, Some(at_idx));
                 }
             };
@@ -1002,6 +1021,73 @@ impl Engine {
         }
         end
     }
+}
+
+/// Where reading goes on after a brace comment that no `}` closes, `rest` starting at its `{`:
+/// at the first line below a blank line that starts a game (a tag line, or the game's first move
+/// number `first` followed by a dot, any number where the game had none yet), or at the end of
+/// `rest`. The comment's own line, and the lines of its paragraph, are passed over.
+///
+/// ```text
+/// 1. e4 e5 2. Nf3 {never closed      <- error here
+///                                    <- blank line
+/// 1. d4 d5 *                         <- the next game starts here
+/// ```
+fn after_unclosed_comment(rest: &[u8], first: Option<u32>) -> usize {
+    let mut blank_above = false;
+    let mut at = 0;
+    let mut first_line = true;
+    while at < rest.len() {
+        let (len, next) = match memchr::memchr2(b'\n', b'\r', &rest[at..]) {
+            Some(k) if rest[at + k] == b'\r' && rest.get(at + k + 1) == Some(&b'\n') => (k, k + 2),
+            Some(k) => (k, k + 1),
+            None => (rest.len() - at, rest.len() - at),
+        };
+        let line = rest[at..at + len].trim_ascii_start();
+        if !first_line && blank_above && starts_a_game(line, first) {
+            return at;
+        }
+        blank_above = line.trim_ascii_end().is_empty();
+        first_line = false;
+        at += next;
+    }
+    rest.len()
+}
+
+/// Whether `line` (leading blanks dropped) starts a game after a comment never closed: a tag
+/// line, or a move number (`first`, where the game had one) followed by a dot.
+fn starts_a_game(line: &[u8], first: Option<u32>) -> bool {
+    if line.first() == Some(&b'[') {
+        return true;
+    }
+    let digits = line.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 || line.get(digits) != Some(&b'.') {
+        return false;
+    }
+    match first {
+        Some(n) => {
+            std::str::from_utf8(&line[..digits])
+                .ok()
+                .and_then(|d| d.parse::<u32>().ok())
+                == Some(n)
+        }
+        None => true,
+    }
+}
+
+/// The line ends in `bytes` (LF, CRLF or a lone CR) and where the line after the last starts.
+fn line_ends_in(bytes: &[u8]) -> (u32, usize) {
+    let (mut count, mut last_start, mut i) = (0u32, 0, 0);
+    while let Some(k) = memchr::memchr2(b'\n', b'\r', &bytes[i..]) {
+        let mut end = i + k + 1;
+        if bytes[i + k] == b'\r' && bytes.get(end) == Some(&b'\n') {
+            end += 1;
+        }
+        count = count.saturating_add(1);
+        last_start = end;
+        i = end;
+    }
+    (count, last_start)
 }
 
 /// Whether the tokens after `lex`'s place close the `open` variations around it (a rare
