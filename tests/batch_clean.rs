@@ -400,6 +400,42 @@ fn fix_results_gives_no_result_to_a_line_with_null_moves() {
     assert!(out.contains("[Result \"*\"]"), "{out}");
 }
 
+/// A game with an illegal move and, later, a syntax error (a variation never closed) is
+/// rejected for its first error, the illegal move, as `check` reports it, with the syntax error
+/// said after it; the report counts it as illegal. Its bytes are kept, and the game beside it
+/// in the same section is written.
+#[test]
+fn a_syntax_error_after_an_illegal_move_is_rejected_for_the_illegal_move() {
+    let scratch = Scratch::new("clean-illegal-then-syntax");
+    let pgn = "[Event \"A\"]\n\n1. e4 e5 2. Ke3 Nc6 3. Bb5 (3. Bc4 a6 *\n\n\
+               [Event \"B\"]\n\n1. d4 d5 *\n";
+    let (report, out, rejects) = clean_text(&scratch, "mixed.pgn", pgn, &CleanOptions::default());
+    assert!(report.balanced());
+    assert_eq!((report.written, report.rejected), (1, 1));
+    assert_eq!(report.errors_by_kind.get("illegal"), Some(&1), "{report:?}");
+    assert_eq!(report.errors_by_kind.get("syntax"), None, "{report:?}");
+    assert!(
+        rejects.contains(
+            "mixed.pgn:3:13: move 2 (white) 'Ke3': illegal: no white king (K) can move to e3 \
+             (Article 3); then a syntax error at 3:28: variation `(` never closed }"
+        ),
+        "{rejects}"
+    );
+    assert!(
+        rejects.ends_with("1. e4 e5 2. Ke3 Nc6 3. Bb5 (3. Bc4 a6 *\n\n"),
+        "{rejects}"
+    );
+    assert_eq!(events(&out), ["B"]);
+    // A syntax error with no illegal move before it is still the reason.
+    let pgn = "[Event \"A\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 (3. Bc4 a6 *\n";
+    let (report, _, rejects) = clean_text(&scratch, "syntax.pgn", pgn, &CleanOptions::default());
+    assert_eq!(report.errors_by_kind.get("syntax"), Some(&1), "{report:?}");
+    assert!(
+        rejects.contains("syntax.pgn:3:28: variation `(` never closed }"),
+        "{rejects}"
+    );
+}
+
 /// `--encoding utf-8` on bytes that are not: the game is rejected at its first bad byte, as
 /// `check` reports it, not written with replacement characters.
 #[test]

@@ -425,7 +425,8 @@ fn write_repair(file: &str, game: u64, repair: &GameRepair, json: bool, out: &mu
 /// and where it starts): an illegal move before the error is the game's first error, and is
 /// reported with the syntax error said after it; otherwise the syntax error, with what the
 /// replay knows of the game (its tags' result and Laws, the plies read before the error).
-fn before_syntax_error(
+/// `clean` asks the same, so that its rejects give the same first error as `check`.
+pub(super) fn before_syntax_error(
     last: Option<(&str, Location)>,
     e: &PgnError,
     number: u64,

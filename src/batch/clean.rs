@@ -697,6 +697,15 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<(u64, Fate)> {
     let mut reader = SliceReader::new(text);
     let mut builder = GameBuilder::default();
     let mut games: Vec<(Result<Game, PgnError>, Location)> = Vec::new();
+    // Per game the reader stopped at a syntax error: a move error before it, which is the
+    // game's first error (as `check` reports it), with the syntax error said after it.
+    let mut earlier: Vec<Option<(String, String)>> = Vec::new();
+    let replay_options = ReplayOptions {
+        from: options.from.clone(),
+        laws: options.laws,
+        dead_analysis: DeadAnalysis::Decisive,
+        ..ReplayOptions::default()
+    };
     while let Some(read) = reader.read_game(&mut builder) {
         // A broken game starts where the reader began it, not at its error: its original
         // bytes are all of it.
@@ -704,7 +713,29 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<(u64, Fate)> {
             Ok(game) => game.at,
             Err(e) => reader.last_game().map_or(e.at, |(_, at)| at),
         };
+        let first_error = match &read {
+            Err(e) => {
+                let number = u64::try_from(games.len() + 1).unwrap_or(u64::MAX);
+                super::check::before_syntax_error(reader.last_game(), e, number, &replay_options)
+                    .and_then(|r| r.error)
+                    .filter(|m| m.kind != crate::replay::ErrorKind::Syntax)
+                    .map(|m| {
+                        (
+                            m.kind.as_str().to_owned(),
+                            format!(
+                                "{}; then a syntax error at {}:{}: {}",
+                                describe(&m, line_shift),
+                                e.at.line.saturating_add(line_shift),
+                                e.at.column,
+                                e.kind
+                            ),
+                        )
+                    })
+            }
+            Ok(_) => None,
+        };
         games.push((read, start));
+        earlier.push(first_error);
     }
     let several = games.len() > 1;
     let mut fates = Vec::with_capacity(games.len());
@@ -745,10 +776,15 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<(u64, Fate)> {
                 .map(<[u8]>::to_vec)
         })
     };
-    for (k, (read, _)) in games.into_iter().enumerate() {
+    for (k, ((read, _), first_error)) in games.into_iter().zip(earlier).enumerate() {
         let line = lines[k];
-        let fate = match read {
-            Err(e) => Fate::Rejected {
+        let fate = match (read, first_error) {
+            (Err(_), Some((kind, message))) => Fate::Rejected {
+                original: slice_of(k),
+                kind,
+                message,
+            },
+            (Err(e), None) => Fate::Rejected {
                 original: slice_of(k),
                 kind: "syntax".to_owned(),
                 message: format!(
@@ -758,7 +794,7 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<(u64, Fate)> {
                     e.kind
                 ),
             },
-            Ok(game) => match clean_game(game, options) {
+            (Ok(game), _) => match clean_game(game, options) {
                 Ok((text, changes, key)) => Fate::Written { text, changes, key },
                 Err(e) => Fate::Rejected {
                     original: slice_of(k),
