@@ -215,8 +215,8 @@ fn the_laws_in_force_on_the_games_date_by_default() {
         ("", "the game's date is unknown"),
         ("[Date \"????.??.??\"]\n", "the game's date is unknown"),
         (
-            "[Date \"2014.13.01\"]\n",
-            "the game's Date '2014.13.01' is no date",
+            "[Date \"last Sunday\"]\n",
+            "the game's Date 'last Sunday' is no date",
         ),
     ] {
         let undated = temp_pgn("undated", &format!("{tags}\n1. e4 e5 *\n"));
@@ -228,6 +228,29 @@ fn the_laws_in_force_on_the_games_date_by_default() {
             )),
             "{tags}: {err}"
         );
+    }
+    // A month or day that is none (a slip) leaves the year known: 2014.13.01 is a day of
+    // 2014 before July at the earliest, under the 2009 Laws, not the latest edition; so a
+    // 2010 game with a month 13 has no fivefold rule (9.6.1 came in 2014), in claim and check.
+    let slip = temp_pgn("month13", "[Date \"2014.13.01\"]\n\n1. e4 e5 *\n");
+    let (code, _, err) = common::run_cli(&["claim", &slip]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("judged under the 2009 Laws, in force by the game's Date 2014.13.01"),
+        "{err}"
+    );
+    let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nc3 Nc6 4. Nb1 Nb8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nc3 Nc6 \
+                   8. Nb1 Nb8 9. e4 e5 1-0";
+    for date in ["2010.13.01", "2012.06.32", "2010.??.45"] {
+        let game = temp_pgn(
+            "bad-date",
+            &format!("[Date \"{date}\"]\n[Result \"1-0\"]\n\n{shuffle}\n"),
+        );
+        let (code, out, err) = common::run_cli(&["check", &game]);
+        assert_eq!((code, out.as_str()), (0, ""), "{date}: {err}");
+        // Under the latest Laws the same game ended drawn by the fivefold repetition.
+        let (_, out, _) = common::run_cli(&["check", "--laws", "2023", &game]);
+        assert!(out.contains("fivefold repetition"), "{date}: {out}");
     }
     // Under the edition the date gives, no warning; under 2014 the moves after 242.Kc3 came
     // after the end.

@@ -187,7 +187,9 @@ impl Edition {
     /// assert_eq!(Edition::in_force_on("2017-12-31"), Some(Edition::Laws2014));
     /// assert_eq!(Edition::in_force_on("2024.??.??"), Some(Edition::Laws2023));
     /// assert_eq!(Edition::in_force_on("????.??.??"), None);
-    /// assert_eq!(Edition::in_force_on("2018.13.01"), None);
+    /// // A month or day that is none (a slip) is unknown: the year still tells.
+    /// assert_eq!(Edition::in_force_on("2010.13.01"), Some(Edition::Laws2009));
+    /// assert_eq!(Edition::in_force_on("2014.07.32"), Some(Edition::Laws2014));
     /// ```
     pub fn in_force_on(date: &str) -> Option<Edition> {
         earliest_day(date).map(Edition::in_force_on_day)
@@ -375,8 +377,10 @@ impl Edition {
 
 /// The earliest day a PGN `Date` tag value (`YYYY.MM.DD`, `??` where a part is unknown; `-` and
 /// `/` read as `.`) can stand for, as (year, month, day): an unknown month or day is the first;
-/// a part known only in its first digits (`19??`, `201?`, `1?`) is the earliest it allows;
-/// `None` when the year is unknown or the value is no date. A date written another way that
+/// a part known only in its first digits (`19??`, `201?`, `1?`) is the earliest it allows; a
+/// month or day written in digits that names none (`13`, `32`, `00`: a slip) is unknown too, so
+/// that a known year still counts (`2010.13.01` is no day of 2014); `None` when the year is
+/// unknown or the value is no date. A date written another way that
 /// `clean` would put in PGN's form (`01.05.2023`, `14. XI. 2026`: see
 /// [`crate::batch::normalize_date`] and [`crate::notation::sheet::date_in_words`]) is read too.
 ///
@@ -388,6 +392,8 @@ impl Edition {
 /// assert_eq!(earliest_day("1. VII. 2014"), Some((2014, 7, 1)));
 /// assert_eq!(earliest_day("19??.??.??"), Some((1900, 1, 1)));
 /// assert_eq!(earliest_day("2023.1?.??"), Some((2023, 10, 1)));
+/// assert_eq!(earliest_day("2010.13.01"), Some((2010, 1, 1)));
+/// assert_eq!(earliest_day("2012.06.32"), Some((2012, 6, 1)));
 /// assert_eq!(earliest_day("????.??.??"), None);
 /// assert_eq!(earliest_day("?9??.??.??"), None);
 /// ```
@@ -424,13 +430,21 @@ fn pgn_earliest_day(date: &str) -> Option<(u16, u8, u8)> {
         match parts.next().map(str::trim) {
             None | Some("") => Some(1),
             Some(p) if p.bytes().all(|b| b == b'?') => Some(1),
-            Some(p) if p.len() == 2 => earliest(p, 2)
+            Some(p) if p.len() == 2 && p.bytes().any(|b| b == b'?') => earliest(p, 2)
                 .and_then(|n| u8::try_from(n.max(1)).ok())
                 .filter(|n| (1..=max).contains(n)),
+            // Digits that name no month or day: a slip, read as unknown (the earliest).
+            Some(p) if (1..=2).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()) => Some(
+                p.parse()
+                    .ok()
+                    .filter(|n| (1..=max).contains(n))
+                    .unwrap_or(1),
+            ),
             Some(p) => p.parse().ok().filter(|n| (1..=max).contains(n)),
         }
     };
     let month = part(12)?;
+    // A day that is none is the first of the month read (or of the year, the month unknown).
     let day = part(31)?;
     if parts.next().is_some() {
         return None;
