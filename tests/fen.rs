@@ -344,6 +344,25 @@ fn counter_errors() {
     // Five fields: the fullmove number defaults to 1.
     let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 12").unwrap();
     assert_eq!((pos.halfmove_clock(), pos.fullmove_number()), (12, 1));
+    // An en passant square says the last move was a pawn's double step: the clock is 0, and a
+    // FEN that counts half-moves since then is refused (a 50- or 75-move count cannot start
+    // before a move just made). Without the clock field, or with 0, it is read.
+    for (fen, clock) in [
+        ("4k3/8/8/8/3pP3/8/8/4K3 b - e3 150 60", 150),
+        (
+            "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 1 3",
+            1,
+        ),
+    ] {
+        let e = err(fen);
+        assert!(
+            matches!(e, FenError::ClockAfterDoubleStep { clock: c, .. } if c == clock),
+            "{fen}: {e}"
+        );
+        assert_eq!(e.field(), FenField::Halfmove);
+    }
+    assert!(Position::from_fen("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 60").is_ok());
+    assert!(Position::from_fen("4k3/8/8/8/3pP3/8/8/4K3 b - e3").is_ok());
 }
 
 #[test]

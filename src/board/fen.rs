@@ -212,6 +212,24 @@ pub enum FenError {
         /// Where it stands (must hold it).
         to: Square,
     },
+    /// A halfmove clock above 0 beside an en passant square: the square says the last move was
+    /// a pawn's double step, which sets the clock to 0 (the 50- and 75-move counts of Articles
+    /// 9.3 and 9.6 would start from a move that cannot have been made).
+    ///
+    /// ```
+    /// use scoresheet::board::{FenError, FenField, Position};
+    /// let err = Position::from_fen("4k3/8/8/8/3pP3/8/8/4K3 b - e3 150 60").unwrap_err();
+    /// assert_eq!(err.field(), FenField::Halfmove);
+    /// assert_eq!(err.to_string(), "halfmove clock field: 150 half-moves since a capture or pawn move, but the en passant square e3 says a pawn has just moved (the clock is then 0)");
+    /// assert!(Position::from_fen("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 60").is_ok());
+    /// ```
+    #[error("halfmove clock field: {clock} half-moves since a capture or pawn move, but the en passant square {square} says a pawn has just moved (the clock is then 0)")]
+    ClockAfterDoubleStep {
+        /// The halfmove clock given.
+        clock: u32,
+        /// The en passant square given.
+        square: Square,
+    },
     /// The halfmove clock is not a whole number from 0 to 4294967295.
     #[error("halfmove clock field: '{found}' is not a whole number from 0 to 4294967295")]
     BadHalfmove {
@@ -262,7 +280,9 @@ impl FenError {
             FenError::BadEnPassant { .. }
             | FenError::EnPassantWrongRank { .. }
             | FenError::EnPassantNoDoubleStep { .. } => FenField::EnPassant,
-            FenError::BadHalfmove { .. } => FenField::Halfmove,
+            FenError::BadHalfmove { .. } | FenError::ClockAfterDoubleStep { .. } => {
+                FenField::Halfmove
+            }
             FenError::BadFullmove { .. } => FenField::Fullmove,
         }
     }
@@ -502,6 +522,12 @@ impl Position {
             pos.halfmoves = text.parse().map_err(|_| FenError::BadHalfmove {
                 found: (*text).to_owned(),
             })?;
+            if let Some(square) = pos.double_step.filter(|_| pos.halfmoves > 0) {
+                return Err(FenError::ClockAfterDoubleStep {
+                    clock: pos.halfmoves,
+                    square,
+                });
+            }
         }
         if let Some(text) = fields.get(5).filter(|_| count > 5) {
             pos.fullmoves = text
