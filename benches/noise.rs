@@ -38,7 +38,9 @@
 //!   an English piece letter instead of the Czech one, a neighbouring file or rank, or a dropped
 //!   character — at a rate per written move (ply); each kind is also measured alone at 1/20;
 //! - `skip`: one ply per game not written (the writer fills the next cell, so the move numbers
-//!   that follow are out of step);
+//!   that follow are out of step), or two independent plies, or one whole move (White's ply and
+//!   Black's answer, as a player in time trouble leaves a row out: the numbers after it are one
+//!   move out of step);
 //! - `swap`: two neighbouring plies written in each other's place, once per game;
 //! - `dup`: one move written twice, once per game;
 //! - `mixed`: chars at 1/20 plus one skip and one swap;
@@ -305,6 +307,8 @@ struct Noise {
     char_rate: f64,
     kinds: u8,
     skips: usize,
+    /// Whole moves (White's ply and Black's after it) not written, once each per game.
+    skipped_moves: usize,
     swaps: usize,
     dups: usize,
     /// Sheets of the game, each corrupted on its own: 1, or 2 for White's and Black's.
@@ -345,6 +349,14 @@ fn corrupt(words: &[String], noise: Noise, rng: &mut Rng) -> (Vec<String>, usize
             let i = 1 + rng.below(out.len() - 2);
             out.remove(i);
             slips += 1;
+        }
+    }
+    for _ in 0..noise.skipped_moves {
+        if out.len() > 6 {
+            // A White ply and Black's answer, not the first move nor the last (whole) one.
+            let i = 2 * (1 + rng.below((out.len() - 4) / 2));
+            out.drain(i..i + 2);
+            slips += 2;
         }
     }
     (out, slips)
@@ -673,6 +685,7 @@ fn main() {
         char_rate: 0.0,
         kinds: ALL_SLIPS,
         skips: 0,
+        skipped_moves: 0,
         swaps: 0,
         dups: 0,
         sheets: 1,
@@ -760,6 +773,14 @@ fn main() {
             },
         ),
         ("two sheets: mixed", Noise { sheets: 2, ..mixed }),
+        // Last, so that the rows above keep their case numbers and seeds (`seed + case`).
+        (
+            "skip 1 whole move per game",
+            Noise {
+                skipped_moves: 1,
+                ..none
+            },
+        ),
     ];
     for (k, (name, noise)) in cases.iter().enumerate() {
         if only.is_some_and(|o| o != k) {

@@ -113,6 +113,21 @@ fn skipped_ply_in_an_exchange_is_reported_ambiguous() {
     insta::assert_snapshot!(report(&r));
 }
 
+/// A whole move left off the sheet (11. Ne5 Nd7 of a TWIC game, the row written with the moves
+/// after it, one move out of step to the end): both plies are invented, by the second look's
+/// edit of a row left out, and the numbers out of step are charged once. One invented ply at a
+/// time read the words after the gap by the wrong side; before the edit, the game found was
+/// another one.
+#[test]
+fn a_whole_move_left_out_is_invented_ply_by_ply() {
+    let r = fixture("whole-move-skipped.txt");
+    assert_eq!(invented(&r), [21, 22], "{r}");
+    assert_eq!(&r.san[20..22], ["Ne5", "Nd7"], "{r}");
+    assert_eq!(r.moves.len(), 64, "{r}");
+    assert!(r.stop.is_none(), "{r}");
+    insta::assert_snapshot!(report(&r));
+}
+
 /// Two games read the sheet at the same cost — 29... `Vf8` is the rook to f7 (a rank off) or to
 /// e8 (a file off) — and the report keeps the one whose moves players play more often, the game
 /// played (Rf7, a TWIC game with four slips from the noise bench), listing the other.

@@ -276,6 +276,9 @@ costs_struct! {
     ply_extra,
     /// A move written twice in a row.
     ply_duplicate,
+    /// A whole move not written (a row of the sheet left out), on top of its two invented
+    /// plies.
+    move_missing_extra,
     /// Two moves written in each other's place.
     plies_swapped,
     /// The most a written move may cost when read as a legal move.

@@ -307,6 +307,11 @@ struct Look {
     /// Invented and swapped plies are tried from at most this many states per word (more on
     /// the second look).
     structural_per_word: usize,
+    /// Whole moves missing are tried ([`Search::missing_move`]): on the second look only, which
+    /// is taken where the first found no cheap game (a sheet that lost a row reads on legally
+    /// for a while, then needs a string of corrections), so that sheets that read well, or with
+    /// a slip or a ply missing, do not pay for the pairs of plies tried.
+    whole_moves: bool,
 }
 
 /// Repairs one scoresheet: the cheapest legal game that explains it, with every correction.
@@ -818,6 +823,7 @@ fn search_finals(search: &mut Search<'_, '_>, options: &RepairOptions<'_>) -> Ve
             settle: first_look.settle.saturating_mul(2),
             beam: first_look.beam.saturating_mul(RETRY_BEAM),
             structural_per_word: first_look.structural_per_word * RETRY_BEAM,
+            whole_moves: true,
         };
         search.look = second_look;
         let again = search.run(from2, state2);
@@ -852,6 +858,30 @@ fn search_finals(search: &mut Search<'_, '_>, options: &RepairOptions<'_>) -> Ve
 /// bound on the work per word where a sheet reads badly for long (`RETRY_BEAM` times this on
 /// the second look).
 const MAX_STRUCTURAL_PER_WORD: usize = 4;
+
+/// Whole moves missing ([`Search::missing_move`]) are tried from at most this many states per
+/// word (the first to try structural edits there): each try reads the word after up to 400
+/// pairs of plies. Two instead of one found one game more of 300 (a whole move left out, seed
+/// 7) and cost far more on the speed row's slowest game (noise bench, `--speed-game 44`).
+const WHOLE_MOVE_TRIES_PER_WORD: usize = 1;
+
+/// Of each side's plies, a whole move missing ([`Search::missing_move`]) is looked for among
+/// this many, the likeliest by the invented-move prior.
+const WHOLE_MOVE_PLIES: usize = 20;
+
+/// The `n` cheapest of `moves` (by their invented cost), cheapest first.
+fn cheapest(
+    mut moves: ArrayVec<(Move, InventedKind, f32), MAX_MOVES>,
+    n: usize,
+) -> ArrayVec<(Move, InventedKind, f32), MAX_MOVES> {
+    moves.sort_unstable_by(|a, b| a.2.total_cmp(&b.2));
+    moves.truncate(n);
+    moves
+}
+
+/// How much more than two average invented plies (`2 ply_missing`) a whole move missing may
+/// cost by the invented-move prior ([`Search::missing_move`]).
+const WHOLE_MOVE_MARGIN: f32 = 2.0;
 
 /// The longest run of plies left off the sheet that [`explain`] reads past (a free search
 /// invents one ply at a time, as its beam can afford).
@@ -1065,6 +1095,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 settle: options.settle,
                 beam: options.beam.max(1),
                 structural_per_word: MAX_STRUCTURAL_PER_WORD,
+                whole_moves: false,
             },
             only: None,
             only_prefix: false,
@@ -1847,6 +1878,15 @@ impl<'s, 'a> Search<'s, 'a> {
         }
         if self.explaining() && best_after_one >= c.structural_trigger {
             self.missing_run(state, i);
+        } else if self.look.whole_moves
+            && state.pos.turn().is_white()
+            && best_after_one >= c.structural_trigger
+            && self
+                .layers
+                .get(i)
+                .is_some_and(|l| l.structural_tries <= WHOLE_MOVE_TRIES_PER_WORD)
+        {
+            self.missing_move(state, i);
         }
         // Two plies swapped: the next move word read first (neighbours), or the word after it
         // (the same side's two moves).
@@ -1857,6 +1897,86 @@ impl<'s, 'a> Search<'s, 'a> {
         self.swapped(state, &[j, i], 0, from());
         if let Some(l) = self.next_move_word(j) {
             self.swapped(state, &[l, j, i], 0, from());
+        }
+    }
+
+    /// A whole move missing before word `i`, White's ply and Black's answer (a row of the sheet
+    /// left out, as a player in time trouble does), where the word does not read well after one
+    /// invented ply: both plies invented, of the [`WHOLE_MOVE_PLIES`] likeliest of each side,
+    /// every pair the landing layer would take and the prior does not price above two average
+    /// plies and [`WHOLE_MOVE_MARGIN`], each at what a missing ply costs and the pair
+    /// `move_missing_extra` more; then the word read by the same side as before. One invented
+    /// ply at a time cannot find it: after the first, the word is read by the other side, and
+    /// the sheet after the gap reads on by the right side only once both are in. Tried on the
+    /// second look only ([`Look::whole_moves`]). The explanations share the group of the
+    /// one-ply inventions from `state` (they differ in the moves invented there).
+    fn missing_move(&mut self, state: &State, i: usize) {
+        let c = self.costs;
+        let land = self.landing(i + 1);
+        let group = state.node.saturating_add(1);
+        // A pair of plies dearer than this is no likelier than other explanations: two
+        // average moves and a margin for the rarer one.
+        let most = 2.0 * c.ply_missing + WHOLE_MOVE_MARGIN;
+        for (m1, kind1, inv1) in cheapest(self.inventable(state), WHOLE_MOVE_PLIES) {
+            if !self.admits(land, state.cost + inv1) || inv1 > most {
+                continue;
+            }
+            let mut pos1 = state.pos.clone();
+            pos1.play(&m1);
+            let n1 = self.push_node(
+                state.node,
+                Step::Invent {
+                    mv: m1,
+                    cost: inv1,
+                    kind: kind1,
+                },
+            );
+            let first = State::fresh(pos1, state.cost + inv1, n1, state.shift, group);
+            for (m2, kind2, inv2) in cheapest(self.inventable(&first), WHOLE_MOVE_PLIES) {
+                let inv2 = inv2 + c.move_missing_extra;
+                let base = first.cost + inv2;
+                if !self.admits(land, base) || inv1 + inv2 > most {
+                    continue;
+                }
+                let mut pos2 = first.pos.clone();
+                pos2.play(&m2);
+                let mut reads = self.best_reads(&pos2, i, c.read_max, usize::MAX);
+                let Some(&(_, best)) = reads.first() else {
+                    continue;
+                };
+                let max = best + c.read_spread;
+                reads.retain(|&(_, cost)| cost <= max && self.admits(land, base + cost));
+                if reads.is_empty() {
+                    continue;
+                }
+                let n2 = self.push_node(
+                    n1,
+                    Step::Invent {
+                        mv: m2,
+                        cost: inv2,
+                        kind: kind2,
+                    },
+                );
+                for (m3, cost) in reads {
+                    let node = self.push_node(
+                        n2,
+                        Step::Read {
+                            tok: word_at(i),
+                            mv: m3,
+                            cost,
+                            swapped: false,
+                        },
+                    );
+                    let mut pos3 = pos2.clone();
+                    pos3.play(&m3);
+                    let mut fresh = State::fresh(pos3, base + cost, node, state.shift, group);
+                    // The row's extra cost is the sheet's, not the prior's.
+                    fresh.prior =
+                        state.prior + inv1 + inv2 - c.move_missing_extra - 2.0 * c.ply_missing;
+                    let (at, next) = self.advance_free(i + 1, fresh);
+                    self.push(at, next);
+                }
+            }
         }
     }
 
