@@ -1852,29 +1852,10 @@ impl<'s, 'a> Search<'s, 'a> {
                     kind,
                 },
             );
-            for (m2, cost) in reads {
-                let node = self.push_node(
-                    inv,
-                    Step::Read {
-                        tok: word_at(i),
-                        mv: m2,
-                        cost,
-                        swapped: false,
-                    },
-                );
-                let mut pos2 = pos1.clone();
-                pos2.play(&m2);
-                let mut fresh = State::fresh(
-                    pos2,
-                    state.cost + invented + cost,
-                    node,
-                    state.shift,
-                    state.node.saturating_add(1),
-                );
-                fresh.prior = state.prior + invented - c.ply_missing;
-                let (at, next) = self.advance_free(i + 1, fresh);
-                self.push(at, next);
-            }
+            let mut after =
+                State::fresh(pos1, base, inv, state.shift, state.node.saturating_add(1));
+            after.prior = state.prior + invented - c.ply_missing;
+            self.push_reads(i, &after, reads);
         }
         if self.explaining() && best_after_one >= c.structural_trigger {
             self.missing_run(state, i);
@@ -1897,6 +1878,30 @@ impl<'s, 'a> Search<'s, 'a> {
         self.swapped(state, &[j, i], 0, from());
         if let Some(l) = self.next_move_word(j) {
             self.swapped(state, &[l, j, i], 0, from());
+        }
+    }
+
+    /// For each of `reads` (moves word `i` is read as in `after`'s position, with their costs),
+    /// the state after that read: its node under `after`'s, its cost `after`'s and the read's,
+    /// the invented-move prior's share, the numbers' step and the group as `after` has them;
+    /// pushed past the numbers and marks that follow the word.
+    fn push_reads(&mut self, i: usize, after: &State, reads: Vec<(Move, f32)>) {
+        for (m, cost) in reads {
+            let node = self.push_node(
+                after.node,
+                Step::Read {
+                    tok: word_at(i),
+                    mv: m,
+                    cost,
+                    swapped: false,
+                },
+            );
+            let mut pos = after.pos.clone();
+            pos.play(&m);
+            let mut fresh = State::fresh(pos, after.cost + cost, node, after.shift, after.group);
+            fresh.prior = after.prior;
+            let (at, next) = self.advance_free(i + 1, fresh);
+            self.push(at, next);
         }
     }
 
@@ -1957,25 +1962,11 @@ impl<'s, 'a> Search<'s, 'a> {
                         kind: kind2,
                     },
                 );
-                for (m3, cost) in reads {
-                    let node = self.push_node(
-                        n2,
-                        Step::Read {
-                            tok: word_at(i),
-                            mv: m3,
-                            cost,
-                            swapped: false,
-                        },
-                    );
-                    let mut pos3 = pos2.clone();
-                    pos3.play(&m3);
-                    let mut fresh = State::fresh(pos3, base + cost, node, state.shift, group);
-                    // The row's extra cost is the sheet's, not the prior's.
-                    fresh.prior =
-                        state.prior + inv1 + inv2 - c.move_missing_extra - 2.0 * c.ply_missing;
-                    let (at, next) = self.advance_free(i + 1, fresh);
-                    self.push(at, next);
-                }
+                let mut after = State::fresh(pos2, base, n2, state.shift, group);
+                // The row's extra cost is the sheet's, not the prior's.
+                after.prior =
+                    state.prior + inv1 + inv2 - c.move_missing_extra - 2.0 * c.ply_missing;
+                self.push_reads(i, &after, reads);
             }
         }
     }
@@ -2016,29 +2007,15 @@ impl<'s, 'a> Search<'s, 'a> {
                 continue;
             };
             reads.retain(|&(_, cost)| cost <= best + c.read_spread);
-            for (m2, cost) in reads {
-                let node = self.push_node(
-                    run.node,
-                    Step::Read {
-                        tok: word_at(i),
-                        mv: m2,
-                        cost,
-                        swapped: false,
-                    },
-                );
-                let mut pos2 = run.pos.clone();
-                pos2.play(&m2);
-                let mut fresh = State::fresh(
-                    pos2,
-                    run.cost + cost,
-                    node,
-                    state.shift,
-                    state.node.saturating_add(1),
-                );
-                fresh.prior = run.prior;
-                let (at, next) = self.advance_free(i + 1, fresh);
-                self.push(at, next);
-            }
+            let mut after = State::fresh(
+                run.pos.clone(),
+                run.cost,
+                run.node,
+                state.shift,
+                state.node.saturating_add(1),
+            );
+            after.prior = run.prior;
+            self.push_reads(i, &after, reads);
             if best < c.structural_trigger {
                 // The word reads well after this run: a longer one is not looked for.
                 return;
