@@ -696,10 +696,11 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<(u64, Fate)> {
     let line_shift = u32::try_from(g.line.saturating_sub(1)).unwrap_or(u32::MAX);
     let mut reader = SliceReader::new(text);
     let mut builder = GameBuilder::default();
-    let mut games: Vec<(Result<Game, PgnError>, Location)> = Vec::new();
-    // Per game the reader stopped at a syntax error: a move error before it, which is the
-    // game's first error (as `check` reports it), with the syntax error said after it.
-    let mut earlier: Vec<Option<(String, String)>> = Vec::new();
+    // Each game as read, where it starts, and, where the reader stopped at a syntax error, a
+    // move error before it (kind, message): the game's first error, as `check` reports it, with
+    // the syntax error said after it.
+    type Read = (Result<Game, PgnError>, Location, Option<(String, String)>);
+    let mut games: Vec<Read> = Vec::new();
     let replay_options = ReplayOptions {
         from: options.from.clone(),
         laws: options.laws,
@@ -734,12 +735,11 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<(u64, Fate)> {
             }
             Ok(_) => None,
         };
-        games.push((read, start));
-        earlier.push(first_error);
+        games.push((read, start, first_error));
     }
     let several = games.len() > 1;
     let mut fates = Vec::with_capacity(games.len());
-    let starts: Vec<Location> = games.iter().map(|&(_, start)| start).collect();
+    let starts: Vec<Location> = games.iter().map(|&(_, start, _)| start).collect();
     let lines: Vec<u64> = starts
         .iter()
         .map(|at| u64::from(at.line).saturating_add(u64::from(line_shift)))
@@ -776,7 +776,7 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<(u64, Fate)> {
                 .map(<[u8]>::to_vec)
         })
     };
-    for (k, ((read, _), first_error)) in games.into_iter().zip(earlier).enumerate() {
+    for (k, (read, _, first_error)) in games.into_iter().enumerate() {
         let line = lines[k];
         let fate = match (read, first_error) {
             (Err(_), Some((kind, message))) => Fate::Rejected {

@@ -34,6 +34,7 @@
 
 use super::lexer::{LexError, LexLimits, TagFault, Token};
 use super::split::{Section, Splitter};
+use crate::notation::sheet::lines_with_ends;
 use logos::Logos;
 use std::borrow::Cow;
 use std::fmt;
@@ -729,14 +730,17 @@ impl Engine {
                     if after_result && !tags_or_numbers {
                         return err(self, first_at, ErrorKind::StrayText, Some(at_idx));
                     }
-                    let rest = text.as_bytes().get(at_idx..sec.end).unwrap_or(&[]);
-                    if kind == ErrorKind::UnclosedComment && memchr::memchr(b'}', rest).is_none() {
+                    let rest = text.get(at_idx..sec.end).unwrap_or("");
+                    if kind == ErrorKind::UnclosedComment
+                        && memchr::memchr(b'}', rest.as_bytes()).is_none()
+                    {
                         // No `}` below closes it: the games below are no comment. Reading goes
                         // on where the next game starts below a blank line (see
                         // `after_unclosed_comment`), not past the next result, which may be
                         // theirs.
                         let resume = at_idx + after_unclosed_comment(rest, first_number);
-                        let (lines, last_start) = line_ends_in(&rest[..resume - at_idx]);
+                        let (lines, last_start) =
+                            line_ends_in(rest.get(..resume - at_idx).unwrap_or(""));
                         if lines > 0 {
                             self.new_line(at_idx + last_start, lines);
                         }
@@ -1033,59 +1037,46 @@ impl Engine {
 ///                                    <- blank line
 /// 1. d4 d5 *                         <- the next game starts here
 /// ```
-fn after_unclosed_comment(rest: &[u8], first: Option<u32>) -> usize {
+fn after_unclosed_comment(rest: &str, first: Option<u32>) -> usize {
     let mut blank_above = false;
     let mut at = 0;
-    let mut first_line = true;
-    while at < rest.len() {
-        let (len, next) = match memchr::memchr2(b'\n', b'\r', &rest[at..]) {
-            Some(k) if rest[at + k] == b'\r' && rest.get(at + k + 1) == Some(&b'\n') => (k, k + 2),
-            Some(k) => (k, k + 1),
-            None => (rest.len() - at, rest.len() - at),
-        };
-        let line = rest[at..at + len].trim_ascii_start();
-        if !first_line && blank_above && starts_a_game(line, first) {
+    for (k, line) in lines_with_ends(rest).enumerate() {
+        let line_text = line.trim_ascii_start();
+        if k > 0 && blank_above && starts_a_game(line_text, first) {
             return at;
         }
-        blank_above = line.trim_ascii_end().is_empty();
-        first_line = false;
-        at += next;
+        blank_above = line_text.is_empty();
+        at += line.len();
     }
     rest.len()
 }
 
 /// Whether `line` (leading blanks dropped) starts a game after a comment never closed: a tag
 /// line, or a move number (`first`, where the game had one) followed by a dot.
-fn starts_a_game(line: &[u8], first: Option<u32>) -> bool {
-    if line.first() == Some(&b'[') {
+fn starts_a_game(line: &str, first: Option<u32>) -> bool {
+    if line.starts_with('[') {
         return true;
     }
-    let digits = line.iter().take_while(|b| b.is_ascii_digit()).count();
-    if digits == 0 || line.get(digits) != Some(&b'.') {
+    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || line.as_bytes().get(digits) != Some(&b'.') {
         return false;
     }
     match first {
-        Some(n) => {
-            std::str::from_utf8(&line[..digits])
-                .ok()
-                .and_then(|d| d.parse::<u32>().ok())
-                == Some(n)
-        }
+        Some(n) => move_number_value(line) == Some(n),
         None => true,
     }
 }
 
-/// The line ends in `bytes` (LF, CRLF or a lone CR) and where the line after the last starts.
-fn line_ends_in(bytes: &[u8]) -> (u32, usize) {
-    let (mut count, mut last_start, mut i) = (0u32, 0, 0);
-    while let Some(k) = memchr::memchr2(b'\n', b'\r', &bytes[i..]) {
-        let mut end = i + k + 1;
-        if bytes[i + k] == b'\r' && bytes.get(end) == Some(&b'\n') {
-            end += 1;
+/// The line ends in `text` (as the reader counts them, [`lines_with_ends`]) and where the line
+/// after the last starts.
+fn line_ends_in(text: &str) -> (u32, usize) {
+    let (mut count, mut at, mut last_start) = (0u32, 0, 0);
+    for line in lines_with_ends(text) {
+        at += line.len();
+        if line.ends_with(['\n', '\r']) {
+            count = count.saturating_add(1);
+            last_start = at;
         }
-        count = count.saturating_add(1);
-        last_start = end;
-        i = end;
     }
     (count, last_start)
 }
