@@ -344,10 +344,22 @@ fn check_json_gives_the_automatic_draw_a_game_went_on_past() {
         "{out}"
     );
     let warnings = v["warnings"].as_array().unwrap();
+    // A warning about the whole game has no place; one about a move, the move's.
     assert!(
-        warnings
-            .iter()
-            .any(|w| w == "result 0-1 but the game ended drawn (fivefold repetition; Article 9.6.1 of the 2018 Laws) before move 9 (white)"),
+        warnings.contains(&serde_json::json!({
+            "message": "result 0-1 but the game ended drawn (fivefold repetition; Article 9.6.1 of the 2018 Laws) before move 9 (white)",
+            "line": null,
+            "column": null
+        })),
+        "{out}"
+    );
+    let column = moves.find("9. f3").unwrap() + 4;
+    assert!(
+        warnings.contains(&serde_json::json!({
+            "message": "move 9 (white) 'f3' after the game ended (fivefold repetition; Article 9.6.1 of the 2018 Laws)",
+            "line": 4,
+            "column": column
+        })),
         "{out}"
     );
     // `claim --json` names the rule as `check --json` names the status.

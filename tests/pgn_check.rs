@@ -404,26 +404,36 @@ fn a_move_number_out_of_step_is_said_once_where_it_first_happens() {
                 [Event \"b\"]\n\n1. e4 e5 2. Nf3 2... Nc6 3. Bb5 (3. Bc4 4... Bc5) *\n\n\
                 [Event \"c\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 12\"]\n\n\
                 12. e4 12... e5 13. Nf3 *\n";
+    // Each warning with the line and column of the move it is about.
     let expected = [
-        vec![
+        vec![(
+            3,
+            24,
             "move 3 (white) 'Bb5' is written as move 4: move numbers out of step from here \
               (the moves are read in their order; a move pair left out or written twice?)",
-        ],
-        vec![
+        )],
+        vec![(
+            7,
+            46,
             "move 3 (black) 'Bc5' is written as move 4: move numbers out of step from here \
               (the moves are read in their order; a move pair left out or written twice?)",
-        ],
+        )],
         vec![],
     ];
     let (out, err, code) = check_text("numbers.pgn", text);
     assert_eq!(code, 0, "{out}{err}");
     for (game, warnings) in expected.iter().enumerate() {
-        let prefix = format!("numbers.pgn: game {}: warning: ", game + 1);
+        // The file's place (a scratch directory) before its name is left out.
         let said: Vec<&str> = out
             .lines()
-            .filter_map(|l| l.split_once(&prefix).map(|(_, w)| w))
+            .filter(|l| l.contains(&format!(": game {}: warning: ", game + 1)))
+            .filter_map(|l| l.split_once("/numbers.pgn:").map(|(_, rest)| rest))
             .collect();
-        assert_eq!(said, *warnings, "game {}: {out}", game + 1);
+        let lines: Vec<String> = warnings
+            .iter()
+            .map(|(line, column, w)| format!("{line}:{column}: game {}: warning: {w}", game + 1))
+            .collect();
+        assert_eq!(said, lines, "game {}: {out}", game + 1);
     }
     let mut reader = SliceReader::new(text.as_bytes());
     for warnings in &expected {
@@ -432,7 +442,15 @@ fn a_move_number_out_of_step_is_said_once_where_it_first_happens() {
             .unwrap()
             .unwrap();
         let replay = replay_game(&game, &ReplayOptions::default());
-        assert_eq!(replay.warnings, *warnings);
+        let got: Vec<(u32, u32, &str)> = replay
+            .warnings
+            .iter()
+            .map(|w| {
+                let at = w.at.expect("a move's warning has its place");
+                (at.line, at.column, w.message.as_str())
+            })
+            .collect();
+        assert_eq!(got, *warnings);
     }
 }
 
@@ -558,7 +576,9 @@ fn a_syntax_error_does_not_hide_an_illegal_move_before_it() {
         "{out}"
     );
     assert!(
-        out.contains("game 1: warning: then a syntax error at 6:19: unexpected character '&'"),
+        out.contains(
+            "late.pgn:6:19: game 1: warning: then a syntax error: unexpected character '&'"
+        ),
         "{out}"
     );
     assert!(

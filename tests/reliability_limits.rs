@@ -296,6 +296,7 @@ fn a_game_of_ten_thousand_plies() {
         .warnings
         .iter()
         .filter(|w| w.contains("after the game ended"))
+        .map(|w| &w.message)
         .collect();
     assert_eq!(
         ended,

@@ -10,7 +10,8 @@ use crate::notation::sheet::FromLetters;
 use crate::pgn::game::GameBuilder;
 use crate::pgn::{Limits, Location, PgnError, SliceReader};
 use crate::replay::{
-    replay_game, DeadAnalysis, ErrorKind, MoveError, Replay, ReplayOptions, ReplayVisitor,
+    replay_game, DeadAnalysis, ErrorKind, GameWarning, MoveError, Replay, ReplayOptions,
+    ReplayVisitor,
 };
 use std::io::{self, Write};
 
@@ -432,11 +433,7 @@ pub(super) fn before_syntax_error(
     number: u64,
     options: &ReplayOptions,
 ) -> Option<Replay> {
-    let (text, origin) = last?;
-    let cut = usize::try_from(e.at.offset.checked_sub(origin.offset)?).ok()?;
-    let before = text.get(..cut)?;
-    let mut again = SliceReader::with_origin(before.as_bytes(), Limits::default(), origin, number);
-    let game = again.read_game(&mut GameBuilder::default())?.ok()?;
+    let game = crate::pgn::Game::read_before_error(last, e, number)?;
     let mut r = replay_game(&game, options);
     // What the cut itself makes of the game (no result written, its last position) is not
     // the game's.
@@ -444,9 +441,11 @@ pub(super) fn before_syntax_error(
         !w.starts_with("the movetext has no result token") && !w.starts_with("result ")
     });
     r.status = crate::replay::Status::Ongoing;
-    let syntax = format!("{}: {}", e.at, e.kind);
     match &r.error {
-        Some(_) => r.warnings.push(format!("then a syntax error at {syntax}")),
+        Some(_) => r.warnings.push(GameWarning {
+            message: format!("then a syntax error: {}", e.kind),
+            at: Some(e.at),
+        }),
         None => {
             r.error = Some(MoveError::game_level(
                 ErrorKind::Syntax,
@@ -518,6 +517,17 @@ fn json_error(e: &MoveError, out: &mut String) {
     out.push_str(&format!(",\"ply\":{}}}", e.ply));
 }
 
+/// A warning as JSON: `{"message":…,"line":…,"column":…}`, line and column `null` for a
+/// warning about the whole game.
+fn json_warning(w: &GameWarning, out: &mut String) {
+    out.push_str("{\"message\":");
+    json_str(&w.message, out);
+    match w.at {
+        Some(at) => out.push_str(&format!(",\"line\":{},\"column\":{}}}", at.line, at.column)),
+        None => out.push_str(",\"line\":null,\"column\":null}"),
+    }
+}
+
 fn side_name(c: crate::board::Color) -> &'static str {
     match c {
         crate::board::Color::White => "white",
@@ -526,7 +536,9 @@ fn side_name(c: crate::board::Color) -> &'static str {
 }
 
 /// Appends one game's report to `out`: a JSON line with `json`, else error and warning lines
-/// (`file:line:column: game N: move M (side) 'token': kind: reason`).
+/// (`file:line:column: game N: move M (side) 'token': kind: reason`, and
+/// `file:line:column: game N: warning: …`, the place left out for a warning about the whole
+/// game).
 pub fn write_report(
     file: &str,
     game: u64,
@@ -565,7 +577,7 @@ pub fn write_report(
             if i > 0 {
                 out.push(',');
             }
-            json_str(w, out);
+            json_warning(w, out);
         }
         out.push_str("],\"error\":");
         match &r.error {
@@ -605,7 +617,13 @@ pub fn write_report(
             }
         }
         for w in &r.warnings {
-            out.push_str(&format!("{file}: game {game}: warning: {w}\n"));
+            match w.at {
+                Some(at) => out.push_str(&format!(
+                    "{file}:{}:{}: game {game}: warning: {w}\n",
+                    at.line, at.column
+                )),
+                None => out.push_str(&format!("{file}: game {game}: warning: {w}\n")),
+            }
         }
     }
 }

@@ -15,7 +15,7 @@
 //! assert_eq!(g.mainline.moves.len(), 3);
 //! ```
 
-use super::reader::{Location, Outcome, PgnError, SliceReader, TagValue, Visitor};
+use super::reader::{Limits, Location, Outcome, PgnError, SliceReader, TagValue, Visitor};
 use compact_str::CompactString;
 use std::ops::ControlFlow;
 
@@ -175,6 +175,48 @@ impl Game {
         let mut reader = SliceReader::new(bytes);
         let mut builder = GameBuilder::default();
         std::iter::from_fn(|| reader.read_game(&mut builder)).collect()
+    }
+
+    /// Reads every game of `bytes` (UTF-8) as [`Game::read_all`] does, and gives each game
+    /// broken by a syntax error with the game as far as it reads before the error (its tags and
+    /// the moves written before it), where that much is a game: a move before the error may be
+    /// wrong too, and is the game's first error.
+    ///
+    /// ```
+    /// let all = scoresheet::pgn::Game::read_all_with_heads(b"1. e4 e5 2. Nf3 & Nc6 *\n\n1. d4 *");
+    /// let (error, head) = all[0].as_ref().unwrap_err();
+    /// assert_eq!((error.at.line, error.at.column), (1, 17));
+    /// assert_eq!(head.as_ref().map(|g| g.mainline.moves.len()), Some(3));
+    /// assert!(all[1].is_ok());
+    /// ```
+    pub fn read_all_with_heads(bytes: &[u8]) -> Vec<Result<Game, (PgnError, Option<Game>)>> {
+        let mut reader = SliceReader::new(bytes);
+        let mut builder = GameBuilder::default();
+        let mut out = Vec::new();
+        while let Some(read) = reader.read_game(&mut builder) {
+            let number = u64::try_from(out.len() + 1).unwrap_or(u64::MAX);
+            out.push(read.map_err(|e| {
+                let head = Game::read_before_error(reader.last_game(), &e, number);
+                (e, head)
+            }));
+        }
+        out
+    }
+
+    /// The game a reader stopped at the syntax error `e` as far as it reads before the error
+    /// (`last`: the game's text and where it starts, [`SliceReader::last_game`]; `number`: its
+    /// number in the file), or `None` when that is no game.
+    pub(crate) fn read_before_error(
+        last: Option<(&str, Location)>,
+        e: &PgnError,
+        number: u64,
+    ) -> Option<Game> {
+        let (text, origin) = last?;
+        let cut = usize::try_from(e.at.offset.checked_sub(origin.offset)?).ok()?;
+        let before = text.get(..cut)?;
+        let mut again =
+            SliceReader::with_origin(before.as_bytes(), Limits::default(), origin, number);
+        again.read_game(&mut GameBuilder::default())?.ok()
     }
 }
 

@@ -356,8 +356,8 @@ pub struct Replay {
     pub result: Option<Outcome>,
     /// How the mainline ends on the board.
     pub status: Status,
-    /// Deviations that did not stop the replay, in words.
-    pub warnings: Vec<String>,
+    /// Deviations that did not stop the replay, in words, each with where it was written.
+    pub warnings: Vec<GameWarning>,
     /// The first error, if any.
     pub error: Option<MoveError>,
     /// The replayed mainline in UCI (empty without [`ReplayOptions::collect_uci`]).
@@ -375,6 +375,77 @@ pub struct Replay {
     /// rejects the game, as for such a move of the mainline. Only [`replay_game_with`] (and
     /// [`replay_game`]) replay variations; the streaming replay leaves this `None`.
     pub variation_past_end: Option<MoveError>,
+}
+
+/// A deviation the replay went on past — a mark the board does not bear out, a move number out
+/// of step, a move after the game ended, a result against the board — in words, with where it
+/// was written: the move's place for a warning about a move, `None` for one about the whole
+/// game (its result, a second tag). It reads as its message.
+///
+/// ```
+/// use scoresheet::pgn::Game;
+/// use scoresheet::replay::{replay_game, ReplayOptions};
+/// let game = Game::read_all(b"[Result \"*\"]\n\n1. Ng1f3 d5 *").remove(0).unwrap();
+/// let r = replay_game(&game, &ReplayOptions::default());
+/// let w = &r.warnings[0];
+/// assert!(w.starts_with("move 1 (white) 'Ng1f3': more of the starting square"));
+/// assert_eq!(w.at.map(|at| (at.line, at.column)), Some((3, 4)));
+/// assert_eq!(w.to_string(), w.message);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameWarning {
+    /// What deviates, in words (`move 8 (white) 'Nge2': more of the starting square than
+    /// needed ...`).
+    pub message: String,
+    /// Where the move it is about was written; `None` for a warning about the whole game.
+    pub at: Option<Location>,
+}
+
+impl GameWarning {
+    /// A warning about the move written at `at`.
+    pub(crate) fn at(message: String, at: Location) -> GameWarning {
+        GameWarning {
+            message,
+            at: Some(at),
+        }
+    }
+
+    /// A warning about the whole game.
+    pub(crate) fn game(message: String) -> GameWarning {
+        GameWarning { message, at: None }
+    }
+}
+
+impl std::ops::Deref for GameWarning {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.message
+    }
+}
+
+/// A warning equals the words of its message (wherever it was written).
+impl PartialEq<str> for GameWarning {
+    fn eq(&self, other: &str) -> bool {
+        self.message == other
+    }
+}
+
+impl PartialEq<&str> for GameWarning {
+    fn eq(&self, other: &&str) -> bool {
+        self.message == *other
+    }
+}
+
+impl PartialEq<String> for GameWarning {
+    fn eq(&self, other: &String) -> bool {
+        &self.message == other
+    }
+}
+
+impl fmt::Display for GameWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
 }
 
 /// Whether a Variant tag's value means standard chess rules (what the replay plays): `Standard`
@@ -519,7 +590,7 @@ struct Walker<'a, 'h> {
     collect_uci: bool,
     on_move: &'h mut OnMove<'h>,
     error: Option<MoveError>,
-    warnings: Vec<String>,
+    warnings: Vec<GameWarning>,
     more_warnings: usize,
     max_warnings: usize,
     start_ply: u32,
@@ -531,9 +602,9 @@ struct Walker<'a, 'h> {
 }
 
 impl Walker<'_, '_> {
-    fn warn(&mut self, w: String) {
+    fn warn(&mut self, w: String, at: Location) {
         if self.warnings.len() < self.max_warnings {
-            self.warnings.push(w);
+            self.warnings.push(GameWarning::at(w, at));
         } else {
             self.more_warnings += 1;
         }
@@ -571,7 +642,10 @@ impl Walker<'_, '_> {
             let side = pos.turn();
             if let Some(written) = node.number.filter(|&n| n != number && !self.numbers_warned) {
                 self.numbers_warned = true;
-                self.warn(number_out_of_step(written, number, side, &node.san));
+                self.warn(
+                    number_out_of_step(written, number, side, &node.san),
+                    node.at,
+                );
             }
             let make_err = |kind: ErrorKind, message: String| MoveError {
                 kind,
@@ -591,12 +665,15 @@ impl Walker<'_, '_> {
                     move_number: number,
                     side,
                 });
-                self.warn(format!(
-                    "move {number} ({}) '{}' after the game ended ({})",
-                    side_name(side),
-                    node.san,
-                    ending(s, self.laws)
-                ));
+                self.warn(
+                    format!(
+                        "move {number} ({}) '{}' after the game ended ({})",
+                        side_name(side),
+                        node.san,
+                        ending(s, self.laws)
+                    ),
+                    node.at,
+                );
             }
             let mut warnings = crate::notation::Warnings::default();
             let mut after;
@@ -622,7 +699,7 @@ impl Walker<'_, '_> {
                 }
                 Ok(None) => {
                     if mainline {
-                        self.warn(format!("move {number}: null move '{}'", node.san));
+                        self.warn(format!("move {number}: null move '{}'", node.san), node.at);
                     }
                     match null_move(&pos) {
                         Some(p) => {
@@ -644,11 +721,14 @@ impl Walker<'_, '_> {
                         } else {
                             "stalemate"
                         };
-                        self.warn(format!(
-                            "move {number} ({}) '{}' after the game ended by {what}",
-                            side_name(side),
-                            node.san
-                        ));
+                        self.warn(
+                            format!(
+                                "move {number} ({}) '{}' after the game ended by {what}",
+                                side_name(side),
+                                node.san
+                            ),
+                            node.at,
+                        );
                         if !mainline && self.variation_past_end.is_none() {
                             self.variation_past_end = Some(make_err(
                                 ErrorKind::Illegal,
@@ -662,19 +742,21 @@ impl Walker<'_, '_> {
                 }
             }
             for w in warnings.iter() {
-                self.warn(format!(
-                    "move {number} ({}) '{}': {w}",
-                    side_name(side),
-                    node.san
-                ));
+                self.warn(
+                    format!("move {number} ({}) '{}': {w}", side_name(side), node.san),
+                    node.at,
+                );
             }
             // An e.p. written apart, as `check` reading as it goes judges it.
             if node.en_passant_mark && !played_en_passant {
-                self.warn(format!(
-                    "move {number} ({}): {}",
-                    side_name(side),
-                    Warning::EnPassantMarkOnOtherMove
-                ));
+                self.warn(
+                    format!(
+                        "move {number} ({}): {}",
+                        side_name(side),
+                        Warning::EnPassantMarkOnOtherMove
+                    ),
+                    node.at,
+                );
             }
             ply += 1;
             if mainline {
@@ -983,7 +1065,9 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
         }
     };
     if start.castling_needs_chess960() && game.tag("Variant").is_none() {
-        replay.warnings.push(CHESS960_BY_FEN.to_owned());
+        replay
+            .warnings
+            .push(GameWarning::game(CHESS960_BY_FEN.to_owned()));
     }
     let start_ply =
         (start.fullmove_number().max(1) - 1) * 2 + u32::from(start.turn() == Color::Black);
@@ -1038,9 +1122,10 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
                                     || (d.plies == en_ok
                                         && letters_of(d.letters) > letters_of(english)))) =>
                     {
-                        replay
-                            .warnings
-                            .push(format!("letter set detected: {}", d.letters.code()));
+                        replay.warnings.push(GameWarning::game(format!(
+                            "letter set detected: {}",
+                            d.letters.code()
+                        )));
                         d.letters
                     }
                     Ok(_) => english,
@@ -1129,8 +1214,13 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
                 )
             })
             .flatten();
-        if let Some((end, warning)) = ended {
+        if let Some((end, warning, index)) = ended {
             replay.ended_early = Some(end);
+            let at = moves.get(index).map(|n| n.at);
+            let warning = GameWarning {
+                message: warning,
+                at,
+            };
             walker_warn(&mut replay.warnings, opts.max_warnings, warning);
         }
     }
@@ -1140,7 +1230,9 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
             walker_warn(
                 &mut replay.warnings,
                 opts.max_warnings,
-                format!("Result tag {tag} but the movetext ends with {text}"),
+                GameWarning::game(format!(
+                    "Result tag {tag} but the movetext ends with {text}"
+                )),
             );
         }
     }
@@ -1148,7 +1240,7 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
         walker_warn(
             &mut replay.warnings,
             opts.max_warnings,
-            "the movetext has no result token".to_owned(),
+            GameWarning::game("the movetext has no result token".to_owned()),
         );
     }
     if replay.error.is_none() {
@@ -1160,13 +1252,17 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
             &walked.pos,
             replay.laws,
         ) {
-            walker_warn(&mut replay.warnings, opts.max_warnings, c);
+            walker_warn(
+                &mut replay.warnings,
+                opts.max_warnings,
+                GameWarning::game(c),
+            );
         }
     }
     if more > 0 {
         replay
             .warnings
-            .push(format!("... and {more} more warnings"));
+            .push(GameWarning::game(format!("... and {more} more warnings")));
     }
     replay
 }
@@ -1180,7 +1276,7 @@ fn is_dead(pos: &Position, exact: bool) -> bool {
 
 /// Where a game whose final position is dead or stalemate (`status`) had already ended in a
 /// dead position (5.2.2; 5.2b in 2005–2014) before its last move: the end (the first move
-/// played after it) and the warning for that move, or `None`. `moves` are the mainline's, from
+/// played after it), the warning for that move and its index in `moves`, or `None`. `moves` are the mainline's, from
 /// `start` (`start_ply` half-moves into the game), printed in `letters` (the bulk replay keeps
 /// no words); dead is what [`final_status`] calls dead ([`is_dead`]). A position stays dead
 /// whatever is played from it: if the one before the last move is not dead, none before it is
@@ -1193,7 +1289,7 @@ pub(crate) fn dead_end_before_last(
     start_ply: u32,
     letters: &LetterSet,
     laws: Edition,
-) -> Option<(EndedEarly, String)> {
+) -> Option<(EndedEarly, String, usize)> {
     if !matches!(status, Status::DeadPosition | Status::Stalemate) {
         return None;
     }
@@ -1241,7 +1337,7 @@ pub(crate) fn dead_end_before_last(
         side_name(end.side),
         ending(Status::DeadPosition, laws)
     );
-    Some((end, warning))
+    Some((end, warning, lo))
 }
 
 /// Warnings for results (the Result tag's and the movetext's) that the final position, or an
@@ -1395,7 +1491,7 @@ pub(crate) const REPORTED_WARNINGS: [Warning; 8] = [
     Warning::CastlingWithoutDash,
 ];
 
-fn walker_warn(warnings: &mut Vec<String>, max: usize, w: String) {
+fn walker_warn(warnings: &mut Vec<GameWarning>, max: usize, w: GameWarning) {
     if warnings.len() < max + 5 {
         warnings.push(w);
     }
@@ -1678,6 +1774,7 @@ mod tests {
                     .warnings
                     .iter()
                     .filter(|w| w.contains("after the game ended"))
+                    .map(|w| &w.message)
                     .collect();
                 if ends {
                     let article = if laws == Edition::Laws2014 {
@@ -1762,6 +1859,7 @@ mod tests {
             .warnings
             .iter()
             .filter(|w| w.starts_with("result "))
+            .map(|w| &w.message)
             .collect();
         assert_eq!(
             results,

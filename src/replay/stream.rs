@@ -18,8 +18,8 @@
 
 use super::{
     ending, final_status, null_move, number_out_of_step, read_token, result_contradictions,
-    seventy_five_moves, side_name, supported_variant, DeadAnalysis, EndedEarly, ErrorKind, History,
-    MoveError, Replay, ReplayOptions, Status,
+    seventy_five_moves, side_name, supported_variant, DeadAnalysis, EndedEarly, ErrorKind,
+    GameWarning, History, MoveError, Replay, ReplayOptions, Status,
 };
 use crate::board::{Color, Move, Position, Role};
 use crate::laws::{earliest_day, Edition};
@@ -101,7 +101,7 @@ pub struct ReplayVisitor {
     levels: Vec<Level>,
     error: Option<MoveError>,
     needs_detection: bool,
-    warnings: Vec<String>,
+    warnings: Vec<GameWarning>,
     more_warnings: usize,
     uci: Vec<String>,
     /// The mainline's positions, from the start.
@@ -124,6 +124,11 @@ pub struct ReplayVisitor {
     /// ([`super::dead_end_before_last`]).
     start_pos: Position,
     mainline_moves: Vec<Move>,
+    /// Where each of the mainline's moves was written, for the warning of a move played after
+    /// a dead position.
+    mainline_at: Vec<Location>,
+    /// Where the last move read was written (an `e.p.` written apart is warned of there).
+    last_move_at: Location,
     /// The mainline has a null move (its positions are no game's).
     mainline_null: bool,
     /// A Variant tag naming a supported variant was read.
@@ -174,7 +179,11 @@ impl ReplayVisitor {
             written_number: None,
             numbers_warned: false,
             start_pos: Position::new(),
-            mainline_moves: Vec::new(),
+            // Room for most games' mainlines at once, as the history has: no growing move by
+            // move in a visitor made for one game (as `check` makes them).
+            mainline_moves: Vec::with_capacity(256),
+            mainline_at: Vec::with_capacity(256),
+            last_move_at: Location::default(),
             mainline_null: false,
             variant_tag: false,
             chess960: false,
@@ -228,9 +237,10 @@ impl ReplayVisitor {
         self
     }
 
-    fn warn(&mut self, w: String) {
+    /// Keeps a warning about the move written at `at`, or about the whole game (`None`).
+    fn warn(&mut self, w: String, at: Option<Location>) {
         if self.warnings.len() < self.max_warnings {
-            self.warnings.push(w);
+            self.warnings.push(GameWarning { message: w, at });
         } else {
             self.more_warnings += 1;
         }
@@ -265,7 +275,7 @@ impl ReplayVisitor {
                     }
                     None => {
                         if p.castling_needs_chess960() && !self.variant_tag {
-                            self.warn(super::CHESS960_BY_FEN.to_owned());
+                            self.warn(super::CHESS960_BY_FEN.to_owned(), None);
                         }
                         pos = p;
                     }
@@ -320,6 +330,7 @@ impl Visitor for ReplayVisitor {
         self.written_number = None;
         self.numbers_warned = false;
         self.mainline_moves.clear();
+        self.mainline_at.clear();
         self.mainline_null = false;
         self.variant_tag = false;
         self.chess960 = false;
@@ -332,10 +343,13 @@ impl Visitor for ReplayVisitor {
                 self.tag_result = Outcome::from_token(value.raw());
             }
             "FEN" if self.fen.is_none() => self.fen = Some((value.decode().into_owned(), at)),
-            "Result" | "FEN" => self.warn(format!(
-                "a second {name} tag \"{}\" is passed over: the first stands",
-                value.decode()
-            )),
+            "Result" | "FEN" => self.warn(
+                format!(
+                    "a second {name} tag \"{}\" is passed over: the first stands",
+                    value.decode()
+                ),
+                Some(at),
+            ),
             "Date" if self.laws_given.is_none() => self.dates[0] = earliest_day(value.raw()),
             "EventDate" if self.laws_given.is_none() => self.dates[1] = earliest_day(value.raw()),
             "UTCDate" if self.laws_given.is_none() => self.dates[2] = earliest_day(value.raw()),
@@ -381,11 +395,14 @@ impl Visitor for ReplayVisitor {
         });
         if !en_passant {
             let number = (self.start_ply + level.ply - 1) / 2 + 1;
-            self.warn(format!(
-                "move {number} ({}): {}",
-                side_name(side),
-                Warning::EnPassantMarkOnOtherMove
-            ));
+            self.warn(
+                format!(
+                    "move {number} ({}): {}",
+                    side_name(side),
+                    Warning::EnPassantMarkOnOtherMove
+                ),
+                Some(self.last_move_at),
+            );
         }
     }
 
@@ -394,13 +411,14 @@ impl Visitor for ReplayVisitor {
     }
 
     fn san(&mut self, san: &str, at: Location) {
+        self.last_move_at = at;
         if let Some(written) = self.written_number.take().filter(|_| !self.numbers_warned) {
             if let Some(level) = self.levels.last().filter(|l| !l.dead) {
                 let number = (self.start_ply + level.ply) / 2 + 1;
                 if written != number {
                     let side = level.pos().turn();
                     self.numbers_warned = true;
-                    self.warn(number_out_of_step(written, number, side, san));
+                    self.warn(number_out_of_step(written, number, side, san), Some(at));
                 }
             }
         }
@@ -434,6 +452,7 @@ impl Visitor for ReplayVisitor {
                                     .push(mv.to_uci(level.pos().is_chess960()).to_string());
                             }
                             self.mainline_moves.push(mv);
+                            self.mainline_at.push(at);
                         }
                         level.now = !level.now;
                     }
@@ -472,14 +491,17 @@ impl Visitor for ReplayVisitor {
                             move_number: number,
                             side,
                         });
-                        self.warn(format!(
-                            "move {number} ({}) '{san}' after the game ended ({})",
-                            side_name(side),
-                            ending(s, self.laws)
-                        ));
+                        self.warn(
+                            format!(
+                                "move {number} ({}) '{san}' after the game ended ({})",
+                                side_name(side),
+                                ending(s, self.laws)
+                            ),
+                            Some(at),
+                        );
                     }
                     if null_read {
-                        self.warn(format!("move {number}: null move '{san}'"));
+                        self.warn(format!("move {number}: null move '{san}'"), Some(at));
                     }
                     self.history.push(pos_key, clock);
                     if let Some(end) = self
@@ -490,7 +512,10 @@ impl Visitor for ReplayVisitor {
                     }
                 }
                 for w in warnings.iter() {
-                    self.warn(format!("move {number} ({}) '{san}': {w}", side_name(side)));
+                    self.warn(
+                        format!("move {number} ({}) '{san}': {w}", side_name(side)),
+                        Some(at),
+                    );
                 }
             }
             Err((kind, message)) => {
@@ -502,10 +527,13 @@ impl Visitor for ReplayVisitor {
                     } else {
                         "stalemate"
                     };
-                    self.warn(format!(
-                        "move {number} ({}) '{san}' after the game ended by {what}",
-                        side_name(side)
-                    ));
+                    self.warn(
+                        format!(
+                            "move {number} ({}) '{san}' after the game ended by {what}",
+                            side_name(side)
+                        ),
+                        Some(at),
+                    );
                     return;
                 }
                 // As in the tree replay: after an error in a variation, the variations enclosing
@@ -593,7 +621,7 @@ impl Visitor for ReplayVisitor {
                 .letters
                 .as_ref()
                 .unwrap_or_else(|| LetterSet::english());
-            if let Some((end, warning)) = super::dead_end_before_last(
+            if let Some((end, warning, index)) = super::dead_end_before_last(
                 &self.start_pos,
                 &self.mainline_moves,
                 status,
@@ -603,7 +631,8 @@ impl Visitor for ReplayVisitor {
                 self.laws,
             ) {
                 self.ended_early = Some(end);
-                self.warn(warning);
+                let at = self.mainline_at.get(index).copied();
+                self.warn(warning, at);
             }
         }
         let result = match self.tag_result {
@@ -631,28 +660,37 @@ impl Visitor for ReplayVisitor {
         }
         if let (Some(tag), Some(text)) = (self.tag_result, self.outcome) {
             if tag != text {
-                warnings.push(format!(
+                warnings.push(GameWarning::game(format!(
                     "Result tag {tag} but the movetext ends with {text}"
-                ));
+                )));
             }
         }
         if self.outcome.is_none() {
-            warnings.push("the movetext has no result token".to_owned());
+            warnings.push(GameWarning::game(
+                "the movetext has no result token".to_owned(),
+            ));
         }
         if self.error.is_none() {
             if let Some(l) = &main {
-                warnings.extend(result_contradictions(
-                    self.tag_result,
-                    self.outcome,
-                    status,
-                    self.ended_early,
-                    l.pos(),
-                    self.laws,
-                ));
+                warnings.extend(
+                    result_contradictions(
+                        self.tag_result,
+                        self.outcome,
+                        status,
+                        self.ended_early,
+                        l.pos(),
+                        self.laws,
+                    )
+                    .into_iter()
+                    .map(GameWarning::game),
+                );
             }
         }
         if self.more_warnings > 0 {
-            warnings.push(format!("... and {} more warnings", self.more_warnings));
+            warnings.push(GameWarning::game(format!(
+                "... and {} more warnings",
+                self.more_warnings
+            )));
         }
         Replay {
             letters: self
