@@ -1626,6 +1626,29 @@ fn a_broken_pgn_game_is_named_by_its_number_and_the_next_converts() {
     );
 }
 
+/// A PGN game with an illegal move before its syntax error is reported for the illegal move
+/// first, as `check` reports it, the syntax error after it: before, only the syntax error
+/// was said, and an arbiter looking for the game's fault went to the wrong line.
+#[test]
+fn an_illegal_move_before_a_syntax_error_is_said_first() {
+    let text =
+        "[Event \"a\"]\n\n1. e4 e5 2. Ke3 Nc6\n3. Nf3 & Nf6 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n";
+    let opts = ConvertOptions {
+        notation: Notation::San,
+        ..ConvertOptions::default()
+    };
+    let out = convert_text(text, "late.pgn", &opts);
+    assert_eq!(out.text, "1. d4 d5 *\n");
+    let errors: Vec<String> = out.errors.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        errors,
+        [
+            "late.pgn:3:13: move 2 (white) 'Ke3' [en]: no white king (K) can move to e3 (Article 3)",
+            "late.pgn:4:8: game 1: syntax: unexpected character '&'"
+        ]
+    );
+}
+
 /// A sheet whose dashes stand between White's and Black's moves is checked against its
 /// numbers as so read: no note where they agree (before, a note on the other reading's
 /// `'d4 – d5' is numbered 2.`), and the note on the move itself where they do not.

@@ -2756,23 +2756,31 @@ fn has_variation(text: &str) -> bool {
 
 /// Reads PGN games (mainlines; variations are not converted) and converts them.
 fn convert_pgn(text: &str, file: &str, opts: &ConvertOptions) -> Converted {
-    let parsed = Game::read_all(text.as_bytes());
+    let parsed = Game::read_all_with_heads(text.as_bytes());
     let mut result = Converted::default();
     let mut sheets = Vec::new();
     for game in &parsed {
         match game {
             Ok(g) => sheets.push(sheet_of_pgn(g)),
-            Err(e) => result.errors.push(GameError {
-                file: file.to_owned(),
-                line: e.at.line as usize,
-                column: e.at.column as usize,
-                move_number: 0,
-                side: Color::White,
-                token: String::new(),
-                letters: String::new(),
-                reason: MoveError::Pgn(e.clone()),
-                numbered_as: None,
-            }),
+            Err((e, head)) => {
+                // A move before the syntax error that does not read is the game's first
+                // error, as `check` says it: said first, the syntax error after it.
+                if let Some(head) = head {
+                    let before = convert_games(vec![sheet_of_pgn(head)], file, opts);
+                    result.errors.extend(before.errors);
+                }
+                result.errors.push(GameError {
+                    file: file.to_owned(),
+                    line: e.at.line as usize,
+                    column: e.at.column as usize,
+                    move_number: 0,
+                    side: Color::White,
+                    token: String::new(),
+                    letters: String::new(),
+                    reason: MoveError::Pgn(e.clone()),
+                    numbered_as: None,
+                });
+            }
         }
     }
     let converted = convert_games(sheets, file, opts);
