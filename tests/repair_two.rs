@@ -32,6 +32,61 @@ fn a_gap_in_one_sheet_is_one_disagreement() {
     }
 }
 
+/// A disagreement as the test below compares it: the ply, the clean sheet's word, the other
+/// sheet's, the move played, the sheet followed.
+type Said<'a> = (u32, Option<&'a str>, Option<&'a str>, &'a str, &'a str);
+
+/// One sheet writes two moves in each other's place, or a move twice: the words read as the
+/// game's moves all the same, but the sheets disagree there, and the list says so, with the
+/// sheet followed (before, no disagreement was listed: each word read exactly as its move).
+#[test]
+fn a_swap_or_a_move_written_twice_in_one_sheet_is_a_disagreement() {
+    let options = RepairOptions::new(LetterSet::by_code("cs").unwrap());
+    let clean = Sheet::read("1. e4 e5 2. Jf3 Jc6 3. Sc4 Sc5 4. c3 Jf6 5. d4 exd4 6. cxd4 Sb4+");
+    let swapped = Sheet::read("1. e4 e5 2. Jf3 Jc6 3. Sc4 Sc5 4. Jf6 c3 5. d4 exd4 6. cxd4 Sb4+");
+    let twice = Sheet::read("1. e4 e5 2. Jf3 Jc6 3. Sc4 Sc5 4. c3 Jf6 5. d4 d4 exd4 6. cxd4 Sb4+");
+    let game = repair(&clean, &options).moves;
+    for (first, second, clean_is) in [(&clean, &swapped, "first"), (&swapped, &clean, "second")] {
+        let r = repair_two(first, second, &options);
+        assert_eq!(r.moves, game, "{r}");
+        let said: Vec<Said<'_>> = r
+            .disagreements
+            .iter()
+            .map(|d| {
+                let (c, s) = if clean_is == "first" {
+                    (d.first.as_deref(), d.second.as_deref())
+                } else {
+                    (d.second.as_deref(), d.first.as_deref())
+                };
+                (d.at.ply, c, s, d.played.as_str(), d.followed)
+            })
+            .collect();
+        assert_eq!(
+            said,
+            [
+                (7, Some("c3"), Some("Jf6"), "c3", clean_is),
+                (8, Some("Jf6"), Some("c3"), "Jf6", clean_is)
+            ],
+            "{r}"
+        );
+    }
+    let r = repair_two(&clean, &twice, &options);
+    assert_eq!(r.moves, game, "{r}");
+    let said: Vec<(u32, Option<&str>, Option<&str>, &str)> = r
+        .disagreements
+        .iter()
+        .map(|d| {
+            (
+                d.at.ply,
+                d.first.as_deref(),
+                d.second.as_deref(),
+                d.followed,
+            )
+        })
+        .collect();
+    assert_eq!(said, [(10, Some("exd4"), Some("d4 exd4"), "first")], "{r}");
+}
+
 #[test]
 fn a_slip_in_one_sheet_follows_the_other() {
     let options = RepairOptions::new(LetterSet::by_code("cs").unwrap());

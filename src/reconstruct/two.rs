@@ -217,10 +217,56 @@ fn finish(mut chosen: Repair, lined_up: &LinedUp<'_, '_>) -> Repair {
     let reader = MoveReader::new(options.letters, options.costs);
     let (_, words) = lined_up.of(0, &chosen.moves);
     let (_, wb) = lined_up.of(1, &chosen.moves);
-    chosen.disagreements =
-        disagreements(first, second, &chosen.moves, &words, &wb, &reader, options);
+    // The moves a sheet wrote that belong to no ply (written twice, or never played), by the
+    // ply they stand before: where only one sheet has them, the sheets disagree there too.
+    let extras = |sheet: u8| -> Vec<(u32, String)> {
+        chosen
+            .corrections
+            .iter()
+            .filter(|c| c.sheet == sheet && matches!(c.kind, "ply_duplicate" | "ply_extra"))
+            .filter_map(|c| Some((c.at.ply, c.written.clone()?)))
+            .collect()
+    };
+    let lined = [
+        Lined {
+            sheet: first,
+            words: &words,
+            extras: extras(1),
+        },
+        Lined {
+            sheet: second,
+            words: &wb,
+            extras: extras(2),
+        },
+    ];
+    chosen.disagreements = disagreements(&lined, &chosen.moves, &reader, options);
     chosen.words = words;
     chosen
+}
+
+/// One sheet lined up with the game: for each ply the word read as its move, and the words
+/// read as no ply's move.
+struct Lined<'a> {
+    sheet: &'a Sheet,
+    words: &'a [Option<usize>],
+    /// The moves written that are no ply's (duplicates, moves never played), each with the
+    /// ply it stands before (counted from 1, as [`super::Place::ply`]).
+    extras: Vec<(u32, String)>,
+}
+
+impl Lined<'_> {
+    /// What the sheet writes in each ply's place, in the sheet's order: the words read as the
+    /// plies' moves, in the order they stand on the sheet (so that two moves written in each
+    /// other's place show there as they were written), each index into the sheet's tokens.
+    fn cells(&self) -> Vec<Option<usize>> {
+        let mut order: Vec<usize> = self.words.iter().flatten().copied().collect();
+        order.sort_unstable();
+        let mut next = order.into_iter();
+        self.words
+            .iter()
+            .map(|w| w.and_then(|_| next.next()))
+            .collect()
+    }
 }
 
 /// The game [`recombine`] chose, what it costs against both sheets, and the games about as
@@ -405,39 +451,57 @@ fn recombine_with(
     }
 }
 
-/// Every ply where the two sheets' words (as each sheet lines up with the game) do not both
-/// read exactly as the move played.
+/// Every ply where the two sheets (as each lines up with the game) do not both write exactly
+/// the move played in its place: a word that reads otherwise or is missing, two moves written
+/// in each other's place, a move written twice or never played (shown before the ply's word).
 fn disagreements(
-    first: &Sheet,
-    second: &Sheet,
+    lined: &[Lined<'_>; 2],
     game: &[Move],
-    wa: &[Option<usize>],
-    wb: &[Option<usize>],
     reader: &MoveReader<'_>,
     options: &RepairOptions<'_>,
 ) -> Vec<Disagreement> {
-    let word = |sheet: &'_ Sheet, at: Option<usize>| -> Option<String> {
-        at.and_then(|t| sheet.tokens.get(t))
-            .map(|t| t.text.to_string())
-    };
+    let cells = [lined[0].cells(), lined[1].cells()];
     let mut pos = options.start.clone();
     let mut legal = MoveList::new();
     let mut out = Vec::new();
     for (ply, m) in game.iter().enumerate() {
         pos.legal_moves(&mut legal);
-        let ta = word(first, wa.get(ply).copied().flatten());
-        let tb = word(second, wb.get(ply).copied().flatten());
-        let cost = |w: &Option<String>| {
-            w.as_deref()
-                .map(|w| reader.score(&pos, &legal, m, &reader.prepare(w)).cost)
-        };
-        let (ca, cb) = (cost(&ta), cost(&tb));
-        if ta != tb && !(ca == Some(0.0) && cb == Some(0.0)) {
-            let followed = match (ca, cb) {
-                (Some(x), Some(y)) if x == 0.0 && y > 0.0 => "first",
-                (Some(x), Some(y)) if y == 0.0 && x > 0.0 => "second",
-                (Some(0.0), None) => "first",
-                (None, Some(0.0)) => "second",
+        // For each sheet: what it writes in the ply's place, and whether that is exactly the
+        // move played (its word reads as it at no cost, with no extra move before it).
+        let [(ta, exact_a), (tb, exact_b)] = [0, 1].map(|n| {
+            let l = &lined[n];
+            let word = cells[n]
+                .get(ply)
+                .copied()
+                .flatten()
+                .and_then(|t| l.sheet.tokens.get(t))
+                .map(|t| t.text.to_string());
+            let extra: Vec<&str> = l
+                .extras
+                .iter()
+                .filter(|(p, _)| *p as usize == ply + 1)
+                .map(|(_, w)| w.as_str())
+                .collect();
+            let exact = extra.is_empty()
+                && word
+                    .as_deref()
+                    .is_some_and(|w| reader.score(&pos, &legal, m, &reader.prepare(w)).cost == 0.0);
+            let text = match (extra.is_empty(), word) {
+                (true, word) => word,
+                (false, word) => Some(
+                    extra
+                        .into_iter()
+                        .chain(word.as_deref())
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ),
+            };
+            (text, exact)
+        });
+        if ta != tb && !(exact_a && exact_b) {
+            let followed = match (exact_a, exact_b) {
+                (true, false) => "first",
+                (false, true) => "second",
                 _ => "neither",
             };
             out.push(Disagreement {
