@@ -231,6 +231,22 @@ fn an_unclosed_comment_ends_at_the_next_untagged_game() {
     let r = read(b"1. e4 {a long note\n\n1. d4 was also possible} e5 *\n");
     assert_eq!(r.len(), 1, "{r:?}");
     assert!(r[0].is_ok(), "{r:?}");
+    // A line of the comment opening with `[` but no tag pair (a clock command) starts no game:
+    // before, reading went on there, as a game of malformed tags that swallowed the next game.
+    let r =
+        read(b"1. e4 e5 {never closed\n\n[%clk 0:01:00] more words\n\n1. d4 d5 *\n\n1. c4 c5 *\n");
+    assert_eq!(r.len(), 3, "{r:?}");
+    assert!(r[0].is_err(), "{r:?}");
+    assert_eq!(
+        r[1].as_ref().map(|g| g.mainline.moves[0].at.line),
+        Ok(5),
+        "{r:?}"
+    );
+    assert_eq!(
+        r[2].as_ref().map(|g| g.mainline.moves.len()),
+        Ok(2),
+        "{r:?}"
+    );
 }
 
 /// A tag section gone wrong stays one game, rejected whole: text after a tag pair on its line

@@ -1052,9 +1052,10 @@ fn after_unclosed_comment(rest: &str, first: Option<u32>) -> usize {
 }
 
 /// Whether `line` (leading blanks dropped) starts a game after a comment never closed: a tag
-/// line, or a move number (`first`, where the game had one) followed by a dot.
+/// line (a name and a quoted value, as the lexer tells one: not a `[%clk 0:01:00]` command of
+/// the comment), or a move number (`first`, where the game had one) followed by a dot.
 fn starts_a_game(line: &str, first: Option<u32>) -> bool {
-    if line.starts_with('[') {
+    if super::lexer::looks_like_tag_line(line.as_bytes()) {
         return true;
     }
     let digits = line.bytes().take_while(u8::is_ascii_digit).count();
