@@ -1725,6 +1725,42 @@ fn castling_without_dashes_converts_with_a_note() {
     );
 }
 
+/// Castling written with zeros and letters O mixed (`0-O`, `O-0-O`: a slip of the pen, or an
+/// OCR reading one mark as the other) converts as castling, with a note, as `check` warns of it
+/// (before, neither said anything).
+#[test]
+fn castling_with_zeros_and_letters_mixed_converts_with_a_note() {
+    let opts = ConvertOptions {
+        notation: Notation::San,
+        ..ConvertOptions::default()
+    };
+    let out = convert_text(
+        "1. d4 d5 2. Jc3 Jc6 3. Sf4 Sf5 4. Dd2 Dd7 5. O-0-O 0-O-0 *\n",
+        "mixed.txt",
+        &opts,
+    );
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert!(out.text.contains("5. O-O-O O-O-O *"), "{}", out.text);
+    let doubts: Vec<String> = out.doubts.iter().map(ToString::to_string).collect();
+    let said = |at: u32, side: &str, token: &str| {
+        format!(
+            "mixed.txt:1:{at}: move 5 ({side}) '{token}' [cs]: castling written with zeros and \
+             letters O mixed (C.13: 0-0 / 0-0-0)"
+        )
+    };
+    assert_eq!(
+        doubts,
+        [said(46, "white", "O-0-O"), said(52, "black", "0-O-0")]
+    );
+    // Zeros or letters alike throughout: nothing to say.
+    let out = convert_text(
+        "1. e4 e5 2. Jf3 Jc6 3. Sc4 Sc5 4. 0-0 O-O *\n",
+        "same.txt",
+        &opts,
+    );
+    assert!(out.doubts.is_empty(), "{:?}", out.doubts);
+}
+
 /// A piece letter written apart with a dash before the target (`J - f3`, `J -f3`), or with its
 /// capture mark glued on and the target apart (`Sx c6`), is one move with it, as the grammar's
 /// piece move has it (before, 'the move ends too early').

@@ -505,6 +505,18 @@ fn odd_characters_are_read_or_blamed_where_they_stand() {
         "{out}"
     );
     assert!(!out.contains("error"), "{out}");
+    let (out, _, _) = check_text(
+        "mixed.pgn",
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. 0-O Be7 *\n",
+    );
+    assert!(
+        out.contains(
+            "/mixed.pgn:1:45: game 1: warning: move 5 (white) '0-O': castling written with zeros \
+             and letters O mixed (C.13"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("error"), "{out}");
     let (out, _, _) = check_text("slash.pgn", "1. e4 \\ e5 *\n\n1. d4 \u{7f} d5 *\n");
     assert!(out.contains("syntax: unexpected character '\\'"), "{out}");
     assert!(out.contains("syntax: unexpected character U+007F"), "{out}");

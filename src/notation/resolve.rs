@@ -74,10 +74,12 @@ pub enum Warning {
     CoordinateForm,
     /// Castling written without a dash between its zeros (`00`, `000`; C.13 writes `0-0`).
     CastlingWithoutDash,
+    /// Castling written with zeros and letters O mixed (`0-O`, `O-0-O`; C.13 writes `0-0`).
+    CastlingMarksMixed,
 }
 
 impl Warning {
-    const ALL: [Warning; 17] = [
+    const ALL: [Warning; 18] = [
         Warning::MissingCaptureMark,
         Warning::CaptureMarkOnNonCapture,
         Warning::ColonCapture,
@@ -95,6 +97,7 @@ impl Warning {
         Warning::FileLikePieceLetter,
         Warning::CoordinateForm,
         Warning::CastlingWithoutDash,
+        Warning::CastlingMarksMixed,
     ];
 }
 
@@ -125,6 +128,9 @@ impl fmt::Display for Warning {
                 "a piece's move written by its squares alone, without its letter (C.2)"
             }
             Warning::CastlingWithoutDash => "castling written without its dash (C.13: 0-0 / 0-0-0)",
+            Warning::CastlingMarksMixed => {
+                "castling written with zeros and letters O mixed (C.13: 0-0 / 0-0-0)"
+            }
         })
     }
 }
@@ -311,10 +317,14 @@ impl WrittenMove<'_> {
             Body::Castle {
                 side,
                 dashes_missing,
+                marks_mixed,
                 ..
             } => {
                 if dashes_missing {
                     warnings.insert(Warning::CastlingWithoutDash);
+                }
+                if marks_mixed {
+                    warnings.insert(Warning::CastlingMarksMixed);
                 }
                 pos.castling_move(side)
                     .map_err(|reason| ResolveError::CastlingNotAllowed {

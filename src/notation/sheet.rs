@@ -2507,10 +2507,11 @@ fn read_game_as_written(
         pos.play(&r.mv);
         // A lower-case piece letter read as a file, and a capture, en passant, check or mate
         // mark the move does not bear out: the move may not be the one meant (the output's
-        // marks are the board's). Castling written without its dashes (`00`) is said too, as
-        // `check` says it.
+        // marks are the board's). Castling written without its dashes (`00`), or with zeros
+        // and letters O mixed (`0-O`), is said too, as `check` says it.
         for doubt in [
             Warning::CastlingWithoutDash,
+            Warning::CastlingMarksMixed,
             Warning::FileLikePieceLetter,
             Warning::CaptureMarkOnNonCapture,
             Warning::EnPassantMarkOnOtherMove,

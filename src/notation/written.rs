@@ -162,6 +162,9 @@ pub enum Body {
         /// A dash between the zeros left out (`00`, `000`, `00-0`), as sheets are written in
         /// haste.
         dashes_missing: bool,
+        /// Zeros and letters O mixed (`0-O`, `O-0-O`): a slip of the pen or of the OCR, read as
+        /// castling and said.
+        marks_mixed: bool,
     },
     /// A piece or pawn move.
     Move {
@@ -561,6 +564,7 @@ fn parse_plain<'l>(text: &[u8], letters: &'l LetterSet) -> Option<WrittenMove<'l
                 side,
                 mark: CastlingMark::LetterO,
                 dashes_missing: false,
+                marks_mixed: false,
             };
             (body, text.get(n..)?)
         }
@@ -823,7 +827,7 @@ fn castling(i: &str) -> PResult<'_, Body> {
     // Spaces may stand around the dashes (`0 - 0`, as typed on some sheets); a dash left out
     // (`00`, `000`) is read, and said.
     let dash = || opt(delimited(space0, char('-'), space0));
-    let (i, (first_dash, _)) = (dash(), castle_zero).parse(i)?;
+    let (i, (first_dash, second)) = (dash(), castle_zero).parse(i)?;
     let (i, third) = opt((dash(), castle_zero)).parse(i)?;
     let side = if third.is_some() {
         CastlingSide::Queen
@@ -831,12 +835,19 @@ fn castling(i: &str) -> PResult<'_, Body> {
         CastlingSide::King
     };
     let dashes_missing = first_dash.is_none() || third.is_some_and(|(d, _)| d.is_none());
+    // A zero beside a letter O (small or capital alike: `O-o` is only the case).
+    let zero = |m: CastlingMark| m == CastlingMark::Zero;
+    let marks_mixed = [Some(second), third.map(|(_, m)| m)]
+        .into_iter()
+        .flatten()
+        .any(|m| zero(m) != zero(mark));
     Ok((
         i,
         Body::Castle {
             side,
             mark,
             dashes_missing,
+            marks_mixed,
         },
     ))
 }
@@ -1388,6 +1399,22 @@ mod tests {
                 side,
                 mark,
                 dashes_missing,
+                marks_mixed: false,
+            };
+            assert_eq!(cs(text).body, body, "{text}");
+        }
+        // Zeros and letters O mixed: read, by the first mark, and said.
+        for (text, side, mark) in [
+            ("0-O", CastlingSide::King, CastlingMark::Zero),
+            ("O-0", CastlingSide::King, CastlingMark::LetterO),
+            ("0-0-O", CastlingSide::Queen, CastlingMark::Zero),
+            ("o-0-o", CastlingSide::Queen, CastlingMark::SmallO),
+        ] {
+            let body = Body::Castle {
+                side,
+                mark,
+                dashes_missing: false,
+                marks_mixed: true,
             };
             assert_eq!(cs(text).body, body, "{text}");
         }
@@ -1402,6 +1429,7 @@ mod tests {
                 side,
                 mark: CastlingMark::Zero,
                 dashes_missing: true,
+                marks_mixed: false,
             };
             assert_eq!(cs(text).body, body, "{text}");
         }

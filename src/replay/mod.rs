@@ -1480,7 +1480,7 @@ fn keep_reported(found: Warnings, warnings: &mut Warnings) {
 }
 
 /// The notation warnings `check` reports (the others are allowed on a scoresheet).
-pub(crate) const REPORTED_WARNINGS: [Warning; 8] = [
+pub(crate) const REPORTED_WARNINGS: [Warning; 9] = [
     Warning::CheckMarkWithoutCheck,
     Warning::MateMarkWithoutMate,
     Warning::OverDisambiguated,
@@ -1489,6 +1489,7 @@ pub(crate) const REPORTED_WARNINGS: [Warning; 8] = [
     Warning::EnPassantMarkOnOtherMove,
     Warning::CoordinateForm,
     Warning::CastlingWithoutDash,
+    Warning::CastlingMarksMixed,
 ];
 
 fn walker_warn(warnings: &mut Vec<GameWarning>, max: usize, w: GameWarning) {
