@@ -1975,7 +1975,8 @@ impl<'s, 'a> Search<'s, 'a> {
     /// after one invented ply: a run of two to [`MISSING_RUN`] plies left off before it (the
     /// shortest after which it reads well, or every length; a writer who lost a few moves in time trouble, the
     /// other sheet of [`crate::reconstruct::repair_two`] writing on), the game's moves
-    /// invented, each at what a missing ply costs, then the word read. With one move allowed
+    /// invented, each at what a missing ply costs (a run of White's ply and Black's answer,
+    /// a whole move, `move_missing_extra` more, as the search charges one), then the word read. With one move allowed
     /// per ply this costs the search next to nothing, where a free search could not afford it.
     fn missing_run(&mut self, state: &State, i: usize) {
         if !self.runs_tried.insert((i, ply_of(&state.pos))) {
@@ -1984,19 +1985,17 @@ impl<'s, 'a> Search<'s, 'a> {
         let c = self.costs;
         let mut run = State::fresh(state.pos.clone(), state.cost, state.node, state.shift, 0);
         run.prior = state.prior;
+        // A run of exactly White's ply and Black's answer is a whole move left off, priced as
+        // the search prices one ([`Search::missing_move`]: `move_missing_extra` on top).
+        let row = state.pos.turn().is_white();
         for depth in 1..=MISSING_RUN {
             let Some((m1, kind, invented)) = self.inventable(&run).into_iter().next() else {
                 return;
             };
+            let before = run.node;
             run.pos.play(&m1);
-            run.node = self.push_node(
-                run.node,
-                Step::Invent {
-                    mv: m1,
-                    cost: invented,
-                    kind,
-                },
-            );
+            let step = |cost| Step::Invent { mv: m1, cost, kind };
+            run.node = self.push_node(before, step(invented));
             run.cost += invented;
             run.prior += invented - c.ply_missing;
             if depth < 2 {
@@ -2007,10 +2006,19 @@ impl<'s, 'a> Search<'s, 'a> {
                 continue;
             };
             reads.retain(|&(_, cost)| cost <= best + c.read_spread);
+            let (node, cost) = if depth == 2 && row {
+                let extra = c.move_missing_extra;
+                (
+                    self.push_node(before, step(invented + extra)),
+                    run.cost + extra,
+                )
+            } else {
+                (run.node, run.cost)
+            };
             let mut after = State::fresh(
                 run.pos.clone(),
-                run.cost,
-                run.node,
+                cost,
+                node,
                 state.shift,
                 state.node.saturating_add(1),
             );
