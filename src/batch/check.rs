@@ -442,10 +442,10 @@ pub(super) fn before_syntax_error(
     });
     r.status = crate::replay::Status::Ongoing;
     match &r.error {
-        Some(_) => r.warnings.push(GameWarning {
-            message: format!("then a syntax error: {}", e.kind),
-            at: Some(e.at),
-        }),
+        Some(_) => r.warnings.push(GameWarning::at(
+            format!("then a syntax error: {}", e.kind),
+            e.at,
+        )),
         None => {
             r.error = Some(MoveError::game_level(
                 ErrorKind::Syntax,

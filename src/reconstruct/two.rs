@@ -486,15 +486,16 @@ fn disagreements(
                 && word
                     .as_deref()
                     .is_some_and(|w| reader.score(&pos, &legal, m, &reader.prepare(w)).cost == 0.0);
-            let text = match (extra.is_empty(), word) {
-                (true, word) => word,
-                (false, word) => Some(
+            let text = if extra.is_empty() {
+                word
+            } else {
+                Some(
                     extra
                         .into_iter()
                         .chain(word.as_deref())
                         .collect::<Vec<_>>()
                         .join(" "),
-                ),
+                )
             };
             (text, exact)
         });

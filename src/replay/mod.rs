@@ -1198,7 +1198,7 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
             let Ok(Some(mv)) = read_token(&pos, &node.san, letters, &mut w, &mut after) else {
                 break;
             };
-            played.push(mv);
+            played.push((mv, node.at));
             pos = after;
         }
         let ended = (played.len() == moves.len())
@@ -1214,13 +1214,8 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
                 )
             })
             .flatten();
-        if let Some((end, warning, index)) = ended {
+        if let Some((end, warning)) = ended {
             replay.ended_early = Some(end);
-            let at = moves.get(index).map(|n| n.at);
-            let warning = GameWarning {
-                message: warning,
-                at,
-            };
             walker_warn(&mut replay.warnings, opts.max_warnings, warning);
         }
     }
@@ -1276,26 +1271,26 @@ fn is_dead(pos: &Position, exact: bool) -> bool {
 
 /// Where a game whose final position is dead or stalemate (`status`) had already ended in a
 /// dead position (5.2.2; 5.2b in 2005–2014) before its last move: the end (the first move
-/// played after it), the warning for that move and its index in `moves`, or `None`. `moves` are the mainline's, from
-/// `start` (`start_ply` half-moves into the game), printed in `letters` (the bulk replay keeps
-/// no words); dead is what [`final_status`] calls dead ([`is_dead`]). A position stays dead
+/// played after it) and the warning for that move, at its place, or `None`. `moves` are the
+/// mainline's with where each was written, from `start` (`start_ply` half-moves into the
+/// game), printed in `letters` (the bulk replay keeps no words); dead is what [`final_status`] calls dead ([`is_dead`]). A position stays dead
 /// whatever is played from it: if the one before the last move is not dead, none before it is
 /// (one analysis settles most games), and otherwise the first is found by halving.
 pub(crate) fn dead_end_before_last(
     start: &Position,
-    moves: &[Move],
+    moves: &[(Move, Location)],
     status: Status,
     exact: bool,
     start_ply: u32,
     letters: &LetterSet,
     laws: Edition,
-) -> Option<(EndedEarly, String, usize)> {
+) -> Option<(EndedEarly, GameWarning)> {
     if !matches!(status, Status::DeadPosition | Status::Stalemate) {
         return None;
     }
     let mut positions = Vec::with_capacity(moves.len() + 1);
     positions.push(start.clone());
-    for mv in moves {
+    for (mv, _) in moves {
         let mut next = positions.last()?.clone();
         next.play(mv);
         positions.push(next);
@@ -1313,7 +1308,7 @@ pub(crate) fn dead_end_before_last(
             lo = mid + 1;
         }
     }
-    let (pos, mv) = (positions.get(lo)?, moves.get(lo)?);
+    let (pos, (mv, at)) = (positions.get(lo)?, moves.get(lo)?);
     let style = if letters.code() == "en" {
         crate::notation::Style::San
     } else {
@@ -1337,7 +1332,7 @@ pub(crate) fn dead_end_before_last(
         side_name(end.side),
         ending(Status::DeadPosition, laws)
     );
-    Some((end, warning, lo))
+    Some((end, GameWarning::at(warning, *at)))
 }
 
 /// Warnings for results (the Result tag's and the movetext's) that the final position, or an

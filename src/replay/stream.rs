@@ -123,10 +123,8 @@ pub struct ReplayVisitor {
     /// once grown), for finding a dead position before the last move
     /// ([`super::dead_end_before_last`]).
     start_pos: Position,
-    mainline_moves: Vec<Move>,
-    /// Where each of the mainline's moves was written, for the warning of a move played after
-    /// a dead position.
-    mainline_at: Vec<Location>,
+    /// Each with where it was written, for the warning of a move played after a dead position.
+    mainline_moves: Vec<(Move, Location)>,
     /// Where the last move read was written (an `e.p.` written apart is warned of there).
     last_move_at: Location,
     /// The mainline has a null move (its positions are no game's).
@@ -182,7 +180,6 @@ impl ReplayVisitor {
             // Room for most games' mainlines at once, as the history has: no growing move by
             // move in a visitor made for one game (as `check` makes them).
             mainline_moves: Vec::with_capacity(256),
-            mainline_at: Vec::with_capacity(256),
             last_move_at: Location::default(),
             mainline_null: false,
             variant_tag: false,
@@ -330,7 +327,6 @@ impl Visitor for ReplayVisitor {
         self.written_number = None;
         self.numbers_warned = false;
         self.mainline_moves.clear();
-        self.mainline_at.clear();
         self.mainline_null = false;
         self.variant_tag = false;
         self.chess960 = false;
@@ -451,8 +447,7 @@ impl Visitor for ReplayVisitor {
                                 self.uci
                                     .push(mv.to_uci(level.pos().is_chess960()).to_string());
                             }
-                            self.mainline_moves.push(mv);
-                            self.mainline_at.push(at);
+                            self.mainline_moves.push((mv, at));
                         }
                         level.now = !level.now;
                     }
@@ -621,7 +616,7 @@ impl Visitor for ReplayVisitor {
                 .letters
                 .as_ref()
                 .unwrap_or_else(|| LetterSet::english());
-            if let Some((end, warning, index)) = super::dead_end_before_last(
+            if let Some((end, warning)) = super::dead_end_before_last(
                 &self.start_pos,
                 &self.mainline_moves,
                 status,
@@ -631,8 +626,7 @@ impl Visitor for ReplayVisitor {
                 self.laws,
             ) {
                 self.ended_early = Some(end);
-                let at = self.mainline_at.get(index).copied();
-                self.warn(warning, at);
+                self.warn(warning.message, warning.at);
             }
         }
         let result = match self.tag_result {
