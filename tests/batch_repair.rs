@@ -318,3 +318,136 @@ fn clean_repair_reports_the_letters_a_repaired_game_was_read_in() {
         "the moves were read in the cs letters"
     );
 }
+
+/// A game the PGN reader stops in at a stray character: a `}` inside `R}e1` (the game has a
+/// variation and a comment, which a reading as a plain sheet would take for moves), and a `&`
+/// standing alone between moves.
+const STRAY_IN_WORD: &str = "[Event \"stray in a word\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 (2. f4 exf4) 2... Nc6 {good} 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. R}e1 b5 7. Bb3 d6 8. c3 O-O *\n";
+const STRAY_ALONE: &str =
+    "[Event \"stray alone\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 & Nc6 3. Bb5 a6 *\n";
+
+fn strays() -> String {
+    [GOOD, STRAY_IN_WORD, STRAY_ALONE, BROKEN].join("\n")
+}
+
+/// `check --repair` reads a game stopped at a stray character again past it and repairs it:
+/// the character is listed (its place, the word it stands in) before the corrections. A comment
+/// never closed changes what the rest of the text is, and is not tried.
+#[test]
+fn check_repair_reads_a_game_past_its_stray_characters() {
+    let (text, summary) = check_repair("strays.pgn", &strays(), false);
+    assert_eq!(
+        (summary.repairs_tried, summary.repairs_taken),
+        (2, 2),
+        "{text}"
+    );
+    // The game's error is reported as before, then the repair.
+    assert!(
+        text.contains(
+            "strays.pgn:9:82: game 2: warning: then a syntax error: unexpected character '}'"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("strays.pgn: game 2: repair: taken (confidence 0.98, 1 correction(s), 1 stray character(s) mended)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("game 2: repair: '}' at 9:82 read as part of the move word 'R}e1'\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("game 2: repair: move 6 (white) 'R}e1' read as Re1: char_extra"),
+        "{text}"
+    );
+    assert!(
+        text.contains("game 3: repair: '&' at 14:17 standing alone, passed over\n"),
+        "{text}"
+    );
+    assert!(!text.contains("game 4: repair"), "{text}");
+
+    let (json, _) = check_repair("strays.pgn", &strays(), true);
+    let second: serde_json::Value = serde_json::from_str(json.lines().nth(1).unwrap()).unwrap();
+    assert_eq!(second["repair"]["taken"], true);
+    assert_eq!(second["repair"]["san"][10], "Re1");
+    assert_eq!(
+        second["repair"]["mended"][0],
+        serde_json::json!({"line": 9, "column": 82, "character": "}", "word": "R}e1"})
+    );
+}
+
+/// `clean --repair` writes such a game with its comments and variations, says what was mended
+/// (a comment in the game, `repaired` changes in the report), and counts it as repaired;
+/// without `--repair` it is rejected with its bytes, as before.
+#[test]
+fn clean_repair_writes_a_game_read_past_its_stray_characters() {
+    let scratch = Scratch::new("repair-strays");
+    let outputs = CleanOutputs::new(scratch.0.join("out.pgn"), None);
+    let options = CleanOptions {
+        repair: Some(RepairPolicy::default()),
+        ..CleanOptions::default()
+    };
+    let report = clean(&[memory("strays.pgn", &strays())], &outputs, &options).unwrap();
+    assert!(report.balanced());
+    assert_eq!(
+        (
+            report.read,
+            report.written,
+            report.rejected,
+            report.repaired
+        ),
+        (4, 3, 1, 2),
+        "{report:?}"
+    );
+    let repaired: Vec<&str> = report
+        .changes
+        .iter()
+        .filter(|c| c.kind == "repaired")
+        .map(|c| c.detail.as_str())
+        .collect();
+    assert_eq!(
+        repaired,
+        [
+            "'}' at 9:82 read as part of the move word 'R}e1'",
+            "move 6 (white) 'R}e1' read as Re1: char_extra (cost 2.0)",
+            "'&' at 14:17 standing alone, passed over",
+        ]
+    );
+    let out = std::fs::read_to_string(&outputs.out).unwrap();
+    let games: Vec<Game> = Game::read_all(out.as_bytes())
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(games.len(), 3, "{out}");
+    for g in &games {
+        assert!(replay_game(g, &ReplayOptions::default()).error.is_none());
+    }
+    let in_word = &games[1].mainline;
+    assert_eq!(in_word.moves[10].san, "Re1");
+    assert_eq!(in_word.moves[3].comments[..], ["good"]);
+    let v: Vec<&str> = in_word.moves[2].variations[0]
+        .moves
+        .iter()
+        .map(|n| n.san.as_str())
+        .collect();
+    assert_eq!(v, ["f4", "exf4"]);
+    assert!(in_word.comments[0].starts_with("scoresheet: repaired, 1 correction(s)"));
+    assert_eq!(
+        in_word.comments[1],
+        "scoresheet: '}' at 9:82 read as part of the move word 'R}e1'"
+    );
+    assert_eq!(games[2].mainline.moves.len(), 6);
+    let rejects = std::fs::read_to_string(&outputs.rejects).unwrap();
+    assert!(rejects.contains(BROKEN.trim_end()), "{rejects}");
+
+    let plain = clean(
+        &[memory("strays.pgn", &strays())],
+        &outputs,
+        &CleanOptions::default(),
+    )
+    .unwrap();
+    assert_eq!((plain.written, plain.rejected, plain.repaired), (1, 3, 0));
+    let rejects = std::fs::read_to_string(&outputs.rejects).unwrap();
+    assert!(rejects.contains(STRAY_IN_WORD.trim_end()), "{rejects}");
+    assert!(rejects.contains(STRAY_ALONE.trim_end()), "{rejects}");
+}

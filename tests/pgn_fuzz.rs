@@ -91,3 +91,73 @@ fn mutated_games_never_panic_and_both_readers_agree() {
         }
     }
 }
+
+/// Every move of `line` and of its variations.
+fn all_nodes<'a>(line: &'a scoresheet::pgn::Line, out: &mut Vec<&'a scoresheet::pgn::Node>) {
+    for v in &line.variations {
+        all_nodes(v, out);
+    }
+    for n in &line.moves {
+        out.push(n);
+        for v in &n.variations {
+            all_nodes(v, out);
+        }
+    }
+}
+
+/// Mutated games read again past their stray characters (`pgn::mend`, what `--repair` does with
+/// a game the reader stops in): never a panic, at most `MAX_MENDS` a game, and every move word
+/// of a game read so, the stray characters put back in, is the text written at its place.
+#[test]
+fn mutated_games_read_past_stray_characters_keep_their_words_as_written() {
+    use scoresheet::pgn::mend::{read_all_mended, MAX_MENDS};
+    let path = common::data("games/twic1599-sample.pgn");
+    let source = std::fs::read(&path).unwrap();
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let strays = ["}", ")", "&", "<", "%", "→", "'", ",", "|", "~", "^", "\\"];
+    let mut mended_games = 0;
+    for _ in 0..1000 {
+        let start = rng.below(source.len() - 4000);
+        let mut piece = source[start..start + 1000 + rng.below(3000)].to_vec();
+        for _ in 0..1 + rng.below(5) {
+            let at = rng.below(piece.len());
+            let ins = match rng.below(4) {
+                0 => PIECES[rng.below(PIECES.len())],
+                _ => strays[rng.below(strays.len())].as_bytes(),
+            };
+            piece.splice(at..at, ins.iter().copied());
+        }
+        let text = String::from_utf8_lossy(&piece);
+        for m in read_all_mended(text.as_bytes()).into_iter().flatten() {
+            assert!(m.mends.len() <= MAX_MENDS);
+            mended_games += usize::from(!m.mends.is_empty());
+            let mut nodes = Vec::new();
+            all_nodes(&m.game.mainline, &mut nodes);
+            for n in nodes {
+                let written = text.get(n.at.offset as usize..).unwrap_or("");
+                assert!(
+                    written.starts_with(n.san.as_str()),
+                    "'{}' at {} reads '{}' there\n{text}",
+                    n.san,
+                    n.at,
+                    written.chars().take(20).collect::<String>()
+                );
+                // Its column counts the characters before it on its line, stray ones included.
+                let before = text.get(..n.at.offset as usize).unwrap_or("");
+                let line_start = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+                let column = before[line_start..].chars().count() + 1;
+                assert_eq!(
+                    n.at.column as usize, column,
+                    "'{}' at {}\n{text}",
+                    n.san, n.at
+                );
+            }
+            for mend in &m.mends {
+                if let Some(word) = &mend.word {
+                    assert!(word.contains(mend.character), "{mend}");
+                }
+            }
+        }
+    }
+    assert!(mended_games > 100, "{mended_games}");
+}

@@ -599,8 +599,8 @@ fn long_form_typed_with_spaces_and_dashes_between_moves_are_repaired() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// A PGN game with a character the PGN reader stops at (`&`) is read as a sheet, but keeps its
-/// tags and starts from its FEN: the stray word is skipped and reported.
+/// A PGN game with a character the PGN reader stops at (`&`) is read again past it, and keeps
+/// its tags and starts from its FEN: the stray character is passed over and reported.
 #[test]
 fn pgn_the_reader_cannot_read_keeps_its_tags_and_fen() {
     let file = fixture("pgn-stray-character-with-fen.pgn");
@@ -613,7 +613,41 @@ fn pgn_the_reader_cannot_read_keeps_its_tags_and_fen() {
         "{out}"
     );
     assert!(out.contains("1. e4 Kd7 2. O-O Kd6 1-0"), "{out}");
-    assert!(err.contains("ply_extra"), "{err}");
+    assert!(
+        err.contains("stray character '&' at 7:7 standing alone, passed over"),
+        "{err}"
+    );
+}
+
+/// In a file of several games, a game with a stray character in a move word (`R}e1`) is read
+/// again past it and repaired like the others, its variation and comment kept on their moves;
+/// before, it was reported unread (and, alone in its file, read as a plain sheet, which took
+/// the variation's moves for the game's). A comment never closed is still not read.
+#[test]
+fn a_stray_character_in_a_game_among_others_is_read_past() {
+    let scratch = common::Scratch::new("repair-stray");
+    let path = scratch.0.join("strays.pgn");
+    let text = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n\
+                [Event \"b\"]\n\n1. e4 e5 2. Nf3 (2. f4 exf4) 2... Nc6 {good} 3. Bb5 a6 \
+                4. Ba4 Nf6 5. O-O Be7 6. R}e1 b5 7. Bb3 d6 8. c3 O-O *\n\n\
+                [Event \"c\"]\n\n1. e4 {never closed e5 *\n";
+    std::fs::write(&path, text).unwrap();
+    let (code, out, err) = repair(&[path.to_str().unwrap()]);
+    // The third game cannot be read: the run says so and fails.
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("1. e4 e5 2. Nf3 (2. f4 exf4) 2... Nc6 {good} 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6.\nRe1 b5"),
+        "{out}"
+    );
+    assert!(
+        err.contains("(game 2): stray character '}' at 7:82 read as part of the move word 'R}e1'"),
+        "{err}"
+    );
+    assert!(err.contains("'}' extra (char_extra)"), "{err}");
+    assert!(
+        err.contains("(game 3): not repaired: 11:7: comment `{` never closed"),
+        "{err}"
+    );
 }
 
 /// An empty file holds no game: bad input (exit 1, as the README's exit codes say), not an

@@ -4,10 +4,11 @@
 use super::engine::{run, GameRef, Options, Sink, BROKEN_OFF};
 use super::input::{Input, InputError};
 use super::progress::{NoProgress, Progress, Tally};
-use super::repair::{is_repairable, repair_game, GameRepair, RepairPolicy};
+use super::repair::{is_repairable, repair_broken_game, repair_game, GameRepair, RepairPolicy};
 use crate::encoding::{decode, Encoding};
 use crate::notation::sheet::FromLetters;
 use crate::pgn::game::GameBuilder;
+use crate::pgn::mend::stray;
 use crate::pgn::{Limits, Location, PgnError, SliceReader};
 use crate::replay::{
     replay_game, DeadAnalysis, ErrorKind, GameWarning, MoveError, Replay, ReplayOptions,
@@ -299,6 +300,8 @@ fn check_section(g: &GameRef<'_>, options: &CheckOptions) -> Vec<Checked> {
     let mut n = number - 1;
     while let Some(read) = reader.read_game(&mut visitor) {
         n += 1;
+        // The reader's syntax error, where it stopped at one.
+        let mut syntax = None;
         let (r, readable) = match read {
             Ok(r) if !r.needs_detection => (r, true),
             Ok(r) => match reader.last_game() {
@@ -312,14 +315,23 @@ fn check_section(g: &GameRef<'_>, options: &CheckOptions) -> Vec<Checked> {
                 }
                 None => (r, true),
             },
-            Err(e) => (
-                before_syntax_error(reader.last_game(), &e, n, &options.replay)
-                    .unwrap_or_else(|| syntax_error(&e)),
-                false,
-            ),
+            Err(e) => {
+                let r = before_syntax_error(reader.last_game(), &e, n, &options.replay)
+                    .unwrap_or_else(|| syntax_error(&e));
+                syntax = Some(e);
+                (r, false)
+            }
         };
-        let repair = match (&options.repair, &r.error) {
-            (Some(policy), Some(e)) if is_repairable(e.kind) => {
+        let repair = match (&options.repair, &r.error, &syntax) {
+            // A game stopped at a stray character is read again past it and repaired.
+            (Some(policy), Some(_), Some(e)) if stray(&e.kind).is_some() => {
+                let (text, origin) = reader.last_game().unzip();
+                text.zip(origin).and_then(|(text, origin)| {
+                    repair_broken_game(text, origin, n, &options.replay.from, policy)
+                        .map(|(_, r)| r)
+                })
+            }
+            (Some(policy), Some(e), None) if is_repairable(e.kind) => {
                 try_repair(reader.last_game(), n, &options.replay.from, policy)
             }
             _ => None,
@@ -400,6 +412,12 @@ fn write_repair(file: &str, game: u64, repair: &GameRepair, json: bool, out: &mu
             "corrections": r.corrections,
             "stop": r.stop,
             "alternatives": r.alternatives_total,
+            "mended": repair.mends.iter().map(|m| serde_json::json!({
+                "line": m.at.line,
+                "column": m.at.column,
+                "character": m.character.to_string(),
+                "word": m.word,
+            })).collect::<Vec<_>>(),
         });
         if out.ends_with("}\n") {
             out.truncate(out.len() - 2);
@@ -410,11 +428,17 @@ fn write_repair(file: &str, game: u64, repair: &GameRepair, json: bool, out: &mu
         return;
     }
     match &repair.refusal {
-        None => out.push_str(&format!(
-            "{file}: game {game}: repair: taken (confidence {:.2}, {} correction(s))\n",
-            r.confidence,
-            r.corrections.len(),
-        )),
+        None => {
+            let mended = match repair.mends.len() {
+                0 => String::new(),
+                n => format!(", {n} stray character(s) mended"),
+            };
+            out.push_str(&format!(
+                "{file}: game {game}: repair: taken (confidence {:.2}, {} correction(s){mended})\n",
+                r.confidence,
+                r.corrections.len(),
+            ));
+        }
         Some(why) => out.push_str(&format!("{file}: game {game}: repair: not taken: {why}\n")),
     }
     for line in repair.correction_lines() {

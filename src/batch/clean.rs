@@ -14,6 +14,7 @@ use crate::notation::print::write_move_before;
 use crate::notation::sheet::{lines_with_ends, FromLetters};
 use crate::notation::{LetterSet, PrintOptions, Style};
 use crate::pgn::game::GameBuilder;
+use crate::pgn::mend::{read_mended, stray, Mended};
 use crate::pgn::{Game, Line, Location, MoveText, Node, Outcome, PgnError, SliceReader, Writer};
 use crate::replay::{replay_game_with, DeadAnalysis, MoveError, Replay, ReplayOptions, Status};
 use compact_str::CompactString;
@@ -699,7 +700,15 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<(u64, Fate)> {
     // Each game as read, where it starts, and, where the reader stopped at a syntax error, a
     // move error before it (kind, message): the game's first error, as `check` reports it, with
     // the syntax error said after it.
-    type Read = (Result<Game, PgnError>, Location, Option<(String, String)>);
+    //
+    // With `--repair`, a game stopped at a stray character is also read again past it
+    // ([`read_mended`]), to be cleaned (and repaired) as read.
+    type Read = (
+        Result<Game, PgnError>,
+        Location,
+        Option<(String, String)>,
+        Option<Mended>,
+    );
     let mut games: Vec<Read> = Vec::new();
     let replay_options = ReplayOptions {
         from: options.from.clone(),
@@ -735,11 +744,23 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<(u64, Fate)> {
             }
             Ok(_) => None,
         };
-        games.push((read, start, first_error));
+        let mended = match (&read, &options.repair, reader.last_game()) {
+            (Err(e), Some(_), Some((text, origin))) if stray(&e.kind).is_some() => {
+                let number = u64::try_from(games.len() + 1).unwrap_or(u64::MAX);
+                read_mended(text, origin, number).map(|mut m| {
+                    for mend in &mut m.mends {
+                        mend.at.line = mend.at.line.saturating_add(line_shift);
+                    }
+                    m
+                })
+            }
+            _ => None,
+        };
+        games.push((read, start, first_error, mended));
     }
     let several = games.len() > 1;
     let mut fates = Vec::with_capacity(games.len());
-    let starts: Vec<Location> = games.iter().map(|&(_, start, _)| start).collect();
+    let starts: Vec<Location> = games.iter().map(|&(_, start, _, _)| start).collect();
     let lines: Vec<u64> = starts
         .iter()
         .map(|at| u64::from(at.line).saturating_add(u64::from(line_shift)))
@@ -776,24 +797,53 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<(u64, Fate)> {
                 .map(<[u8]>::to_vec)
         })
     };
-    for (k, (read, _, first_error)) in games.into_iter().enumerate() {
+    for (k, (read, _, first_error, mended)) in games.into_iter().enumerate() {
         let line = lines[k];
         let fate = match (read, first_error) {
-            (Err(_), Some((kind, message))) => Fate::Rejected {
-                original: slice_of(k),
-                kind,
-                message,
-            },
-            (Err(e), None) => Fate::Rejected {
-                original: slice_of(k),
-                kind: "syntax".to_owned(),
-                message: format!(
-                    "{}:{}: {}",
-                    e.at.line.saturating_add(line_shift),
-                    e.at.column,
-                    e.kind
-                ),
-            },
+            (Err(e), first_error) => {
+                // The first error (a move before the syntax error), or the syntax error.
+                let (kind, mut message) = first_error.unwrap_or_else(|| {
+                    let at = e.at.line.saturating_add(line_shift);
+                    let message = format!("{at}:{}: {}", e.at.column, e.kind);
+                    ("syntax".to_owned(), message)
+                });
+                // Read again past its stray characters (`--repair`): written when it cleans
+                // (repaired, or reading as it is), the characters mended listed as repairs.
+                let cleaned = mended.map(|mut m| {
+                    let lines: Vec<String> = m.mends.iter().map(ToString::to_string).collect();
+                    // The game written says so, as a repaired one does.
+                    let note = format!("scoresheet: {}", lines.join("; "));
+                    m.game.mainline.comments.insert(0, note.into());
+                    (clean_game(m.game, options), lines)
+                });
+                match cleaned {
+                    Some((Ok((text, mut changes, key)), mends)) => {
+                        // Before the repair's corrections, where there are any.
+                        let at = changes
+                            .iter()
+                            .position(|(kind, _)| *kind == "repaired")
+                            .unwrap_or(changes.len());
+                        changes.splice(at..at, mends.into_iter().map(|l| ("repaired", l)));
+                        Fate::Written { text, changes, key }
+                    }
+                    Some((Err(again), _)) => {
+                        message.push_str(&format!(
+                            "; read again past its stray character(s): {}",
+                            describe(&again, line_shift)
+                        ));
+                        Fate::Rejected {
+                            original: slice_of(k),
+                            kind,
+                            message,
+                        }
+                    }
+                    None => Fate::Rejected {
+                        original: slice_of(k),
+                        kind,
+                        message,
+                    },
+                }
+            }
             (Ok(game), _) => match clean_game(game, options) {
                 Ok((text, changes, key)) => Fate::Written { text, changes, key },
                 Err(e) => Fate::Rejected {

@@ -28,7 +28,8 @@ use crate::notation::sheet::FromLetters;
 use crate::notation::{
     detect_letters, letters_used, move_to_string, LetterSet, PrintOptions, Warnings,
 };
-use crate::pgn::{Comments, Game, Line, Node, Outcome};
+use crate::pgn::mend::{read_mended, Mend, Mended};
+use crate::pgn::{Comments, Game, Line, Location, Node, Outcome};
 use crate::reconstruct::{repair, repair_two, Repair, RepairOptions, Sheet, Token, TokenKind};
 use crate::replay::{null_move, read_token, ErrorKind, MoveError};
 
@@ -140,6 +141,9 @@ pub struct GameRepair {
     pub repair: Repair,
     /// Why the repair is not taken; `None` when it is.
     pub refusal: Option<String>,
+    /// The stray characters the PGN reader stopped at, mended before the repair (see
+    /// [`repair_broken_game`]); empty for a game the reader read.
+    pub mends: Vec<Mend>,
 }
 
 impl GameRepair {
@@ -156,7 +160,9 @@ impl GameRepair {
         self.refusal.is_none()
     }
 
-    /// The corrections, one line each: `move 2 (white) 'Jf3' read as Nf3: ...`.
+    /// The corrections, one line each: `move 2 (white) 'Jf3' read as Nf3: ...`; first, the
+    /// stray characters mended, one line each (`'}' at 16:57 read as part of the move word
+    /// 'R}e1'`).
     ///
     /// ```
     /// use scoresheet::batch::{repair_game, RepairPolicy};
@@ -168,24 +174,22 @@ impl GameRepair {
     /// assert!(lines[0].starts_with("move 4 (white) 'Bad' read as Ba4: "), "{}", lines[0]);
     /// ```
     pub fn correction_lines(&self) -> Vec<String> {
-        self.repair
-            .corrections
-            .iter()
-            .map(|c| {
-                let written = c
-                    .written
-                    .as_deref()
-                    .map_or_else(|| "(not written)".to_owned(), |w| format!("'{w}'"));
-                let read = c
-                    .read_as
-                    .as_deref()
-                    .map_or_else(|| "skipped".to_owned(), |m| format!("read as {m}"));
-                format!(
-                    "move {} ({}) {written} {read}: {} (cost {:.1})",
-                    c.at.move_number, c.at.side, c.kind, c.cost
-                )
-            })
-            .collect()
+        let mends = self.mends.iter().map(ToString::to_string);
+        let corrections = self.repair.corrections.iter().map(|c| {
+            let written = c
+                .written
+                .as_deref()
+                .map_or_else(|| "(not written)".to_owned(), |w| format!("'{w}'"));
+            let read = c
+                .read_as
+                .as_deref()
+                .map_or_else(|| "skipped".to_owned(), |m| format!("read as {m}"));
+            format!(
+                "move {} ({}) {written} {read}: {} (cost {:.1})",
+                c.at.move_number, c.at.side, c.kind, c.cost
+            )
+        });
+        mends.chain(corrections).collect()
     }
 }
 
@@ -417,11 +421,52 @@ pub fn repair_game_with(
         return Ok(GameRepair {
             repair: Repair::not_tried(start, LetterSet::english()),
             refusal: Some(why),
+            mends: Vec::new(),
         });
     }
     let repair = repair_sheet(&sheet, start, other, from, policy.beam);
     let refusal = policy.refusal(&repair);
-    Ok(GameRepair { repair, refusal })
+    Ok(GameRepair {
+        repair,
+        refusal,
+        mends: Vec::new(),
+    })
+}
+
+/// [`repair_game`] for a game the PGN reader stopped in at a stray character (`6. R}e1`,
+/// `12. & Nf3`): `text` is the game as the reader cut it (starting at `origin` in its file, game
+/// `number`), read again with its stray characters in the move words they stand in or passed
+/// over ([`crate::pgn::mend`]) and repaired; the mends are listed before the corrections. Gives
+/// the game as read again too (its comments, glyphs and variations: what [`repaired_game`]
+/// keeps). `None` when the game stopped at something else (a comment or variation never
+/// closed, a malformed tag: these change what the rest of the text is) or cannot be set up.
+///
+/// ```
+/// use scoresheet::batch::{repair_broken_game, RepairPolicy};
+/// use scoresheet::notation::sheet::FromLetters;
+/// use scoresheet::pgn::{Game, Location};
+/// let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. R}e1 b5 7. Bb3 d6 *";
+/// assert!(Game::read_all(text.as_bytes())[0].is_err());
+/// let at = Location { offset: 0, line: 1, column: 1 };
+/// let auto = FromLetters::Auto(Vec::new());
+/// let (_, r) = repair_broken_game(text, at, 1, &auto, &RepairPolicy::default()).unwrap();
+/// assert!(r.accepted(), "{:?}", r.refusal);
+/// assert_eq!(r.repair.san[10], "Re1");
+/// let lines = r.correction_lines();
+/// assert_eq!(lines[0], "'}' at 1:57 read as part of the move word 'R}e1'");
+/// assert!(lines[1].starts_with("move 6 (white) 'R}e1' read as Re1: char_extra"), "{}", lines[1]);
+/// ```
+pub fn repair_broken_game(
+    text: &str,
+    origin: Location,
+    number: u64,
+    from: &FromLetters,
+    policy: &RepairPolicy,
+) -> Option<(Game, GameRepair)> {
+    let Mended { game, mends } = read_mended(text, origin, number)?;
+    let mut r = repair_game(&game, from, policy).ok()?;
+    r.mends = mends;
+    Some((game, r))
 }
 
 /// `game` with its mainline replaced by the repaired moves (PGN SAN, English letters), and how

@@ -8,6 +8,7 @@ use crate::notation::sheet::result_of;
 use crate::notation::sheet::{looks_like_pgn, read_sheet, FromLetters, Notation};
 use crate::notation::LetterSet;
 use crate::pgn::lexer::looks_like_tag_line;
+use crate::pgn::mend::{read_all_mended, Mend, Mended};
 use crate::pgn::{write_game, Game, Outcome, PgnError};
 use crate::reconstruct::{Repair, RepairOptions, Sheet};
 use clap::Args;
@@ -67,9 +68,10 @@ fn read_input(file: &str) -> std::io::Result<String> {
 }
 
 /// The games of a file given as PGN (a tag line, a comment or a variation in it), as the PGN
-/// reader reads them; `None` for a move list, or when the PGN reader reads no game of it (then
-/// it is read as a move list).
-fn pgn_games(text: &str) -> Option<Vec<Result<Game, PgnError>>> {
+/// reader reads them, a game it stops in at stray characters read again past them
+/// ([`read_all_mended`]); `None` for a move list, or when the PGN reader reads no game of it
+/// (then it is read as a move list).
+fn pgn_games(text: &str) -> Option<Vec<Result<Mended, PgnError>>> {
     let pgn = text.contains('{')
         || looks_like_pgn(text)
         || text
@@ -78,7 +80,7 @@ fn pgn_games(text: &str) -> Option<Vec<Result<Game, PgnError>>> {
     if !pgn {
         return None;
     }
-    let games = Game::read_all(text.as_bytes());
+    let games = read_all_mended(text.as_bytes());
     games.iter().any(Result::is_ok).then_some(games)
 }
 
@@ -147,7 +149,7 @@ fn other_sheet(path: &str, text: &str) -> Result<Sheet, String> {
             games.len()
         )),
         Some(mut games) => match games.pop() {
-            Some(Ok(game)) => {
+            Some(Ok(Mended { game, .. })) => {
                 let mut sheet = sheet_of(&game);
                 // The result ending the movetext stands for a Result tag the game lacks.
                 if let (Some(outcome), None) = (game.outcome, game.tag("Result")) {
@@ -181,8 +183,8 @@ struct Done {
 }
 
 impl Run<'_> {
-    /// Repairs one game of a PGN file.
-    fn pgn_game(&self, game: &Game) -> Result<Done, String> {
+    /// Repairs one game of a PGN file, read past the stray characters `mends` say.
+    fn pgn_game(&self, game: &Game, mends: &[Mend]) -> Result<Done, String> {
         // The bulk runs' bound on a sheet's length holds here too: the search's memory grows
         // with the words it cannot read well (16 KB of `e e e ...` took 3.5 GB and more).
         let policy = RepairPolicy {
@@ -232,6 +234,29 @@ impl Run<'_> {
         };
         if let Some(note) = note {
             done.report.push_str(&note);
+        }
+        if !mends.is_empty() {
+            // Said first: what the PGN reader stopped at, and how it was read.
+            let mut said: String = mends
+                .iter()
+                .map(|m| format!("stray character {m}\n"))
+                .collect();
+            said.push_str(&done.report);
+            done.report = said;
+            if let Some(obj) = done.json.as_object_mut() {
+                let list: Vec<serde_json::Value> = mends
+                    .iter()
+                    .map(|m| {
+                        serde_json::json!({
+                            "line": m.at.line,
+                            "column": m.at.column,
+                            "character": m.character.to_string(),
+                            "word": m.word,
+                        })
+                    })
+                    .collect();
+                obj.insert("mended".into(), list.into());
+            }
         }
         Ok(done)
     }
@@ -394,7 +419,7 @@ pub fn run(args: &RepairArgs) -> ExitCode {
     match pgn_games(&text) {
         None => repair_each(&run, &move_list_games(&text), |piece| run.move_list(piece)),
         Some(games) => repair_each(&run, &games, |g| match g {
-            Ok(game) => run.pgn_game(game),
+            Ok(m) => run.pgn_game(&m.game, &m.mends),
             Err(e) => Err(format!("{}: {}", e.at, e.kind)),
         }),
     }

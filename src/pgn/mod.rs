@@ -17,6 +17,7 @@
 
 pub mod game;
 pub mod lexer;
+pub mod mend;
 pub mod reader;
 pub mod split;
 pub mod writer;
