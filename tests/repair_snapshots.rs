@@ -128,6 +128,23 @@ fn a_whole_move_left_out_is_invented_ply_by_ply() {
     insta::assert_snapshot!(report(&r));
 }
 
+/// A whole move left off (40. fxg6 Rxe4, a TWIC game from the noise bench) after which the
+/// sheet reads on by the right side: 40. Sxb5 is legal as White's next move, and the first word
+/// that does not read well comes a ply later. The search now tries a row left out up to twelve
+/// words before the word that reads badly; before, it found a game of seven corrections (cost
+/// 19.59) that read the words after the gap as other moves.
+#[test]
+fn a_whole_move_left_out_shows_only_words_later() {
+    let r = fixture("whole-move-read-on-legally.txt");
+    assert_eq!(invented(&r), [79, 80], "{r}");
+    assert_eq!(&r.san[78..82], ["fxg6", "Rxe4", "Bxb5", "Bf5"], "{r}");
+    assert_eq!(r.corrections.len(), 3, "{r}");
+    assert_eq!(r.moves.len(), 158, "{r}");
+    assert_eq!(r.alternatives_total, 0, "{r}");
+    assert!(r.stop.is_none(), "{r}");
+    assert!(r.cost < 6.0, "{r}");
+}
+
 /// The sheet with a whole move left off explained by the game the repair found costs what the
 /// repair said it costs: `explain` prices a run of White's ply and Black's answer as the search
 /// prices a whole move left off (`move_missing_extra` on top of the two plies). Before, the
