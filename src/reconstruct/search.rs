@@ -894,19 +894,19 @@ const WHOLE_MOVE_MARGIN: f32 = 2.0;
 /// left out keeps every word after it with the side that wrote it, and they often read legally
 /// for several moves before one does not. On both looks.
 ///
-/// Noise bench, 300 games, seed 7, a whole move left out: 19.3 → 29.3 % exact games, 69.19 →
-/// 74.52 % of moves (121 → 87 missed by the search). Tried from every state that reads its
-/// word badly (not only the cheapest), 20 plies a side: 31.0 %, but the speed row three times
-/// slower. Six words back instead of twelve: about one game in a hundred fewer; twenty: a
-/// little more, for more work. On the second look only: 28.3 %. Instructions of the speed
-/// row's slowest game (`--speed-game 44`, cachegrind, the bench's setup included): 4,313 M →
-/// 4,372 M.
+/// Noise bench, 300 games, a whole move left out: seed 7 19.3 → 29.0 % exact games, 69.19 →
+/// 74.28 % of moves (121 → 88 missed by the search); seed 20261121 23.3 → 30.3 %. Tried from
+/// every state that reads its word badly (not only where the cheapest does), 20 plies a side:
+/// about 2 % more exact, but the speed row three times slower. Six words back instead of
+/// twelve: about one game in a hundred fewer; twenty: a little more, for more work. On the
+/// second look only: one game in a hundred fewer. Instructions of the speed row's slowest game
+/// (`--speed-game 44`, cachegrind, the bench's setup included): 4,313 M → 4,373 M.
 const WHOLE_MOVE_FURTHER_BACK: usize = 12;
 
 /// Of each side's plies, a whole move missing further back ([`Search::missing_move_back`]) is
 /// looked for among this many, the likeliest by the invented-move prior (fewer than
-/// [`WHOLE_MOVE_PLIES`]: it is tried from more states). Fourteen: 30.3 % exact on the bench row
-/// above, for a third more work than ten.
+/// [`WHOLE_MOVE_PLIES`]: it is tried from more states). Fourteen found about one game in a
+/// hundred more on the bench row above, for a third more work on the speed row's slowest game.
 const WHOLE_MOVE_BACK_PLIES: usize = 10;
 
 /// The longest run of plies left off the sheet that [`explain`] reads past (a free search
