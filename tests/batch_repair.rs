@@ -55,6 +55,44 @@ fn mixed() -> String {
     [GOOD, SLIPS, HOPELESS, BROKEN].join("\n")
 }
 
+/// A clean report's games read, written, rejected and repaired; every game read must be
+/// accounted for.
+fn counts(report: &scoresheet::batch::CleanReport) -> (u64, u64, u64, u64) {
+    assert!(report.balanced(), "{report:?}");
+    (
+        report.read,
+        report.written,
+        report.rejected,
+        report.repaired,
+    )
+}
+
+/// The details of a clean report's `repaired` changes, in order.
+fn repaired_details(report: &scoresheet::batch::CleanReport) -> Vec<&str> {
+    report
+        .changes
+        .iter()
+        .filter(|c| c.kind == "repaired")
+        .map(|c| c.detail.as_str())
+        .collect()
+}
+
+/// The games of a clean output file, each of which must read and replay without an error.
+fn written_games(path: &Path) -> Vec<Game> {
+    let out = std::fs::read_to_string(path).unwrap();
+    let games: Vec<Game> = Game::read_all(out.as_bytes())
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    for g in &games {
+        assert!(
+            replay_game(g, &ReplayOptions::default()).error.is_none(),
+            "{out}"
+        );
+    }
+    games
+}
+
 #[test]
 fn clean_repair_writes_clear_repairs_and_rejects_the_rest_with_the_reason() {
     let scratch = Scratch::new("repair-clean");
@@ -69,37 +107,15 @@ fn clean_repair_writes_clear_repairs_and_rejects_the_rest_with_the_reason() {
             ..CleanOptions::default()
         };
         let report = clean(&[memory("mixed.pgn", &mixed())], &outputs, &options).unwrap();
-        assert!(report.balanced());
-        assert_eq!(
-            (
-                report.read,
-                report.written,
-                report.rejected,
-                report.repaired
-            ),
-            (4, 2, 2, 1),
-            "{report:?}"
-        );
-        let repaired: Vec<&str> = report
-            .changes
-            .iter()
-            .filter(|c| c.kind == "repaired")
-            .map(|c| c.detail.as_str())
-            .collect();
+        assert_eq!(counts(&report), (4, 2, 2, 1), "{report:?}");
+        let repaired = repaired_details(&report);
         assert_eq!(repaired.len(), 2, "{repaired:?}");
         assert!(repaired[0].starts_with("move 4 (white) 'Bad' read as Ba4"));
         assert!(repaired[1].starts_with("move 4 (black) 'Jf6' read as Nf6"));
 
         // The output reads and replays cleanly, with the repaired moves and the comment kept.
-        let out = std::fs::read_to_string(&outputs.out).unwrap();
-        let games: Vec<Game> = Game::read_all(out.as_bytes())
-            .into_iter()
-            .map(Result::unwrap)
-            .collect();
+        let games = written_games(&outputs.out);
         assert_eq!(games.len(), 2);
-        for g in &games {
-            assert!(replay_game(g, &ReplayOptions::default()).error.is_none());
-        }
         let slips = &games[1];
         let words: Vec<&str> = slips
             .mainline
@@ -388,40 +404,17 @@ fn clean_repair_writes_a_game_read_past_its_stray_characters() {
         ..CleanOptions::default()
     };
     let report = clean(&[memory("strays.pgn", &strays())], &outputs, &options).unwrap();
-    assert!(report.balanced());
+    assert_eq!(counts(&report), (4, 3, 1, 2), "{report:?}");
     assert_eq!(
-        (
-            report.read,
-            report.written,
-            report.rejected,
-            report.repaired
-        ),
-        (4, 3, 1, 2),
-        "{report:?}"
-    );
-    let repaired: Vec<&str> = report
-        .changes
-        .iter()
-        .filter(|c| c.kind == "repaired")
-        .map(|c| c.detail.as_str())
-        .collect();
-    assert_eq!(
-        repaired,
+        repaired_details(&report),
         [
             "'}' at 9:82 read as part of the move word 'R}e1'",
             "move 6 (white) 'R}e1' read as Re1: char_extra (cost 2.0)",
             "'&' at 14:17 standing alone, passed over",
         ]
     );
-    let out = std::fs::read_to_string(&outputs.out).unwrap();
-    let games: Vec<Game> = Game::read_all(out.as_bytes())
-        .into_iter()
-        .map(Result::unwrap)
-        .collect();
-    assert_eq!(games.len(), 3, "{out}");
-    for g in &games {
-        assert!(replay_game(g, &ReplayOptions::default()).error.is_none());
-    }
+    let games = written_games(&outputs.out);
+    assert_eq!(games.len(), 3);
     let in_word = &games[1].mainline;
     assert_eq!(in_word.moves[10].san, "Re1");
     assert_eq!(in_word.moves[3].comments[..], ["good"]);

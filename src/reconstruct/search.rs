@@ -859,6 +859,20 @@ fn search_finals(search: &mut Search<'_, '_>, options: &RepairOptions<'_>) -> Ve
     finals
 }
 
+/// A pair of plies invented for a row left out ([`Search::rows_missing`]).
+struct Row {
+    /// The position after both.
+    pos: Position,
+    /// What the explanation costs with both.
+    cost: f32,
+    /// The first ply's node.
+    first: u32,
+    /// The second ply, its node not yet pushed.
+    second: Step,
+    /// The two plies' share of the invented-move prior.
+    prior: f32,
+}
+
 /// At most this many states per word try invented and swapped plies (the cheapest first): the
 /// bound on the work per word where a sheet reads badly for long (`RETRY_BEAM` times this on
 /// the second look).
@@ -1976,16 +1990,47 @@ impl<'s, 'a> Search<'s, 'a> {
     fn missing_move(&mut self, state: &State, i: usize) {
         let c = self.costs;
         let land = self.landing(i + 1);
-        let group = state.node.saturating_add(1);
+        self.rows_missing(state, WHOLE_MOVE_PLIES, land, &mut |search, row| {
+            let mut reads = search.best_reads(&row.pos, i, c.read_max, usize::MAX);
+            let Some(&(_, best)) = reads.first() else {
+                return;
+            };
+            let max = best + c.read_spread;
+            reads.retain(|&(_, cost)| cost <= max && search.admits(land, row.cost + cost));
+            if reads.is_empty() {
+                return;
+            }
+            let after = search.row_state(state, row);
+            search.push_reads(i, &after, reads);
+        });
+    }
+
+    /// The pairs of plies a row left out from `state` may be, White's ply and Black's answer:
+    /// each of the `plies` likeliest of its side by the invented-move prior (the second priced
+    /// after the first), each at what a missing ply costs and the pair `move_missing_extra`
+    /// more, no dearer by the prior than two average plies and [`WHOLE_MOVE_MARGIN`], and
+    /// admitted at layer `land`; `each` is given every such pair (the first ply's node pushed,
+    /// the second's for `each` to push where the pair explains the sheet:
+    /// [`Search::row_state`]).
+    fn rows_missing(
+        &mut self,
+        state: &State,
+        plies: usize,
+        land: usize,
+        each: &mut dyn FnMut(&mut Self, Row),
+    ) {
+        let c = self.costs;
         // A pair of plies dearer than this is no likelier than other explanations: two
         // average moves and a margin for the rarer one.
         let most = 2.0 * c.ply_missing + WHOLE_MOVE_MARGIN;
-        for (m1, kind1, inv1) in cheapest(self.inventable(state), WHOLE_MOVE_PLIES) {
+        for (m1, kind1, inv1) in cheapest(self.inventable(state), plies) {
             if !self.admits(land, state.cost + inv1) || inv1 > most {
                 continue;
             }
             let mut pos1 = state.pos.clone();
             pos1.play(&m1);
+            // Under its own node, so that the second ply is priced after it (the prior looks
+            // at the moves before).
             let n1 = self.push_node(
                 state.node,
                 Step::Invent {
@@ -1994,39 +2039,45 @@ impl<'s, 'a> Search<'s, 'a> {
                     kind: kind1,
                 },
             );
-            let first = State::fresh(pos1, state.cost + inv1, n1, state.shift, group);
-            for (m2, kind2, inv2) in cheapest(self.inventable(&first), WHOLE_MOVE_PLIES) {
+            let first = State::fresh(pos1, state.cost + inv1, n1, state.shift, 0);
+            for (m2, kind2, inv2) in cheapest(self.inventable(&first), plies) {
                 let inv2 = inv2 + c.move_missing_extra;
-                let base = first.cost + inv2;
-                if !self.admits(land, base) || inv1 + inv2 > most {
+                let cost = first.cost + inv2;
+                if !self.admits(land, cost) || inv1 + inv2 > most {
                     continue;
                 }
-                let mut pos2 = first.pos.clone();
-                pos2.play(&m2);
-                let mut reads = self.best_reads(&pos2, i, c.read_max, usize::MAX);
-                let Some(&(_, best)) = reads.first() else {
-                    continue;
+                let mut pos = first.pos.clone();
+                pos.play(&m2);
+                let second = Step::Invent {
+                    mv: m2,
+                    cost: inv2,
+                    kind: kind2,
                 };
-                let max = best + c.read_spread;
-                reads.retain(|&(_, cost)| cost <= max && self.admits(land, base + cost));
-                if reads.is_empty() {
-                    continue;
-                }
-                let n2 = self.push_node(
-                    n1,
-                    Step::Invent {
-                        mv: m2,
-                        cost: inv2,
-                        kind: kind2,
+                // The row's extra cost is the sheet's, not the prior's.
+                let prior = inv1 + inv2 - c.move_missing_extra - 2.0 * c.ply_missing;
+                each(
+                    self,
+                    Row {
+                        pos,
+                        cost,
+                        first: n1,
+                        second,
+                        prior,
                     },
                 );
-                let mut after = State::fresh(pos2, base, n2, state.shift, group);
-                // The row's extra cost is the sheet's, not the prior's.
-                after.prior =
-                    state.prior + inv1 + inv2 - c.move_missing_extra - 2.0 * c.ply_missing;
-                self.push_reads(i, &after, reads);
             }
         }
+    }
+
+    /// The state after `row`, a pair of plies invented from `state` ([`Search::rows_missing`]):
+    /// its second ply's node pushed; in the group of the one-ply inventions from `state` (they
+    /// differ in the moves invented there).
+    fn row_state(&mut self, state: &State, row: Row) -> State {
+        let node = self.push_node(row.first, row.second);
+        let group = state.node.saturating_add(1);
+        let mut after = State::fresh(row.pos, row.cost, node, state.shift, group);
+        after.prior = state.prior + row.prior;
+        after
     }
 
     /// Explaining a sheet by one given game ([`explain`]), where word `i` does not read well
@@ -2250,104 +2301,58 @@ impl<'s, 'a> Search<'s, 'a> {
     /// gives up the pair), and the results land at `to`. Nothing is kept of a pair the words do
     /// not read after.
     fn missing_move_back(&mut self, from: usize, state: &State, to: usize) {
-        let c = self.costs;
-        let most = 2.0 * c.ply_missing + WHOLE_MOVE_MARGIN;
-        let group = state.node.saturating_add(1);
-        for (m1, kind1, inv1) in cheapest(self.inventable(state), WHOLE_MOVE_BACK_PLIES) {
-            if inv1 > most || !self.admits(to, state.cost + inv1) {
-                continue;
-            }
-            let mut pos1 = state.pos.clone();
-            pos1.play(&m1);
-            // Under its own node, so that the second ply is priced after it (the prior looks at
-            // the moves before).
-            let n1 = self.push_node(
-                state.node,
-                Step::Invent {
-                    mv: m1,
-                    cost: inv1,
-                    kind: kind1,
-                },
-            );
-            let first = State::fresh(pos1, state.cost + inv1, n1, state.shift, group);
-            for (m2, kind2, inv2) in cheapest(self.inventable(&first), WHOLE_MOVE_BACK_PLIES) {
-                let inv2 = inv2 + c.move_missing_extra;
-                let base = first.cost + inv2;
-                if inv1 + inv2 > most || !self.admits(to, base) {
-                    continue;
-                }
-                let mut pos = first.pos.clone();
-                pos.play(&m2);
-                let mut cost = base;
-                let mut shift = state.shift;
-                let mut steps: Vec<(Step, Option<Move>)> = Vec::new();
-                let mut read = true;
-                for w in from..to {
-                    let step = match self.sheet.tokens[w].kind {
-                        TokenKind::Move => match self.cheapest_read(&pos, w) {
-                            Some((m, r)) if r < c.structural_trigger => {
-                                cost += r;
-                                pos.play(&m);
-                                let step = Step::Read {
-                                    tok: word_at(w),
-                                    mv: m,
-                                    cost: r,
-                                    swapped: false,
-                                };
-                                (step, Some(m))
-                            }
-                            _ => {
-                                read = false;
-                                break;
-                            }
-                        },
-                        TokenKind::Number { number, black } => {
-                            let (r, now) = self.number_cost(&pos, number, black, shift);
-                            shift = now;
+        let trigger = self.costs.structural_trigger;
+        self.rows_missing(state, WHOLE_MOVE_BACK_PLIES, to, &mut |search, row| {
+            let mut pos = row.pos.clone();
+            let mut cost = row.cost;
+            let mut shift = state.shift;
+            let mut steps: Vec<Step> = Vec::new();
+            for w in from..to {
+                let step = match search.sheet.tokens[w].kind {
+                    TokenKind::Move => match search.cheapest_read(&pos, w) {
+                        Some((m, r)) if r < trigger => {
                             cost += r;
-                            let step = Step::Skip {
+                            pos.play(&m);
+                            Step::Read {
                                 tok: word_at(w),
-                                kind: SkipKind::NumberOutOfStep,
+                                mv: m,
                                 cost: r,
-                            };
-                            (step, None)
+                                swapped: false,
+                            }
                         }
-                        TokenKind::Mark => (
-                            Step::Skip {
-                                tok: word_at(w),
-                                kind: SkipKind::Free,
-                                cost: 0.0,
-                            },
-                            None,
-                        ),
-                        TokenKind::Word | TokenKind::Result => {
-                            read = false;
-                            break;
-                        }
-                    };
-                    steps.push(step);
-                }
-                if !read || !self.admits(to, cost) {
-                    continue;
-                }
-                let mut node = self.push_node(
-                    n1,
-                    Step::Invent {
-                        mv: m2,
-                        cost: inv2,
-                        kind: kind2,
+                        _ => return,
                     },
-                );
-                for (step, _) in steps {
-                    node = self.push_node(node, step);
-                }
-                let mut fresh = State::fresh(pos, cost, node, shift, group);
-                // The row's extra cost is the sheet's, not the prior's.
-                fresh.prior =
-                    state.prior + inv1 + inv2 - c.move_missing_extra - 2.0 * c.ply_missing;
-                self.push(to, fresh);
+                    TokenKind::Number { number, black } => {
+                        let (r, now) = search.number_cost(&pos, number, black, shift);
+                        shift = now;
+                        cost += r;
+                        Step::Skip {
+                            tok: word_at(w),
+                            kind: SkipKind::NumberOutOfStep,
+                            cost: r,
+                        }
+                    }
+                    TokenKind::Mark => Step::Skip {
+                        tok: word_at(w),
+                        kind: SkipKind::Free,
+                        cost: 0.0,
+                    },
+                    TokenKind::Word | TokenKind::Result => return,
+                };
+                steps.push(step);
             }
-        }
+            if !search.admits(to, cost) {
+                return;
+            }
+            let after = search.row_state(state, row);
+            let mut node = after.node;
+            for step in steps {
+                node = search.push_node(node, step);
+            }
+            let mut fresh = State::fresh(pos, cost, node, shift, after.group);
+            fresh.prior = after.prior;
+            search.push(to, fresh);
+        });
     }
 
     /// The moves that may be invented from `state` for a ply missing from the sheet: its legal
