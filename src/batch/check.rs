@@ -325,10 +325,8 @@ fn check_section(g: &GameRef<'_>, options: &CheckOptions) -> Vec<Checked> {
         let repair = match (&options.repair, &r.error, &syntax) {
             // A game stopped at a stray character is read again past it and repaired.
             (Some(policy), Some(_), Some(e)) if stray(&e.kind).is_some() => {
-                let (text, origin) = reader.last_game().unzip();
-                text.zip(origin).and_then(|(text, origin)| {
+                reader.last_game().and_then(|(text, origin)| {
                     repair_broken_game(text, origin, n, &options.replay.from, policy)
-                        .map(|(_, r)| r)
                 })
             }
             (Some(policy), Some(e), None) if is_repairable(e.kind) => {
@@ -412,12 +410,7 @@ fn write_repair(file: &str, game: u64, repair: &GameRepair, json: bool, out: &mu
             "corrections": r.corrections,
             "stop": r.stop,
             "alternatives": r.alternatives_total,
-            "mended": repair.mends.iter().map(|m| serde_json::json!({
-                "line": m.at.line,
-                "column": m.at.column,
-                "character": m.character.to_string(),
-                "word": m.word,
-            })).collect::<Vec<_>>(),
+            "mended": repair.mends,
         });
         if out.ends_with("}\n") {
             out.truncate(out.len() - 2);

@@ -436,10 +436,9 @@ pub fn repair_game_with(
 /// [`repair_game`] for a game the PGN reader stopped in at a stray character (`6. R}e1`,
 /// `12. & Nf3`): `text` is the game as the reader cut it (starting at `origin` in its file, game
 /// `number`), read again with its stray characters in the move words they stand in or passed
-/// over ([`crate::pgn::mend`]) and repaired; the mends are listed before the corrections. Gives
-/// the game as read again too (its comments, glyphs and variations: what [`repaired_game`]
-/// keeps). `None` when the game stopped at something else (a comment or variation never
-/// closed, a malformed tag: these change what the rest of the text is) or cannot be set up.
+/// over ([`crate::pgn::mend`]) and repaired; the mends are listed before the corrections.
+/// `None` when the game stopped at something else (a comment or variation never closed, a
+/// malformed tag: these change what the rest of the text is) or cannot be set up.
 ///
 /// ```
 /// use scoresheet::batch::{repair_broken_game, RepairPolicy};
@@ -449,7 +448,7 @@ pub fn repair_game_with(
 /// assert!(Game::read_all(text.as_bytes())[0].is_err());
 /// let at = Location { offset: 0, line: 1, column: 1 };
 /// let auto = FromLetters::Auto(Vec::new());
-/// let (_, r) = repair_broken_game(text, at, 1, &auto, &RepairPolicy::default()).unwrap();
+/// let r = repair_broken_game(text, at, 1, &auto, &RepairPolicy::default()).unwrap();
 /// assert!(r.accepted(), "{:?}", r.refusal);
 /// assert_eq!(r.repair.san[10], "Re1");
 /// let lines = r.correction_lines();
@@ -462,11 +461,11 @@ pub fn repair_broken_game(
     number: u64,
     from: &FromLetters,
     policy: &RepairPolicy,
-) -> Option<(Game, GameRepair)> {
+) -> Option<GameRepair> {
     let Mended { game, mends } = read_mended(text, origin, number)?;
     let mut r = repair_game(&game, from, policy).ok()?;
     r.mends = mends;
-    Some((game, r))
+    Some(r)
 }
 
 /// `game` with its mainline replaced by the repaired moves (PGN SAN, English letters), and how

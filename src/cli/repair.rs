@@ -244,18 +244,7 @@ impl Run<'_> {
             said.push_str(&done.report);
             done.report = said;
             if let Some(obj) = done.json.as_object_mut() {
-                let list: Vec<serde_json::Value> = mends
-                    .iter()
-                    .map(|m| {
-                        serde_json::json!({
-                            "line": m.at.line,
-                            "column": m.at.column,
-                            "character": m.character.to_string(),
-                            "word": m.word,
-                        })
-                    })
-                    .collect();
-                obj.insert("mended".into(), list.into());
+                obj.insert("mended".into(), serde_json::json!(mends));
             }
         }
         Ok(done)

@@ -61,6 +61,20 @@ impl std::fmt::Display for Mend {
     }
 }
 
+/// In JSON (`check --repair --json`, `repair --json`): `{"line", "column", "character",
+/// "word"}`, the word `null` for a character passed over.
+impl serde::Serialize for Mend {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut m = s.serialize_struct("Mend", 4)?;
+        m.serialize_field("line", &self.at.line)?;
+        m.serialize_field("column", &self.at.column)?;
+        m.serialize_field("character", &self.character)?;
+        m.serialize_field("word", &self.word)?;
+        m.end()
+    }
+}
+
 /// A game read by [`read_mended`], and what was mended in it.
 #[derive(Clone, Debug)]
 pub struct Mended {
