@@ -49,7 +49,8 @@ const GOOD: &str =
 const SLIPS: &str = "[Event \"slips\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bad Jf6 5. O-O Be7 {solid} *\n";
 /// Kings walking where no reading makes sense: several games explain it about as well.
 const HOPELESS: &str = "[Event \"hopeless\"]\n[Result \"*\"]\n\n1. e4 Ke7 2. Ke3 Kd6 3. Qh5 *\n";
-const BROKEN: &str = "[Event \"broken\"]\n[Result \"*\"]\n\n1. e4 {never closed e5 *\n";
+/// A `[` in the movetext that starts no tag pair: what the rest of the text is, no reading tells.
+const BROKEN: &str = "[Event \"broken\"]\n[Result \"*\"]\n\n1. e4 e5 [note: unclear] 2. Nf3 *\n";
 
 fn mixed() -> String {
     [GOOD, SLIPS, HOPELESS, BROKEN].join("\n")
@@ -347,8 +348,8 @@ fn strays() -> String {
 }
 
 /// `check --repair` reads a game stopped at a stray character again past it and repairs it:
-/// the character is listed (its place, the word it stands in) before the corrections. A comment
-/// never closed changes what the rest of the text is, and is not tried.
+/// the character is listed (its place, the word it stands in) before the corrections. A
+/// malformed tag changes what the rest of the text is, and is not tried.
 #[test]
 fn check_repair_reads_a_game_past_its_stray_characters() {
     let (text, summary) = check_repair("strays.pgn", &strays(), false);
@@ -388,7 +389,7 @@ fn check_repair_reads_a_game_past_its_stray_characters() {
     assert_eq!(second["repair"]["san"][10], "Re1");
     assert_eq!(
         second["repair"]["mended"][0],
-        serde_json::json!({"line": 9, "column": 82, "character": "}", "word": "R}e1"})
+        serde_json::json!({"line": 9, "column": 82, "character": "}", "word": "R}e1", "closed": null})
     );
 }
 
@@ -443,4 +444,78 @@ fn clean_repair_writes_a_game_read_past_its_stray_characters() {
     let rejects = std::fs::read_to_string(&outputs.rejects).unwrap();
     assert!(rejects.contains(STRAY_IN_WORD.trim_end()), "{rejects}");
     assert!(rejects.contains(STRAY_ALONE.trim_end()), "{rejects}");
+}
+
+/// A comment whose `}` was never written swallows the moves after it, and a variation whose
+/// `)` was never written takes the mainline's moves for its own; the second comment's words read
+/// as legal moves (`Nc6 Bb5` after 2. Nf3), and the game has a slip of its own after them
+/// (`3. Bb6`).
+const NEVER_CLOSED: &str = "[Event \"comment\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 {threatening Nc6 Bb5\n2... Nc6 3. Bb6 a6 4. Ba4 Nf6 *\n\n[Event \"variation\"]\n[Result \"*\"]\n\n1. d4 d5 2. c4 (2. Nf3 Nf6 3. Bf4 2... e6 3. Nc3 Nf6 *\n";
+
+/// `check --repair` and `clean --repair` close a comment or variation never closed where the
+/// rest of the game reads best, say where, and repair what is left; the move numbers tell a
+/// comment whose words read as moves from the game's own moves.
+#[test]
+fn a_comment_or_variation_never_closed_is_closed_where_the_game_goes_on() {
+    let text = [NEVER_CLOSED, BROKEN].join("\n");
+    let (report, summary) = check_repair("closed.pgn", &text, false);
+    assert_eq!(
+        (summary.repairs_tried, summary.repairs_taken),
+        (2, 2),
+        "{report}"
+    );
+    assert!(
+        report.contains("closed.pgn: game 1: repair: taken (confidence 0.99, 1 correction(s), a comment or variation never closed mended)"),
+        "{report}"
+    );
+    assert!(
+        report.contains(
+            "game 1: repair: comment '{' at 4:17 never closed: closed at 4:37, before '2...'\n"
+        ),
+        "{report}"
+    );
+    assert!(
+        report.contains("game 1: repair: move 3 (white) 'Bb6' read as Bb5"),
+        "{report}"
+    );
+    assert!(
+        report.contains(
+            "game 2: repair: variation '(' at 10:16 never closed: closed at 10:34, before '2...'\n"
+        ),
+        "{report}"
+    );
+    assert!(!report.contains("game 3: repair"), "{report}");
+
+    let scratch = Scratch::new("repair-never-closed");
+    let outputs = CleanOutputs::new(scratch.0.join("out.pgn"), None);
+    let options = CleanOptions {
+        repair: Some(RepairPolicy::default()),
+        ..CleanOptions::default()
+    };
+    let cleaned = clean(&[memory("closed.pgn", &text)], &outputs, &options).unwrap();
+    assert_eq!(counts(&cleaned), (3, 2, 1, 2), "{cleaned:?}");
+    let games = written_games(&outputs.out);
+    let words = |line: &scoresheet::pgn::Line| -> Vec<String> {
+        line.moves.iter().map(|n| n.san.to_string()).collect()
+    };
+    let comment = &games[0].mainline;
+    assert_eq!(
+        words(comment),
+        ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"]
+    );
+    assert_eq!(comment.moves[2].comments[..], ["threatening Nc6 Bb5"]);
+    let variation = &games[1].mainline;
+    assert_eq!(words(variation), ["d4", "d5", "c4", "e6", "Nc3", "Nf6"]);
+    assert_eq!(
+        words(&variation.moves[2].variations[0]),
+        ["Nf3", "Nf6", "Bf4"]
+    );
+    assert!(
+        variation.comments.iter().any(|c| c
+            == "scoresheet: variation '(' at 10:16 never closed: closed at 10:34, before '2...'"),
+        "{:?}",
+        variation.comments
+    );
+    let rejects = std::fs::read_to_string(&outputs.rejects).unwrap();
+    assert!(rejects.contains(BROKEN.trim_end()), "{rejects}");
 }

@@ -105,17 +105,22 @@ fn all_nodes<'a>(line: &'a scoresheet::pgn::Line, out: &mut Vec<&'a scoresheet::
     }
 }
 
-/// Mutated games read again past their stray characters (`pgn::mend`, what `--repair` does with
-/// a game the reader stops in): never a panic, at most `MAX_MENDS` a game, and every move word
-/// of a game read so, the stray characters put back in, is the text written at its place.
+/// Mutated games read again past their stray characters and brackets never closed
+/// (`pgn::mend`, what `--repair` does with a game the reader stops in): never a panic, at most
+/// `MAX_MENDS` stray characters and one bracket closed a game, every move word of a game read
+/// so, the stray characters put back in, is the text written at its place, and a bracket closed
+/// was closed at the end of a word after it.
 #[test]
 fn mutated_games_read_past_stray_characters_keep_their_words_as_written() {
     use scoresheet::pgn::mend::{read_all_mended, MAX_MENDS};
     let path = common::data("games/twic1599-sample.pgn");
     let source = std::fs::read(&path).unwrap();
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
-    let strays = ["}", ")", "&", "<", "%", "→", "'", ",", "|", "~", "^", "\\"];
+    let strays = [
+        "}", ")", "&", "<", "%", "→", "'", ",", "|", "~", "^", "\\", "{", "(",
+    ];
     let mut mended_games = 0;
+    let mut closed_games = 0;
     for _ in 0..1000 {
         let start = rng.below(source.len() - 4000);
         let mut piece = source[start..start + 1000 + rng.below(3000)].to_vec();
@@ -128,9 +133,15 @@ fn mutated_games_read_past_stray_characters_keep_their_words_as_written() {
             piece.splice(at..at, ins.iter().copied());
         }
         let text = String::from_utf8_lossy(&piece);
-        for m in read_all_mended(text.as_bytes()).into_iter().flatten() {
-            assert!(m.mends.len() <= MAX_MENDS);
+        let mut judge = |g: &scoresheet::pgn::Game| g.mainline.moves.len() as u64;
+        for m in read_all_mended(text.as_bytes(), &mut judge)
+            .into_iter()
+            .flatten()
+        {
+            let closed = m.mends.iter().filter(|m| m.closed.is_some()).count();
+            assert!(m.mends.len() - closed <= MAX_MENDS && closed <= 1);
             mended_games += usize::from(!m.mends.is_empty());
+            closed_games += closed;
             let mut nodes = Vec::new();
             all_nodes(&m.game.mainline, &mut nodes);
             for n in nodes {
@@ -156,8 +167,33 @@ fn mutated_games_read_past_stray_characters_keep_their_words_as_written() {
                 if let Some(word) = &mend.word {
                     assert!(word.contains(mend.character), "{mend}");
                 }
+                let Some(closed) = &mend.closed else {
+                    continue;
+                };
+                let at = |offset: u64| text.get(offset as usize..).unwrap_or("");
+                assert!(at(mend.at.offset).starts_with(mend.character), "{mend}");
+                let (before, after) = text.split_at(closed.at.offset as usize);
+                assert!(closed.at.offset > mend.at.offset, "{mend}");
+                // Right after the bracket, or at the end of a word.
+                assert!(
+                    closed.at.offset == mend.at.offset + 1
+                        || (after.chars().next().map_or(true, char::is_whitespace)
+                            && before
+                                .chars()
+                                .next_back()
+                                .is_some_and(|c| !c.is_whitespace())),
+                    "{mend}"
+                );
+                let line_start = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+                assert_eq!(
+                    closed.at.column as usize,
+                    before[line_start..].chars().count() + 1,
+                    "{mend}"
+                );
+                assert_eq!(closed.before.as_deref(), after.split_whitespace().next());
             }
         }
     }
     assert!(mended_games > 100, "{mended_games}");
+    assert!(closed_games > 20, "{closed_games}");
 }

@@ -622,7 +622,8 @@ fn pgn_the_reader_cannot_read_keeps_its_tags_and_fen() {
 /// In a file of several games, a game with a stray character in a move word (`R}e1`) is read
 /// again past it and repaired like the others, its variation and comment kept on their moves;
 /// before, it was reported unread (and, alone in its file, read as a plain sheet, which took
-/// the variation's moves for the game's). A comment never closed is still not read.
+/// the variation's moves for the game's). A comment never closed is closed where the game goes
+/// on; a malformed tag is still not read.
 #[test]
 fn a_stray_character_in_a_game_among_others_is_read_past() {
     let scratch = common::Scratch::new("repair-stray");
@@ -630,7 +631,8 @@ fn a_stray_character_in_a_game_among_others_is_read_past() {
     let text = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n\
                 [Event \"b\"]\n\n1. e4 e5 2. Nf3 (2. f4 exf4) 2... Nc6 {good} 3. Bb5 a6 \
                 4. Ba4 Nf6 5. O-O Be7 6. R}e1 b5 7. Bb3 d6 8. c3 O-O *\n\n\
-                [Event \"c\"]\n\n1. e4 {never closed e5 *\n";
+                [Event \"c\"]\n\n1. e4 e5 [note: unclear] 2. Nf3 *\n\n\
+                [Event \"d\"]\n\n1. e4 {never closed e5 2. Nf3 *\n";
     std::fs::write(&path, text).unwrap();
     let (code, out, err) = repair(&[path.to_str().unwrap()]);
     // The third game cannot be read: the run says so and fails.
@@ -645,8 +647,16 @@ fn a_stray_character_in_a_game_among_others_is_read_past() {
     );
     assert!(err.contains("'}' extra (char_extra)"), "{err}");
     assert!(
-        err.contains("(game 3): not repaired: 11:7: comment `{` never closed"),
+        err.contains("(game 3): not repaired: 11:10: malformed tag pair"),
         "{err}"
+    );
+    assert!(
+        err.contains("(game 4): comment '{' at 15:7 never closed: closed at 15:20, before 'e5'\n"),
+        "{err}"
+    );
+    assert!(
+        out.contains("1. e4 {never closed} 1... e5 2. Nf3 *"),
+        "{out}"
     );
 }
 

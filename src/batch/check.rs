@@ -8,7 +8,7 @@ use super::repair::{is_repairable, repair_broken_game, repair_game, GameRepair, 
 use crate::encoding::{decode, Encoding};
 use crate::notation::sheet::FromLetters;
 use crate::pgn::game::GameBuilder;
-use crate::pgn::mend::stray;
+use crate::pgn::mend::mendable;
 use crate::pgn::{Limits, Location, PgnError, SliceReader};
 use crate::replay::{
     replay_game, DeadAnalysis, ErrorKind, GameWarning, MoveError, Replay, ReplayOptions,
@@ -323,8 +323,9 @@ fn check_section(g: &GameRef<'_>, options: &CheckOptions) -> Vec<Checked> {
             }
         };
         let repair = match (&options.repair, &r.error, &syntax) {
-            // A game stopped at a stray character is read again past it and repaired.
-            (Some(policy), Some(_), Some(e)) if stray(&e.kind).is_some() => {
+            // A game stopped at a stray character or a bracket never closed is read again past
+            // it and repaired.
+            (Some(policy), Some(_), Some(e)) if mendable(&e.kind) => {
                 reader.last_game().and_then(|(text, origin)| {
                     repair_broken_game(text, origin, n, &options.replay.from, policy)
                 })
@@ -422,9 +423,15 @@ fn write_repair(file: &str, game: u64, repair: &GameRepair, json: bool, out: &mu
     }
     match &repair.refusal {
         None => {
-            let mended = match repair.mends.len() {
-                0 => String::new(),
-                n => format!(", {n} stray character(s) mended"),
+            let closed = repair.mends.iter().filter(|m| m.closed.is_some()).count();
+            let strays = repair.mends.len() - closed;
+            let mended = match (strays, closed) {
+                (0, 0) => String::new(),
+                (n, 0) => format!(", {n} stray character(s) mended"),
+                (0, _) => ", a comment or variation never closed mended".to_owned(),
+                (n, _) => format!(
+                    ", {n} stray character(s) and a comment or variation never closed mended"
+                ),
             };
             out.push_str(&format!(
                 "{file}: game {game}: repair: taken (confidence {:.2}, {} correction(s){mended})\n",

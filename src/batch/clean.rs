@@ -14,7 +14,7 @@ use crate::notation::print::write_move_before;
 use crate::notation::sheet::{lines_with_ends, FromLetters};
 use crate::notation::{LetterSet, PrintOptions, Style};
 use crate::pgn::game::GameBuilder;
-use crate::pgn::mend::{read_mended, stray, Mended};
+use crate::pgn::mend::{mendable, Mended};
 use crate::pgn::{Game, Line, Location, MoveText, Node, Outcome, PgnError, SliceReader, Writer};
 use crate::replay::{replay_game_with, DeadAnalysis, MoveError, Replay, ReplayOptions, Status};
 use compact_str::CompactString;
@@ -701,8 +701,8 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<(u64, Fate)> {
     // move error before it (kind, message): the game's first error, as `check` reports it, with
     // the syntax error said after it.
     //
-    // With `--repair`, a game stopped at a stray character is also read again past it
-    // ([`read_mended`]), to be cleaned (and repaired) as read.
+    // With `--repair`, a game stopped at a stray character or a bracket never closed is also
+    // read again past it ([`super::read_mended_game`]), to be cleaned (and repaired) as read.
     type Read = (
         Result<Game, PgnError>,
         Location,
@@ -745,11 +745,14 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<(u64, Fate)> {
             Ok(_) => None,
         };
         let mended = match (&read, &options.repair, reader.last_game()) {
-            (Err(e), Some(_), Some((text, origin))) if stray(&e.kind).is_some() => {
+            (Err(e), Some(_), Some((text, origin))) if mendable(&e.kind) => {
                 let number = u64::try_from(games.len() + 1).unwrap_or(u64::MAX);
-                read_mended(text, origin, number).map(|mut m| {
+                super::read_mended_game(text, origin, number, &options.from).map(|mut m| {
                     for mend in &mut m.mends {
                         mend.at.line = mend.at.line.saturating_add(line_shift);
+                        if let Some(closed) = &mut mend.closed {
+                            closed.at.line = closed.at.line.saturating_add(line_shift);
+                        }
                     }
                     m
                 })
@@ -807,7 +810,7 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<(u64, Fate)> {
                     let message = format!("{at}:{}: {}", e.at.column, e.kind);
                     ("syntax".to_owned(), message)
                 });
-                // Read again past its stray characters (`--repair`): written when it cleans
+                // Read again past the slips in its text (`--repair`): written when it cleans
                 // (repaired, or reading as it is), the characters mended listed as repairs.
                 let cleaned = mended.map(|mut m| {
                     let lines: Vec<String> = m.mends.iter().map(ToString::to_string).collect();
@@ -828,7 +831,7 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<(u64, Fate)> {
                     }
                     Some((Err(again), _)) => {
                         message.push_str(&format!(
-                            "; read again past its stray character(s): {}",
+                            "; read again past the slips in its text: {}",
                             describe(&again, line_shift)
                         ));
                         Fate::Rejected {

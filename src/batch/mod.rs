@@ -33,8 +33,9 @@ pub use input::{
 pub use paths::{check_outputs, PathClash};
 pub use progress::{NoProgress, Progress, Tally};
 pub use repair::{
-    is_repairable, repair_broken_game, repair_game, repair_game_with, repair_sheet, repaired_game,
-    sheet_letters, sheet_of, GameRepair, RepairPolicy,
+    is_repairable, read_all_mended_games, read_mended_game, repair_broken_game, repair_game,
+    repair_game_with, repair_sheet, repaired_game, sheet_letters, sheet_of, GameRepair,
+    RepairPolicy,
 };
 pub use split::{Batch, GameSpan, GameSplitter, MAX_GAME_BYTES};
 pub use tags::{dates_compatible, normalize_date, tidy_name};

@@ -23,15 +23,17 @@
 //! assert!(!unsure.accepted());
 //! ```
 
-use crate::board::Position;
+use crate::board::{Color, Position};
 use crate::notation::sheet::FromLetters;
 use crate::notation::{
     detect_letters, letters_used, move_to_string, LetterSet, PrintOptions, Warnings,
 };
-use crate::pgn::mend::{read_mended, Mend, Mended};
-use crate::pgn::{Comments, Game, Line, Location, Node, Outcome};
+use crate::pgn::mend::{read_all_mended, read_mended, Mend, Mended};
+use crate::pgn::{Comments, Game, Line, Location, Node, Outcome, PgnError};
 use crate::reconstruct::{repair, repair_two, Repair, RepairOptions, Sheet, Token, TokenKind};
-use crate::replay::{null_move, read_token, ErrorKind, MoveError};
+use crate::replay::{
+    null_move, read_token, replay_game, DeadAnalysis, ErrorKind, MoveError, ReplayOptions,
+};
 
 /// When a bulk repair is taken.
 ///
@@ -141,8 +143,9 @@ pub struct GameRepair {
     pub repair: Repair,
     /// Why the repair is not taken; `None` when it is.
     pub refusal: Option<String>,
-    /// The stray characters the PGN reader stopped at, mended before the repair (see
-    /// [`repair_broken_game`]); empty for a game the reader read.
+    /// The slips in the game's text the PGN reader stopped at (stray characters, a bracket never
+    /// closed), mended before the repair (see [`repair_broken_game`]); empty for a game the
+    /// reader read.
     pub mends: Vec<Mend>,
 }
 
@@ -161,8 +164,8 @@ impl GameRepair {
     }
 
     /// The corrections, one line each: `move 2 (white) 'Jf3' read as Nf3: ...`; first, the
-    /// stray characters mended, one line each (`'}' at 16:57 read as part of the move word
-    /// 'R}e1'`).
+    /// slips in the text mended, one line each (`'}' at 16:57 read as part of the move word
+    /// 'R}e1'`, `comment '{' at 4:17 never closed: closed at 4:27, before '2...'`).
     ///
     /// ```
     /// use scoresheet::batch::{repair_game, RepairPolicy};
@@ -433,12 +436,12 @@ pub fn repair_game_with(
     })
 }
 
-/// [`repair_game`] for a game the PGN reader stopped in at a stray character (`6. R}e1`,
-/// `12. & Nf3`): `text` is the game as the reader cut it (starting at `origin` in its file, game
-/// `number`), read again with its stray characters in the move words they stand in or passed
-/// over ([`crate::pgn::mend`]) and repaired; the mends are listed before the corrections.
-/// `None` when the game stopped at something else (a comment or variation never closed, a
-/// malformed tag: these change what the rest of the text is) or cannot be set up.
+/// [`repair_game`] for a game the PGN reader stopped in at a slip in its text: a stray
+/// character (`6. R}e1`, `12. & Nf3`), a comment or variation never closed. `text` is the game as
+/// the reader cut it (starting at `origin` in its file, game `number`), read again with its slips
+/// mended ([`read_mended_game`]) and repaired; the mends are listed before the corrections.
+/// `None` when the game stopped at something else (a malformed tag and the like: these change
+/// what the rest of the text is) or cannot be set up.
 ///
 /// ```
 /// use scoresheet::batch::{repair_broken_game, RepairPolicy};
@@ -462,10 +465,82 @@ pub fn repair_broken_game(
     from: &FromLetters,
     policy: &RepairPolicy,
 ) -> Option<GameRepair> {
-    let Mended { game, mends } = read_mended(text, origin, number)?;
+    let Mended { game, mends } = read_mended_game(text, origin, number, from)?;
     let mut r = repair_game(&game, from, policy).ok()?;
     r.mends = mends;
     Some(r)
+}
+
+/// [`read_mended`] with the judge the bulk repair uses: of the readings of a game whose
+/// comment or variation was never closed, the one whose mainline replays furthest (its moves
+/// read in `from`'s letters; the moves of a variation closed too late are not the mainline's,
+/// and those of a comment closed too early seldom go on legally), where it is closed.
+///
+/// ```
+/// use scoresheet::batch::read_mended_game;
+/// use scoresheet::notation::sheet::FromLetters;
+/// use scoresheet::pgn::Location;
+/// let text = "1. e4 e5 2. Nf3 (2. Nc3 Nf6 2... Nc6 3. Bb5 a6 *";
+/// let at = Location { offset: 0, line: 1, column: 1 };
+/// let m = read_mended_game(text, at, 1, &FromLetters::Auto(Vec::new())).unwrap();
+/// assert_eq!(m.game.mainline.moves.len(), 6);
+/// assert_eq!(m.game.mainline.moves[2].variations[0].moves.len(), 2);
+/// assert_eq!(
+///     m.mends[0].to_string(),
+///     "variation '(' at 1:17 never closed: closed at 1:28, before '2...'"
+/// );
+/// ```
+pub fn read_mended_game(
+    text: &str,
+    origin: Location,
+    number: u64,
+    from: &FromLetters,
+) -> Option<Mended> {
+    read_mended(text, origin, number, &mut reading_judge(from))
+}
+
+/// [`read_all_mended`] with the judge of [`read_mended_game`]: every game of `bytes`, those the
+/// PGN reader stops in at a slip in their text read again past it.
+///
+/// ```
+/// use scoresheet::batch::read_all_mended_games;
+/// use scoresheet::notation::sheet::FromLetters;
+/// let text = b"1. e4 {a good move e5 2. Nf3 *\n\n1. d4 d5 *";
+/// let all = read_all_mended_games(text, &FromLetters::Auto(Vec::new()));
+/// let first = all[0].as_ref().unwrap();
+/// assert_eq!(first.game.mainline.moves.len(), 3);
+/// assert_eq!(first.game.mainline.moves[0].comments[..], ["a good move"]);
+/// assert!(all[1].is_ok());
+/// ```
+pub fn read_all_mended_games(bytes: &[u8], from: &FromLetters) -> Vec<Result<Mended, PgnError>> {
+    read_all_mended(bytes, &mut reading_judge(from))
+}
+
+/// How well a reading of a game reads, best first: no move number written out of step among
+/// the moves of the mainline that replay legally (in `from`'s letters) and the move the replay
+/// stops at (a comment closed too early leaves legal moves that the numbers after them
+/// contradict; a variation closed too early, the variation's next move read as the mainline's),
+/// then the most such moves. (Not whether the game replays to its end: a comment that swallows
+/// the moves from a slip on would win by that.)
+fn reading_judge(from: &FromLetters) -> impl FnMut(&Game) -> u64 {
+    let options = ReplayOptions {
+        from: from.clone(),
+        dead_analysis: DeadAnalysis::Never,
+        ..ReplayOptions::default()
+    };
+    move |game| {
+        let replay = replay_game(game, &options);
+        let start = crate::replay::start_position(game).ok();
+        let start_ply = start.map_or(0, |p| {
+            2 * (p.fullmove_number().max(1) - 1) + u32::from(p.turn() == Color::Black)
+        });
+        // The move the replay stopped at too: a reading that stops at a number out of step
+        // went wrong before it.
+        let in_step = (0u32..)
+            .zip(game.mainline.moves.iter().take(replay.plies as usize + 1))
+            .all(|(i, n)| n.number.map_or(true, |k| k == (start_ply + i) / 2 + 1));
+        (u64::from(in_step) << 32) + u64::from(replay.plies)
+    }
 }
 
 /// `game` with its mainline replaced by the repaired moves (PGN SAN, English letters), and how

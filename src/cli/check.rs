@@ -35,8 +35,8 @@ pub struct CheckArgs {
     /// Worker threads (default: one per core).
     #[arg(short = 'j', long = "jobs", default_value_t = 0)]
     pub jobs: usize,
-    /// Try to repair each game whose moves fail, or that stops at a stray character (`R}e1`;
-    /// see `scoresheet repair`), and report the corrections; a repair is taken only when it
+    /// Try to repair each game whose moves fail, or that stops at a stray character (`R}e1`)
+    /// or a comment or variation never closed (see `scoresheet repair`), and report the corrections; a repair is taken only when it
     /// reads the whole game, no other game explains the moves about as well, and its
     /// confidence is at least 0.95; a game of more than 1,000 move words is not tried (see
     /// RepairPolicy).

@@ -42,7 +42,8 @@ pub struct CleanArgs {
     /// Keep a game up to its first illegal move instead of rejecting it.
     #[arg(long)]
     pub truncate_illegal: bool,
-    /// Repair a game whose moves fail, or that stops at a stray character (`R}e1`), when the
+    /// Repair a game whose moves fail, or that stops at a stray character (`R}e1`) or a comment
+    /// or variation never closed, when the
     /// repair is clear (it reads the whole game, no other game explains the moves about as
     /// well, confidence at least 0.95; a game of more than 1,000 move words is not tried);
     /// tried before --truncate-illegal. Each correction is listed in the report.

@@ -1,14 +1,16 @@
 //! `scoresheet repair`: the legal game a faulty scoresheet most plausibly records (stdout) and
 //! every correction made to read it so (stderr, or all of it as JSON with `--json`).
 
-use crate::batch::{repair_game_with, repair_sheet, repaired_game, sheet_of, RepairPolicy};
+use crate::batch::{
+    read_all_mended_games, repair_game_with, repair_sheet, repaired_game, sheet_of, RepairPolicy,
+};
 use crate::board::{Color, Position};
 use crate::encoding::decode_sections;
 use crate::notation::sheet::result_of;
 use crate::notation::sheet::{looks_like_pgn, read_sheet, FromLetters, Notation};
 use crate::notation::LetterSet;
 use crate::pgn::lexer::looks_like_tag_line;
-use crate::pgn::mend::{read_all_mended, Mend, Mended};
+use crate::pgn::mend::{Mend, Mended};
 use crate::pgn::{write_game, Game, Outcome, PgnError};
 use crate::reconstruct::{Repair, RepairOptions, Sheet};
 use clap::Args;
@@ -68,10 +70,10 @@ fn read_input(file: &str) -> std::io::Result<String> {
 }
 
 /// The games of a file given as PGN (a tag line, a comment or a variation in it), as the PGN
-/// reader reads them, a game it stops in at stray characters read again past them
-/// ([`read_all_mended`]); `None` for a move list, or when the PGN reader reads no game of it
-/// (then it is read as a move list).
-fn pgn_games(text: &str) -> Option<Vec<Result<Mended, PgnError>>> {
+/// reader reads them, a game it stops in at a slip in its text read again past it
+/// ([`read_all_mended_games`], its moves judged in `from`'s letters); `None` for a move list, or
+/// when the PGN reader reads no game of it (then it is read as a move list).
+fn pgn_games(text: &str, from: &FromLetters) -> Option<Vec<Result<Mended, PgnError>>> {
     let pgn = text.contains('{')
         || looks_like_pgn(text)
         || text
@@ -80,7 +82,7 @@ fn pgn_games(text: &str) -> Option<Vec<Result<Mended, PgnError>>> {
     if !pgn {
         return None;
     }
-    let games = read_all_mended(text.as_bytes());
+    let games = read_all_mended_games(text.as_bytes(), from);
     games.iter().any(Result::is_ok).then_some(games)
 }
 
@@ -142,7 +144,7 @@ fn move_list_games(text: &str) -> Vec<String> {
 /// The other player's sheet (`--with`): a move list, or the mainline of the only game of a PGN
 /// file.
 fn other_sheet(path: &str, text: &str) -> Result<Sheet, String> {
-    match pgn_games(text) {
+    match pgn_games(text, &FromLetters::Auto(Vec::new())) {
         None => Ok(Sheet::read(text)),
         Some(games) if games.len() > 1 => Err(format!(
             "--with {path}: {} games in the file; give the one game to reconcile",
@@ -239,7 +241,10 @@ impl Run<'_> {
             // Said first: what the PGN reader stopped at, and how it was read.
             let mut said: String = mends
                 .iter()
-                .map(|m| format!("stray character {m}\n"))
+                .map(|m| match m.closed {
+                    Some(_) => format!("{m}\n"),
+                    None => format!("stray character {m}\n"),
+                })
                 .collect();
             said.push_str(&done.report);
             done.report = said;
@@ -405,7 +410,7 @@ pub fn run(args: &RepairArgs) -> ExitCode {
         notation,
         other,
     };
-    match pgn_games(&text) {
+    match pgn_games(&text, &run.from) {
         None => repair_each(&run, &move_list_games(&text), |piece| run.move_list(piece)),
         Some(games) => repair_each(&run, &games, |g| match g {
             Ok(m) => run.pgn_game(&m.game, &m.mends),
