@@ -23,7 +23,7 @@
 //! assert!(!unsure.accepted());
 //! ```
 
-use crate::board::{Color, Position};
+use crate::board::Position;
 use crate::notation::sheet::FromLetters;
 use crate::notation::{
     detect_letters, letters_used, move_to_string, LetterSet, PrintOptions, Warnings,
@@ -472,9 +472,9 @@ pub fn repair_broken_game(
 }
 
 /// [`read_mended`] with the judge the bulk repair uses: of the readings of a game whose
-/// comment or variation was never closed, the one whose mainline replays furthest (its moves
-/// read in `from`'s letters; the moves of a variation closed too late are not the mainline's,
-/// and those of a comment closed too early seldom go on legally), where it is closed.
+/// comment or variation was never closed, the one with no move number out of step among its
+/// mainline's legal moves (read in `from`'s letters) and the move its replay stops at, then the
+/// one whose mainline replays furthest.
 ///
 /// ```
 /// use scoresheet::batch::read_mended_game;
@@ -531,9 +531,7 @@ fn reading_judge(from: &FromLetters) -> impl FnMut(&Game) -> u64 {
     move |game| {
         let replay = replay_game(game, &options);
         let start = crate::replay::start_position(game).ok();
-        let start_ply = start.map_or(0, |p| {
-            2 * (p.fullmove_number().max(1) - 1) + u32::from(p.turn() == Color::Black)
-        });
+        let start_ply = start.map_or(0, |p| p.plies_before());
         // The move the replay stopped at too: a reading that stops at a number out of step
         // went wrong before it.
         let in_step = (0u32..)

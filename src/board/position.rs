@@ -604,6 +604,20 @@ impl Position {
         self.fullmoves
     }
 
+    /// The half-moves played before this position in a game numbered from move 1: from the
+    /// move number and the side to move.
+    ///
+    /// ```
+    /// use scoresheet::board::Position;
+    /// assert_eq!(Position::new().plies_before(), 0);
+    /// let pos = Position::from_fen("8/8/4k3/8/8/3RK3/8/8 b - - 0 60").unwrap();
+    /// assert_eq!(pos.plies_before(), 119);
+    /// ```
+    #[inline]
+    pub fn plies_before(&self) -> u32 {
+        2 * self.fullmoves.saturating_sub(1) + u32::from(self.turn == Color::Black)
+    }
+
     /// The move number and side of the move `plies` half-moves after this position (0: the
     /// move to be played now), as a scoresheet numbers it.
     ///

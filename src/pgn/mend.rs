@@ -5,10 +5,10 @@
 //!   in (`R}e1` is then one word, for the reconstruction to read: a character too many), or
 //!   passed over where it stands alone between words.
 //! - A comment `{` or a variation `(` never closed is closed between two words: at the place
-//!   after which the game reads best — the most moves of the mainline replaying legally, as the
-//!   caller's judge counts them — and of several such places the first (a comment that swallowed
-//!   the moves after it gives them back; one whose text happens to read as moves is not closed
-//!   before them, because the game's own moves would not go on from there).
+//!   after which the game reads best by the caller's judge (in bulk, `batch::read_mended_game`:
+//!   move numbers in step, then the most moves of the mainline replaying legally), and of
+//!   several such places the first (a comment that swallowed the moves after it gives them
+//!   back).
 //!
 //! The game is read as a tree with its comments, glyphs and variations, as any other; every
 //! word keeps its place in the file. A malformed tag and the like are not mended, nor more than
@@ -430,16 +430,7 @@ fn finish(text: &str, origin: Location, read: Read) -> Mended {
 /// Where the byte `local` of `text` (a game starting at `origin`) stands in the file.
 fn location_in(text: &str, origin: Location, local: usize) -> Location {
     let before = text.get(..local).unwrap_or(text);
-    let bytes = before.as_bytes();
-    // Line ends: `\n`, `\r\n` (once) and a lone `\r`.
-    let mut lines = 0u32;
-    let mut line_start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
-            lines += 1;
-            line_start = i + 1;
-        }
-    }
+    let (lines, line_start) = super::reader::line_ends_in(before);
     let chars = before.get(line_start..).map_or(0, |l| l.chars().count()) as u32;
     let column = if lines == 0 {
         origin.column + chars

@@ -1070,7 +1070,7 @@ fn starts_a_game(line: &str, first: Option<u32>) -> bool {
 
 /// The line ends in `text` (as the reader counts them, [`lines_with_ends`]) and where the line
 /// after the last starts.
-fn line_ends_in(text: &str) -> (u32, usize) {
+pub(crate) fn line_ends_in(text: &str) -> (u32, usize) {
     let (mut count, mut at, mut last_start) = (0u32, 0, 0);
     for line in lines_with_ends(text) {
         at += line.len();

@@ -1070,13 +1070,9 @@ fn total_order_bits(x: f32) -> u32 {
 /// What [`Search::reads`] of word `i` depends on: the position (its legal moves), its ply (the
 /// one move a given game allows there, see [`explain`]) and the word.
 fn reads_key(pos: &Position, i: usize) -> u64 {
-    let at = u64::from(ply_of(pos)) << 32 | u64::try_from(i).unwrap_or(u64::MAX) & 0xFFFF_FFFF;
+    let at =
+        u64::from(pos.plies_before()) << 32 | u64::try_from(i).unwrap_or(u64::MAX) & 0xFFFF_FFFF;
     pos.zobrist() ^ at.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
-
-/// The number of plies played before `pos` in a game numbered from move 1.
-fn ply_of(pos: &Position) -> u32 {
-    2 * pos.fullmove_number().saturating_sub(1) + u32::from(!pos.turn().is_white())
 }
 
 fn root_again(start: &Position) -> State {
@@ -1140,7 +1136,7 @@ impl<'s, 'a> Search<'s, 'a> {
             only: None,
             only_prefix: false,
             runs_tried: HashSet::new(),
-            start_ply: ply_of(&options.start),
+            start_ply: options.start.plies_before(),
             kept_reads: RefCell::new(HashMap::default()),
             spare_reads: RefCell::new(Vec::new()),
             invented_back: HashSet::new(),
@@ -1159,7 +1155,7 @@ impl<'s, 'a> Search<'s, 'a> {
         let Some(game) = &self.only else {
             return true;
         };
-        match ply_of(pos).checked_sub(self.start_ply) {
+        match pos.plies_before().checked_sub(self.start_ply) {
             Some(p) => game.get(p as usize).map_or(self.only_prefix, |g| g == m),
             None => false,
         }
@@ -2088,7 +2084,7 @@ impl<'s, 'a> Search<'s, 'a> {
     /// a whole move, `move_missing_extra` more, as the search charges one), then the word read. With one move allowed
     /// per ply this costs the search next to nothing, where a free search could not afford it.
     fn missing_run(&mut self, state: &State, i: usize) {
-        if !self.runs_tried.insert((i, ply_of(&state.pos))) {
+        if !self.runs_tried.insert((i, state.pos.plies_before())) {
             return;
         }
         let c = self.costs;

@@ -1069,8 +1069,7 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
             .warnings
             .push(GameWarning::game(CHESS960_BY_FEN.to_owned()));
     }
-    let start_ply =
-        (start.fullmove_number().max(1) - 1) * 2 + u32::from(start.turn() == Color::Black);
+    let start_ply = start.plies_before();
     let english = LetterSet::english();
     let mut preread: Vec<ReadMove> = Vec::new();
     let letters: &LetterSet = match &opts.from {

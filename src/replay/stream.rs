@@ -21,7 +21,7 @@ use super::{
     seventy_five_moves, side_name, supported_variant, DeadAnalysis, EndedEarly, ErrorKind,
     GameWarning, History, MoveError, Replay, ReplayOptions, Status,
 };
-use crate::board::{Color, Move, Position, Role};
+use crate::board::{Move, Position, Role};
 use crate::laws::{earliest_day, Edition};
 use crate::notation::sheet::FromLetters;
 use crate::notation::{LetterSet, Warning, Warnings};
@@ -290,8 +290,7 @@ impl ReplayVisitor {
         if self.chess960 {
             pos = pos.into_chess960();
         }
-        self.start_ply =
-            (pos.fullmove_number().max(1) - 1) * 2 + u32::from(pos.turn() == Color::Black);
+        self.start_ply = pos.plies_before();
         self.history.push(pos.zobrist(), pos.halfmove_clock());
         // A FEN whose clock has run 150 half-moves already: the game was over before its first
         // move, which is then the first played after the end.
