@@ -197,3 +197,46 @@ fn a_variation_selector_after_a_figurine_is_no_slip() {
     assert_eq!(r.moves.len(), 6, "{r}");
     assert!(r.corrections.is_empty(), "{r}");
 }
+
+/// From a TWIC game (the noise bench's seed 7, a whole move left out, game 3): the writer left
+/// out 20. h3 c5, after 19. Va8 De7. The search invented the row a move too early and with
+/// another White move (19. Va6 c5, then 20. Va8 read as the rook going back), which the prior
+/// liked better, and nothing contradicted it until 29. hxg4, twenty plies later, which the pawn
+/// still on h2 cannot play: read as h3 with three slips (7.20), then four more corrections
+/// (20.68 in all). The invented row is now also tried a move or two later and with either of
+/// its moves read as another legal move; 20. h3 c5 lets every later word read as written.
+#[test]
+fn a_whole_move_invented_too_early_is_moved_to_where_the_sheet_needs_it() {
+    let r = repaired_in_full("whole-move-invented-too-early.txt", 111);
+    assert_eq!(
+        fixed(&r),
+        [
+            (39, None, Some("h3")),
+            (40, None, Some("c5")),
+            (43, Some("21."), None),
+        ],
+        "{r}"
+    );
+    assert!((r.cost - 6.98).abs() < 0.01, "{r}");
+}
+
+/// From a TWIC game (the noise bench's seed 7, a whole move left out, game 79): the writer left
+/// out 22. Vf3 Dxe4. The words after the gap read on as legal moves by the right side, and the
+/// search explained the first that do not (23. Vb1, 24. Vbf1, 25. V3f2, 27... De4) with five
+/// corrections (6.10) and invented nothing. A whole move is now also tried before a costly
+/// word that has another close after it, where the found game invented none: with 22. Vf3
+/// Dxe4 every word from there on reads as written (5.65), the game played.
+#[test]
+fn a_whole_move_left_out_read_as_slips_is_found_before_them() {
+    let r = repaired_in_full("whole-move-left-out-read-as-slips.txt", 81);
+    assert_eq!(
+        fixed(&r),
+        [
+            (43, None, Some("Vf3")),
+            (44, None, Some("Dxe4")),
+            (47, Some("23."), None),
+        ],
+        "{r}"
+    );
+    assert!((r.cost - 5.65).abs() < 0.01, "{r}");
+}

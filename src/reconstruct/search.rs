@@ -8,7 +8,7 @@ use super::report::{self, Alternative, Repair, ALTERNATIVES_SHOWN};
 use super::score::{key_disambiguation, move_keys, MoveReader, PreparedWord};
 use super::sheet::{Sheet, TokenKind};
 use crate::board::attacks;
-use crate::board::{Bitboard, Move, MoveList, Position, Square, MAX_MOVES};
+use crate::board::{Bitboard, Color, Move, MoveList, Position, Role, Square, MAX_MOVES};
 use crate::notation::LetterSet;
 use arrayvec::ArrayVec;
 use std::cell::RefCell;
@@ -482,8 +482,40 @@ fn reread_further_back(
         }
     }
     let read_cost = |ply: usize| read.get(ply).copied().unwrap_or(0.0);
+    // The invented plies (0-based) and what each cost.
+    let invented: Vec<(usize, f32)> = found
+        .corrections
+        .iter()
+        .filter(|c| c.written.is_none() && c.kind == "ply_missing")
+        .filter_map(|c| {
+            (c.at.ply as usize)
+                .checked_sub(1)
+                .filter(|&j| j < found.moves.len() && found.words.get(j) == Some(&None))
+                .map(|j| (j, c.cost))
+        })
+        .collect();
+    // Consecutive invented plies as runs `(first, end, cost)`.
+    let mut runs: Vec<(usize, usize, f32)> = Vec::new();
+    for &(j, cost) in &invented {
+        match runs.last_mut() {
+            Some(run) if run.1 == j => {
+                run.1 += 1;
+                run.2 += cost;
+            }
+            _ => runs.push((j, j + 1, cost)),
+        }
+    }
     let mut legal = MoveList::new();
     let mut candidates: Vec<Reread> = Vec::new();
+    let mut invented_candidates: Vec<InventedReread> = Vec::new();
+    // How many costly corrected words were looked at so far, and the plies of all of them.
+    let mut costly_words = 0;
+    let costly: Vec<usize> = found
+        .corrections
+        .iter()
+        .filter(|c| c.written.is_some() && c.read_as.is_some() && c.cost > costs.tie_margin)
+        .filter_map(|c| (c.at.ply as usize).checked_sub(1))
+        .collect();
     for c in &found.corrections {
         let (Some(written), Some(_)) = (&c.written, &c.read_as) else {
             continue;
@@ -546,39 +578,16 @@ fn reread_further_back(
                 if extra_j >= room - costs.tie_margin {
                     continue;
                 }
-                // What the other reading saves up to `k`: the plies on the way as in `found`
-                // while legal, a corrected word where its move no longer is (and the word at
-                // `k`) read as cheaply as it can be after it.
-                let mut p = before.clone();
-                p.play(m);
-                let mut saving = -extra_j;
-                let mut here = MoveList::new();
-                for i in j + 1..=k {
-                    p.legal_moves(&mut here);
-                    let was_read = read_cost(i);
-                    // Another piece's reading changes the position more: every corrected word
-                    // on the way may then read more cheaply.
-                    let keep =
-                        i < k && (same_piece || was_read == 0.0) && here.contains(&found.moves[i]);
-                    let next = match found.words[i] {
-                        Some(word) if was_read > 0.0 && !keep => here
-                            .iter()
-                            .map(|n| {
-                                let cost = search.reader.score(&p, &here, n, &search.words[word]);
-                                (cost.cost, *n)
-                            })
-                            .min_by(|x, y| x.0.total_cmp(&y.0))
-                            .map(|(cost, n)| {
-                                saving += was_read - cost;
-                                n
-                            }),
-                        _ => here.contains(&found.moves[i]).then_some(found.moves[i]),
-                    };
-                    let Some(next) = next else {
-                        break;
-                    };
-                    p.play(&next);
-                }
+                let saving = -extra_j
+                    + saving_on_the_way(
+                        search,
+                        found,
+                        &read,
+                        before,
+                        m,
+                        (same_piece, false),
+                        (j, k),
+                    );
                 if saving > costs.tie_margin
                     && !candidates.iter().any(|c| c.ply == j && c.reading == *m)
                 {
@@ -592,6 +601,45 @@ fn reread_further_back(
                 }
             }
             plies_read[usize::from(lands)] += usize::from(alternatives);
+        }
+        // A whole move left out before the word, where the found game invented none: the first
+        // costly words only (a move left out shows at the first word that needs it), and only
+        // where another costly word follows within `INSERTED_PLACES` plies (the words after a
+        // move left out read badly in a row; a slip in a word reads badly alone). The run of
+        // costly words from `k` ends at `cluster_end` (each within `INSERTED_PLACES` of the one
+        // before).
+        let mut cluster_end = k;
+        for &q in costly.iter().filter(|&&q| q > k) {
+            if q > cluster_end + INSERTED_PLACES {
+                break;
+            }
+            cluster_end = q;
+        }
+        if costly_words < INSERTED_WORDS && cluster_end > k && runs.iter().all(|r| r.1 > k) {
+            inserted_rereads(
+                search,
+                found,
+                &read,
+                &positions,
+                (k, cluster_end, named),
+                &mut invented_candidates,
+            );
+        }
+        costly_words += 1;
+        // Runs of invented plies before the word (the latest `REREAD_PLIES`), each where it
+        // was or a move or two later, with one of its moves read as any other legal move of
+        // that side: the sheet left out `h3` after `19. Va8 De7`, not the `Va6` invented before
+        // them, and only the later `hxg4` shows it.
+        for &(a, b, was_cost) in runs.iter().rev().filter(|r| r.1 <= k).take(REREAD_PLIES) {
+            invented_rereads(
+                search,
+                found,
+                &read,
+                &positions,
+                (a, b, was_cost),
+                k,
+                &mut invented_candidates,
+            );
         }
     }
     // The same piece's readings first: of plies that put the piece on the named square, then
@@ -608,11 +656,22 @@ fn reread_further_back(
         .unwrap_or(candidates.len());
     let same = candidates[..others_from].iter().take(MOST_REREADS);
     let others = candidates[others_from..].iter().take(MOST_OTHER_REREADS);
+    invented_candidates.sort_by(|a, b| b.saving.total_cmp(&a.saving));
+    let prefixes = same
+        .chain(others)
+        .map(|r| {
+            let mut prefix = found.moves[..r.ply].to_vec();
+            prefix.push(r.reading);
+            prefix
+        })
+        .chain(
+            invented_candidates
+                .into_iter()
+                .take(MOST_INVENTED_REREADS)
+                .map(|r| r.prefix),
+        );
     let mut best: Option<Repair> = None;
-    for reread in same.chain(others) {
-        let (j, m) = (reread.ply, reread.reading);
-        let mut prefix = found.moves[..j].to_vec();
-        prefix.push(m);
+    for prefix in prefixes {
         let bar = best
             .as_ref()
             .map_or(found.cost - costs.tie_margin, |b| b.cost);
@@ -636,6 +695,383 @@ fn reread_further_back(
         r.confidence = 1.0 / (1.0 / r.confidence.max(f32::MIN_POSITIVE) + behind);
         r
     })
+}
+
+/// How many games [`reread_further_back`] searches at most for one sheet from a run of invented
+/// plies moved or read otherwise, beyond those of `MOST_REREADS` and `MOST_OTHER_REREADS`.
+const MOST_INVENTED_REREADS: usize = 3;
+
+/// How far (in plies, a whole move at a time) [`invented_rereads`] moves a run of invented
+/// plies later.
+const INVENTED_SHIFTS: [usize; 3] = [0, 2, 4];
+
+/// A run of invented plies of the game found, moved later or with a move read as another, as
+/// the plies of a game to search from.
+struct InventedReread {
+    /// What it is predicted to save up to the corrected word.
+    saving: f32,
+    /// The game's plies up to the end of the run so changed.
+    prefix: Vec<Move>,
+}
+
+/// The run of invented plies `a..b` of `found` (costing `was_cost` in all), if it is whole moves
+/// (an even number of plies), moved later by each of [`INVENTED_SHIFTS`] (past words read as in
+/// `found` where their moves stay legal, else as cheaply as they can be) and each of its moves
+/// read as any other legal move of that side (where the rest of the run stays legal), with
+/// what each would save up to the corrected word at `k` (the run's new prior cost against the
+/// old, and [`saving_on_the_way`] from the end of the run): those that save more than
+/// `tie_margin` go to `out`. A single invented ply is left as it is: read as another move it
+/// was more often a cheaper wrong game than the one played (noise bench, slips with a skipped
+/// ply, seeds 7 and 99: three games lost, none gained).
+fn invented_rereads(
+    search: &Search<'_, '_>,
+    found: &Repair,
+    read: &[f32],
+    positions: &[Position],
+    (a, b, was_cost): (usize, usize, f32),
+    k: usize,
+    out: &mut Vec<InventedReread>,
+) {
+    let costs = search.costs;
+    let run = &found.moves[a..b];
+    let Some(start) = positions.get(a) else {
+        return;
+    };
+    let mut legal = MoveList::new();
+    // The prior cost of `m` at `pos`, after the plies of `line` (latest last).
+    let price = |pos: &Position, legal: &MoveList, line: &[Move], m: &Move| {
+        let priced = invented_costs(pos, legal, &recent_of(line, None), costs);
+        legal
+            .iter()
+            .position(|l| l == m)
+            .and_then(|i| priced.get(i))
+            .map(|&(_, c)| c)
+    };
+    if run.len() % 2 == 1 {
+        return;
+    }
+    for d in INVENTED_SHIFTS {
+        if b + d > k {
+            continue;
+        }
+        if (b..b + d).any(|t| found.words.get(t).copied().flatten().is_none()) {
+            continue;
+        }
+        // The words after the run read first: as in `found` where that move is legal, else as
+        // cheaply as they can be (what that costs more counts against the saving).
+        let mut pos = start.clone();
+        let mut line = found.moves[..a].to_vec();
+        let mut ok = true;
+        let mut reread_cost = 0.0;
+        for t in b..b + d {
+            pos.legal_moves(&mut legal);
+            let was = found.moves[t];
+            let m = if legal.contains(&was) {
+                was
+            } else {
+                let Some(word) = found.words[t] else {
+                    ok = false;
+                    break;
+                };
+                let cheapest = legal
+                    .iter()
+                    .map(|n| {
+                        (
+                            search
+                                .reader
+                                .score(&pos, &legal, n, &search.words[word])
+                                .cost,
+                            *n,
+                        )
+                    })
+                    .min_by(|x, y| x.0.total_cmp(&y.0));
+                let Some((cost, n)) = cheapest.filter(|c| c.0.is_finite()) else {
+                    ok = false;
+                    break;
+                };
+                reread_cost += cost - read.get(t).copied().unwrap_or(0.0);
+                n
+            };
+            pos.play(&m);
+            line.push(m);
+        }
+        if !ok {
+            continue;
+        }
+        for r in 0..run.len() {
+            // The run's moves before `r` as they were.
+            let mut p = pos.clone();
+            let mut head = line.clone();
+            let mut head_cost = 0.0;
+            for m in &run[..r] {
+                p.legal_moves(&mut legal);
+                let Some(c) = price(&p, &legal, &head, m) else {
+                    ok = false;
+                    break;
+                };
+                head_cost += c;
+                p.play(m);
+                head.push(*m);
+            }
+            if !ok {
+                break;
+            }
+            p.legal_moves(&mut legal);
+            let priced = invented_costs(&p, &legal, &recent_of(&head, None), costs);
+            for (m, &(_, cost)) in legal.iter().zip(priced.iter()) {
+                if d == 0 && *m == run[r] {
+                    continue;
+                }
+                // The rest of the run after it, as it was.
+                let mut q = p.clone();
+                let mut tail = head.clone();
+                let mut new_cost = head_cost + cost;
+                let mut last = (p.clone(), *m);
+                q.play(m);
+                tail.push(*m);
+                let mut fits = true;
+                for n in &run[r + 1..] {
+                    let mut here = MoveList::new();
+                    q.legal_moves(&mut here);
+                    let Some(c) = price(&q, &here, &tail, n) else {
+                        fits = false;
+                        break;
+                    };
+                    new_cost += c;
+                    last = (q.clone(), *n);
+                    q.play(n);
+                    tail.push(*n);
+                }
+                if !fits {
+                    continue;
+                }
+                let end = tail.len() - 1;
+                let saving = was_cost - new_cost - reread_cost
+                    + saving_on_the_way(
+                        search,
+                        found,
+                        read,
+                        &last.0,
+                        &last.1,
+                        (false, true),
+                        (end, k),
+                    );
+                if saving > costs.tie_margin && !out.iter().any(|c| c.prefix == tail) {
+                    out.push(InventedReread {
+                        saving,
+                        prefix: tail,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// What reading ply `j` of `found` as `m` (from `before`, the position there) saves on the
+/// words of plies `j + 1..=k`, worked out cheaply: the plies on the way as in `found` while
+/// their moves stay legal (with `same_piece` false only those whose words read exactly; another
+/// piece's move changes the position more, so every corrected word on the way may then read
+/// more cheaply), a word that was corrected (and the word at `k`) read as cheaply as it can be
+/// after it; a word read exactly whose move no longer is legal is read so too with
+/// `reread_illegal` (where invented plies moved, the words after them must be read anew), and
+/// ends the estimate there without; so does an invented ply whose move no longer is legal. `read` holds what each ply's word cost in `found`.
+fn saving_on_the_way(
+    search: &Search<'_, '_>,
+    found: &Repair,
+    read: &[f32],
+    before: &Position,
+    m: &Move,
+    (same_piece, reread_illegal): (bool, bool),
+    (j, k): (usize, usize),
+) -> f32 {
+    let read_cost = |ply: usize| read.get(ply).copied().unwrap_or(0.0);
+    let mut p = before.clone();
+    p.play(m);
+    let mut saving = 0.0;
+    let mut here = MoveList::new();
+    for i in j + 1..=k {
+        let Some(&was) = found.moves.get(i) else {
+            break;
+        };
+        p.legal_moves(&mut here);
+        let was_read = read_cost(i);
+        let legal_still = here.contains(&was);
+        let keep = i < k && (same_piece || was_read == 0.0) && legal_still;
+        let next = match found.words.get(i).copied().flatten() {
+            Some(word) if (was_read > 0.0 || (!legal_still && reread_illegal)) && !keep => here
+                .iter()
+                .map(|n| {
+                    let cost = search.reader.score(&p, &here, n, &search.words[word]);
+                    (cost.cost, *n)
+                })
+                .min_by(|x, y| x.0.total_cmp(&y.0))
+                .map(|(cost, n)| {
+                    saving += was_read - cost;
+                    n
+                }),
+            _ => legal_still.then_some(was),
+        };
+        let Some(next) = next else {
+            break;
+        };
+        p.play(&next);
+    }
+    saving
+}
+
+/// The last four moves of `line` then `next` (the latest first, `None` past the start): what an
+/// invented move's prior looks at (as [`Search::recent_moves`] gives them in the search).
+fn recent_of(line: &[Move], next: Option<Move>) -> [Option<Move>; 4] {
+    let mut recent = [None; 4];
+    let moves = next.into_iter().chain(line.iter().rev().copied());
+    for (slot, m) in recent.iter_mut().zip(moves) {
+        *slot = Some(m);
+    }
+    recent
+}
+
+/// How many of a game's costly corrected words (the first) [`inserted_rereads`] looks before.
+const INSERTED_WORDS: usize = 2;
+
+/// How many plies before a costly corrected word [`inserted_rereads`] tries a whole move at.
+const INSERTED_PLACES: usize = 8;
+
+/// Of the side whose move is free (not the corrected word's side), how many of its likeliest
+/// moves by the invented-move prior [`inserted_rereads`] tries.
+const INSERTED_FREE_MOVES: usize = 4;
+
+/// A whole move (two plies) left out of the sheet before the corrected word at ply `k` of
+/// `found` (which names the squares `named`), where `found` invented none: at each of the
+/// `INSERTED_PLACES` plies before it, pairs of legal moves whose move of the word's side puts its
+/// piece on a named square or where it attacks one (a pawn: or steps onto one), the other side's move
+/// one of its likeliest (`INSERTED_FREE_MOVES`), where every word from there to the costly word
+/// at `end` that ends the run of them from `k` then reads exactly one move later: each saves
+/// what those words cost in `found`, less the two invented plies' prior cost, and those that
+/// save more than `tie_margin` go to `out`.
+fn inserted_rereads(
+    search: &Search<'_, '_>,
+    found: &Repair,
+    read: &[f32],
+    positions: &[Position],
+    (k, end, named): (usize, usize, Bitboard),
+    out: &mut Vec<InventedReread>,
+) {
+    let costs = search.costs;
+    let Some(side) = positions.get(k).map(Position::turn) else {
+        return;
+    };
+    // A move of the word's side that may be the one left out: its piece lands on a named
+    // square or, from where it lands, attacks one or (a pawn) steps onto one (`Jd4` for a later
+    // `Jf5`, `h3` for a later `hxg4`), on the board after the move.
+    let leads = |pos: &Position, m: &Move| {
+        let Some(from) = m.from() else {
+            return false;
+        };
+        let to = m.to();
+        let role = m.promotion().unwrap_or(m.role());
+        let occupied = (pos.occupied() - Bitboard::from_square(from)) | Bitboard::from_square(to);
+        let mut reach = attacks::attacks(side, role, to, occupied);
+        if role == Role::Pawn {
+            let step = if side == Color::White { 1 } else { -1 };
+            if let Some(ahead) = to.offset(0, step) {
+                reach.add(ahead);
+            }
+        }
+        named.contains(to) || (reach & named).any()
+    };
+    let mut first = MoveList::new();
+    let mut second = MoveList::new();
+    for j in (k.saturating_sub(INSERTED_PLACES).max(1)..=k).rev() {
+        if found.words.get(j).copied().flatten().is_none() {
+            continue;
+        }
+        let pos = &positions[j];
+        pos.legal_moves(&mut first);
+        let priced = invented_costs(pos, &first, &recent_of(&found.moves[..j], None), costs);
+        let word_side_first = pos.turn() == side;
+        // The free side's likeliest moves, or the word side's moves that may lead to it.
+        let mut ones: Vec<(Move, f32)> = first
+            .iter()
+            .zip(priced.iter())
+            .filter(|(m, _)| !word_side_first || leads(pos, m))
+            .map(|(m, &(_, c))| (*m, c))
+            .collect();
+        if !word_side_first {
+            ones.sort_by(|a, b| a.1.total_cmp(&b.1));
+            ones.truncate(INSERTED_FREE_MOVES);
+        }
+        for (m1, c1) in ones {
+            let mut after = pos.clone();
+            after.play(&m1);
+            after.legal_moves(&mut second);
+            let priced2 = invented_costs(
+                &after,
+                &second,
+                &recent_of(&found.moves[..j], Some(m1)),
+                costs,
+            );
+            let mut twos: Vec<(Move, f32)> = second
+                .iter()
+                .zip(priced2.iter())
+                .filter(|(m, _)| word_side_first || leads(&after, m))
+                .map(|(m, &(_, c))| (*m, c))
+                .collect();
+            if word_side_first {
+                twos.sort_by(|a, b| a.1.total_cmp(&b.1));
+                twos.truncate(INSERTED_FREE_MOVES);
+            }
+            for (m2, c2) in twos {
+                // The words from `j` to `end` must all read exactly one move later (as after a
+                // move left out they do): then they save what they cost in `found`.
+                if !words_read_exactly_after(search, found, (&after, &m2), (j, end)) {
+                    continue;
+                }
+                let saving = read[j..=end].iter().sum::<f32>() - c1 - c2;
+                if saving > costs.tie_margin {
+                    let mut prefix = found.moves[..j].to_vec();
+                    prefix.extend([m1, m2]);
+                    if !out.iter().any(|c| c.prefix == prefix) {
+                        out.push(InventedReread { saving, prefix });
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Whether, after `m` played from `before`, the words of `found`'s plies `j..=end` all read
+/// exactly as legal moves in turn: each as `found` read it where that read exactly and is still
+/// legal, else as the first legal move it reads exactly as.
+fn words_read_exactly_after(
+    search: &Search<'_, '_>,
+    found: &Repair,
+    (before, m): (&Position, &Move),
+    (j, end): (usize, usize),
+) -> bool {
+    let mut p = before.clone();
+    p.play(m);
+    let mut legal = MoveList::new();
+    for i in j..=end {
+        let (Some(word), Some(&was)) = (found.words.get(i).copied().flatten(), found.moves.get(i))
+        else {
+            return false;
+        };
+        let word = &search.words[word];
+        p.legal_moves(&mut legal);
+        let next = if legal.contains(&was) && search.reader.reads_exactly(&legal, &was, word) {
+            Some(was)
+        } else {
+            legal
+                .iter()
+                .find(|n| search.reader.reads_exactly(&legal, n, word))
+                .copied()
+        };
+        let Some(next) = next else {
+            return false;
+        };
+        p.play(&next);
+    }
+    true
 }
 
 /// The squares a written word names (a file letter followed by a rank digit).
