@@ -874,7 +874,8 @@ fn invented_rereads(
 /// more cheaply), a word that was corrected (and the word at `k`) read as cheaply as it can be
 /// after it; a word read exactly whose move no longer is legal is read so too with
 /// `reread_illegal` (where invented plies moved, the words after them must be read anew), and
-/// ends the estimate there without; so does an invented ply whose move no longer is legal. `read` holds what each ply's word cost in `found`.
+/// ends the estimate there without; so does an invented ply whose move no longer is legal.
+/// `read` holds what each ply's word cost in `found`.
 fn saving_on_the_way(
     search: &Search<'_, '_>,
     found: &Repair,
@@ -941,13 +942,13 @@ const INSERTED_PLACES: usize = 8;
 const INSERTED_FREE_MOVES: usize = 4;
 
 /// A whole move (two plies) left out of the sheet before the corrected word at ply `k` of
-/// `found` (which names the squares `named`), where `found` invented none: at each of the
-/// `INSERTED_PLACES` plies before it, pairs of legal moves whose move of the word's side puts its
-/// piece on a named square or where it attacks one (a pawn: or steps onto one), the other side's move
-/// one of its likeliest (`INSERTED_FREE_MOVES`), where every word from there to the costly word
-/// at `end` that ends the run of them from `k` then reads exactly one move later: each saves
-/// what those words cost in `found`, less the two invented plies' prior cost, and those that
-/// save more than `tie_margin` go to `out`.
+/// `found` (which names the squares `named`), where `found` invented none. At each of the
+/// `INSERTED_PLACES` plies before it, it tries pairs of legal moves: the move of the word's
+/// side puts its piece on a named square or where it attacks one (a pawn: or steps onto one),
+/// and the other side's move is one of its likeliest (`INSERTED_FREE_MOVES`). A pair counts
+/// where every word from there to the costly word at `end` (the end of the run of them from
+/// `k`) then reads exactly one move later; it saves what those words cost in `found`, less the
+/// two invented plies' prior cost, and those that save more than `tie_margin` go to `out`.
 fn inserted_rereads(
     search: &Search<'_, '_>,
     found: &Repair,
