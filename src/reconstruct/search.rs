@@ -939,13 +939,14 @@ const INSERTED_PLACES: usize = 8;
 
 /// Of the side whose move is free (not the corrected word's side), how many of its likeliest
 /// moves by the invented-move prior [`inserted_rereads`] tries.
-const INSERTED_FREE_MOVES: usize = 4;
+const INSERTED_FREE_MOVES: usize = 8;
 
 /// A whole move (two plies) left out of the sheet before the corrected word at ply `k` of
 /// `found` (which names the squares `named`), where `found` invented none. At each of the
 /// `INSERTED_PLACES` plies before it, it tries pairs of legal moves: the move of the word's
-/// side puts its piece on a named square or where it attacks one (a pawn: or steps onto one),
-/// and the other side's move is one of its likeliest (`INSERTED_FREE_MOVES`). A pair counts
+/// side puts its piece on a named square or where it attacks one on an empty board (a pawn: or
+/// steps onto one), and the other side's move is one of its likeliest (`INSERTED_FREE_MOVES`),
+/// its prior worked out only for a pair that reads where it moves second. A pair counts
 /// where every word from there to the costly word at `end` (the end of the run of them from
 /// `k`) then reads exactly one move later; it saves what those words cost in `found`, less the
 /// two invented plies' prior cost, and those that save more than `tie_margin` go to `out`.
@@ -963,15 +964,12 @@ fn inserted_rereads(
     };
     // A move of the word's side that may be the one left out: its piece lands on a named
     // square or, from where it lands, attacks one or (a pawn) steps onto one (`Jd4` for a later
-    // `Jf5`, `h3` for a later `hxg4`), on the board after the move.
-    let leads = |pos: &Position, m: &Move| {
-        let Some(from) = m.from() else {
-            return false;
-        };
+    // `Jf5`, `h3` for a later `hxg4`), on an empty board (the lines may open by the word: with
+    // the pieces in the way, seed 7 of the noise bench gained one game fewer).
+    let leads = |m: &Move| {
         let to = m.to();
         let role = m.promotion().unwrap_or(m.role());
-        let occupied = (pos.occupied() - Bitboard::from_square(from)) | Bitboard::from_square(to);
-        let mut reach = attacks::attacks(side, role, to, occupied);
+        let mut reach = attacks::attacks(side, role, to, Bitboard::EMPTY);
         if role == Role::Pawn {
             let step = if side == Color::White { 1 } else { -1 };
             if let Some(ahead) = to.offset(0, step) {
@@ -994,7 +992,7 @@ fn inserted_rereads(
         let mut ones: Vec<(Move, f32)> = first
             .iter()
             .zip(priced.iter())
-            .filter(|(m, _)| !word_side_first || leads(pos, m))
+            .filter(|(m, _)| !word_side_first || leads(m))
             .map(|(m, &(_, c))| (*m, c))
             .collect();
         if !word_side_first {
@@ -1005,28 +1003,41 @@ fn inserted_rereads(
             let mut after = pos.clone();
             after.play(&m1);
             after.legal_moves(&mut second);
-            let priced2 = invented_costs(
-                &after,
-                &second,
-                &recent_of(&found.moves[..j], Some(m1)),
-                costs,
-            );
-            let mut twos: Vec<(Move, f32)> = second
-                .iter()
-                .zip(priced2.iter())
-                .filter(|(m, _)| word_side_first || leads(&after, m))
-                .map(|(m, &(_, c))| (*m, c))
-                .collect();
+            let recent = recent_of(&found.moves[..j], Some(m1));
+            // The second ply's prior, worked out only once a pair needs it: where the free side
+            // moves second, to choose its likeliest moves; otherwise for a pair that reads.
+            let mut priced2 = None;
+            let mut twos: Vec<Move> = if word_side_first {
+                let priced = priced2.insert(invented_costs(&after, &second, &recent, costs));
+                let mut by_prior: Vec<(Move, f32)> = second
+                    .iter()
+                    .zip(priced.iter())
+                    .map(|(m, &(_, c))| (*m, c))
+                    .collect();
+                by_prior.sort_by(|a, b| a.1.total_cmp(&b.1));
+                by_prior.into_iter().map(|(m, _)| m).collect()
+            } else {
+                second.iter().filter(|m| leads(m)).copied().collect()
+            };
             if word_side_first {
-                twos.sort_by(|a, b| a.1.total_cmp(&b.1));
                 twos.truncate(INSERTED_FREE_MOVES);
             }
-            for (m2, c2) in twos {
+            for m2 in twos {
                 // The words from `j` to `end` must all read exactly one move later (as after a
                 // move left out they do): then they save what they cost in `found`.
                 if !words_read_exactly_after(search, found, (&after, &m2), (j, end)) {
                     continue;
                 }
+                let priced =
+                    priced2.get_or_insert_with(|| invented_costs(&after, &second, &recent, costs));
+                let Some(c2) = second
+                    .iter()
+                    .position(|m| *m == m2)
+                    .and_then(|i| priced.get(i))
+                    .map(|&(_, c)| c)
+                else {
+                    continue;
+                };
                 let saving = read[j..=end].iter().sum::<f32>() - c1 - c2;
                 if saving > costs.tie_margin {
                     let mut prefix = found.moves[..j].to_vec();
@@ -1059,13 +1070,14 @@ fn words_read_exactly_after(
         };
         let word = &search.words[word];
         p.legal_moves(&mut legal);
-        let next = if legal.contains(&was) && search.reader.reads_exactly(&legal, &was, word) {
+        // Only a move ending where the word names (or castling) can read as it exactly.
+        let targets = word.exact_targets();
+        let may = |n: &Move| matches!(n, Move::Castle { .. }) || targets.contains(n.to());
+        let reads = |n: &Move| may(n) && search.reader.reads_exactly(&legal, n, word);
+        let next = if legal.contains(&was) && reads(&was) {
             Some(was)
         } else {
-            legal
-                .iter()
-                .find(|n| search.reader.reads_exactly(&legal, n, word))
-                .copied()
+            legal.iter().find(|n| reads(n)).copied()
         };
         let Some(next) = next else {
             return false;
