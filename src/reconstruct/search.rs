@@ -984,7 +984,11 @@ fn inserted_rereads(
         if found.words.get(j).copied().flatten().is_none() {
             continue;
         }
-        let pos = &positions[j];
+        // What the words from here to `end` cost in `found` (all of them saved if they read).
+        let (Some(pos), Some(words_cost)) = (positions.get(j), read.get(j..=end)) else {
+            continue;
+        };
+        let words_cost: f32 = words_cost.iter().sum();
         pos.legal_moves(&mut first);
         let priced = invented_costs(pos, &first, &recent_of(&found.moves[..j], None), costs);
         let word_side_first = pos.turn() == side;
@@ -1038,7 +1042,7 @@ fn inserted_rereads(
                 else {
                     continue;
                 };
-                let saving = read[j..=end].iter().sum::<f32>() - c1 - c2;
+                let saving = words_cost - c1 - c2;
                 if saving > costs.tie_margin {
                     let mut prefix = found.moves[..j].to_vec();
                     prefix.extend([m1, m2]);
