@@ -734,22 +734,18 @@ fn invented_rereads(
 ) {
     let costs = search.costs;
     let run = &found.moves[a..b];
-    let Some(start) = positions.get(a) else {
+    let Some(start) = positions.get(a).filter(|_| run.len() % 2 == 0) else {
         return;
     };
     let mut legal = MoveList::new();
     // The prior cost of `m` at `pos`, after the plies of `line` (latest last).
     let price = |pos: &Position, legal: &MoveList, line: &[Move], m: &Move| {
-        let priced = invented_costs(pos, legal, &recent_of(line, None), costs);
-        legal
-            .iter()
-            .position(|l| l == m)
-            .and_then(|i| priced.get(i))
-            .map(|&(_, c)| c)
+        prior_of(
+            legal,
+            &invented_costs(pos, legal, &recent_of(line, None), costs),
+            m,
+        )
     };
-    if run.len() % 2 == 1 {
-        return;
-    }
     for d in INVENTED_SHIFTS {
         if b + d > k {
             continue;
@@ -773,18 +769,7 @@ fn invented_rereads(
                     ok = false;
                     break;
                 };
-                let cheapest = legal
-                    .iter()
-                    .map(|n| {
-                        (
-                            search
-                                .reader
-                                .score(&pos, &legal, n, &search.words[word])
-                                .cost,
-                            *n,
-                        )
-                    })
-                    .min_by(|x, y| x.0.total_cmp(&y.0));
+                let cheapest = cheapest_reading(search, &pos, &legal, word);
                 let Some((cost, n)) = cheapest.filter(|c| c.0.is_finite()) else {
                     ok = false;
                     break;
@@ -899,17 +884,12 @@ fn saving_on_the_way(
         let legal_still = here.contains(&was);
         let keep = i < k && (same_piece || was_read == 0.0) && legal_still;
         let next = match found.words.get(i).copied().flatten() {
-            Some(word) if (was_read > 0.0 || (!legal_still && reread_illegal)) && !keep => here
-                .iter()
-                .map(|n| {
-                    let cost = search.reader.score(&p, &here, n, &search.words[word]);
-                    (cost.cost, *n)
-                })
-                .min_by(|x, y| x.0.total_cmp(&y.0))
-                .map(|(cost, n)| {
+            Some(word) if (was_read > 0.0 || (!legal_still && reread_illegal)) && !keep => {
+                cheapest_reading(search, &p, &here, word).map(|(cost, n)| {
                     saving += was_read - cost;
                     n
-                }),
+                })
+            }
             _ => legal_still.then_some(was),
         };
         let Some(next) = next else {
@@ -918,6 +898,34 @@ fn saving_on_the_way(
         p.play(&next);
     }
     saving
+}
+
+/// The move of `legal` (the legal moves of `pos`) that reads the sheet's word `word` most
+/// cheaply, with its cost (the first of equals; none where there is no legal move).
+fn cheapest_reading(
+    search: &Search<'_, '_>,
+    pos: &Position,
+    legal: &MoveList,
+    word: usize,
+) -> Option<(f32, Move)> {
+    legal
+        .iter()
+        .map(|n| {
+            (
+                search.reader.score(pos, legal, n, &search.words[word]).cost,
+                *n,
+            )
+        })
+        .min_by(|x, y| x.0.total_cmp(&y.0))
+}
+
+/// The prior cost of `m` among `priced`, the invented-move costs of `legal` in its order.
+fn prior_of(legal: &MoveList, priced: &[(InventedKind, f32)], m: &Move) -> Option<f32> {
+    legal
+        .iter()
+        .position(|l| l == m)
+        .and_then(|i| priced.get(i))
+        .map(|&(_, c)| c)
 }
 
 /// The last four moves of `line` then `next` (the latest first, `None` past the start): what an
@@ -1034,12 +1042,7 @@ fn inserted_rereads(
                 }
                 let priced =
                     priced2.get_or_insert_with(|| invented_costs(&after, &second, &recent, costs));
-                let Some(c2) = second
-                    .iter()
-                    .position(|m| *m == m2)
-                    .and_then(|i| priced.get(i))
-                    .map(|&(_, c)| c)
-                else {
+                let Some(c2) = prior_of(&second, priced, &m2) else {
                     continue;
                 };
                 let saving = words_cost - c1 - c2;
