@@ -240,3 +240,26 @@ fn a_whole_move_left_out_read_as_slips_is_found_before_them() {
     );
     assert!((r.cost - 5.65).abs() < 0.01, "{r}");
 }
+
+/// From a TWIC game (the noise bench's seed 7, a whole move left out, game 151 of those it
+/// dumped): the writer left out 14. Jxd7 Dxd7. The first word that then does not read as a legal
+/// move comes a few plies later, but the search made it read by taking 11... Dc6 for Dc7, a
+/// legal move fifteen plies before it, and explained what followed with two more slips (7.60),
+/// inventing nothing; no corrected word stood near the gap for the rereads to look before. A
+/// whole move is now also tried just before the first word that does not read exactly, on the
+/// sheet's own reading: with 14. Jxd7 Dxd7 every word from there reads as written (5.06), the
+/// game played.
+#[test]
+fn a_whole_move_left_out_explained_by_an_earlier_slip_is_found_before_the_stop() {
+    let r = repaired_in_full("whole-move-left-out-explained-earlier.txt", 73);
+    assert_eq!(
+        fixed(&r),
+        [
+            (27, None, Some("Jxd7")),
+            (28, None, Some("Dxd7")),
+            (31, Some("15."), None),
+        ],
+        "{r}"
+    );
+    assert!((r.cost - 5.06).abs() < 0.01, "{r}");
+}

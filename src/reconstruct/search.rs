@@ -642,6 +642,17 @@ fn reread_further_back(
             );
         }
     }
+    // A whole move left out just before the first word the sheet does not read exactly as, where
+    // the game found read that word exactly all the same by reading an earlier one otherwise.
+    if runs.is_empty() {
+        stop_inserted_rereads(
+            search,
+            &options.start,
+            found,
+            &read,
+            &mut invented_candidates,
+        );
+    }
     // The same piece's readings first: of plies that put the piece on the named square, then
     // the others, each group by the saving they promise; then other pieces' readings.
     candidates.sort_by(|a, b| {
@@ -1058,22 +1069,174 @@ fn inserted_rereads(
     }
 }
 
+/// A whole move (two plies) left out of the sheet just before the first word that does not read
+/// exactly as a legal move (ply `stop` of the sheet read word by word from the start), where
+/// `found` invented no ply and read that word exactly all the same: it corrected an earlier word
+/// instead, which made it legal (`1. c4` read as `e3` so that the bishop of `7. Sd3` can leave
+/// f1, where the sheet left out `5. e3 a6`). The corrected word can be any distance before
+/// the stop, so [`inserted_rereads`], which looks before corrected words, does not see it.
+///
+/// At each of the `INSERTED_PLACES` plies before the stop, on the sheet's own reading, it tries
+/// pairs of legal moves as [`inserted_rereads`] does; the move of the stop word's side may also
+/// be one that opens the line of a bishop, rook or queen of that side to a square the word
+/// names. A pair counts where the words from there read exactly, one move later, past the stop;
+/// it saves what `found` paid for the words up to where they stop reading so, less the two
+/// invented plies' prior cost, and those that save more than `tie_margin` go to `out`.
+fn stop_inserted_rereads(
+    search: &Search<'_, '_>,
+    start: &Position,
+    found: &Repair,
+    read: &[f32],
+    out: &mut Vec<InventedReread>,
+) {
+    let costs = search.costs;
+    // The sheet read exactly, word by word, as far as it goes.
+    let mut line: Vec<Move> = Vec::new();
+    let mut positions = vec![start.clone()];
+    let mut legal = MoveList::new();
+    let stop = loop {
+        let i = line.len();
+        let (Some(pos), Some(Some(w))) = (positions.last(), found.words.get(i).copied()) else {
+            return;
+        };
+        let word = &search.words[w];
+        pos.legal_moves(&mut legal);
+        let targets = word.exact_targets();
+        let mut exact = legal.iter().filter(|n| {
+            (matches!(n, Move::Castle { .. }) || targets.contains(n.to()))
+                && search.reader.reads_exactly(&legal, n, word)
+        });
+        let (Some(&m), None) = (exact.next(), exact.next()) else {
+            break i;
+        };
+        let mut next = pos.clone();
+        next.play(&m);
+        line.push(m);
+        positions.push(next);
+    };
+    // Only where `found` read the stop word exactly (it explained it by an earlier word).
+    if !read.get(stop).is_some_and(|&c| c <= costs.tie_margin) {
+        return;
+    }
+    let (Some(at_stop), Some(Some(w))) = (positions.get(stop), found.words.get(stop).copied())
+    else {
+        return;
+    };
+    let side = at_stop.turn();
+    let named = search.words[w].exact_targets();
+    // A move of the word's side that may be the one left out: as in `inserted_rereads`, its
+    // piece lands on a named square or attacks one from where it lands (a pawn: or steps onto
+    // one), on an empty board; or it leaves a square between a bishop, rook or queen of that
+    // side and a named square that piece sees on an empty board.
+    let leads = |pos: &Position, m: &Move| {
+        let to = m.to();
+        let role = m.promotion().unwrap_or(m.role());
+        let mut reach = attacks::attacks(side, role, to, Bitboard::EMPTY);
+        if role == Role::Pawn {
+            let step = if side == Color::White { 1 } else { -1 };
+            if let Some(ahead) = to.offset(0, step) {
+                reach.add(ahead);
+            }
+        }
+        if named.contains(to) || (reach & named).any() {
+            return true;
+        }
+        let Some(from) = m.from() else {
+            return false;
+        };
+        let sliders = pos.by_color(side)
+            & (pos.by_role(Role::Bishop) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen));
+        sliders.into_iter().any(|p| {
+            let role = pos.piece_at(p).map_or(Role::Pawn, |piece| piece.role);
+            (attacks::attacks(side, role, p, Bitboard::EMPTY) & named)
+                .into_iter()
+                .any(|t| attacks::between(p, t).contains(from))
+        })
+    };
+    let paid = |upto: usize| -> f32 { read.iter().take(upto).sum() };
+    let mut first = MoveList::new();
+    let mut second = MoveList::new();
+    for j in (stop.saturating_sub(INSERTED_PLACES).max(1)..=stop).rev() {
+        let Some(pos) = positions.get(j) else {
+            continue;
+        };
+        pos.legal_moves(&mut first);
+        let priced = invented_costs(pos, &first, &recent_of(&line[..j], None), costs);
+        let word_side_first = pos.turn() == side;
+        let mut ones: Vec<(Move, f32)> = first
+            .iter()
+            .zip(priced.iter())
+            .filter(|(m, _)| !word_side_first || leads(pos, m))
+            .map(|(m, &(_, c))| (*m, c))
+            .collect();
+        if !word_side_first {
+            ones.sort_by(|a, b| a.1.total_cmp(&b.1));
+            ones.truncate(INSERTED_FREE_MOVES);
+        }
+        for (m1, c1) in ones {
+            let mut after = pos.clone();
+            after.play(&m1);
+            after.legal_moves(&mut second);
+            let recent = recent_of(&line[..j], Some(m1));
+            let priced2 = invented_costs(&after, &second, &recent, costs);
+            let mut twos: Vec<(Move, f32)> = second
+                .iter()
+                .zip(priced2.iter())
+                .filter(|(m, _)| word_side_first || leads(&after, m))
+                .map(|(m, &(_, c))| (*m, c))
+                .collect();
+            if word_side_first {
+                twos.sort_by(|a, b| a.1.total_cmp(&b.1));
+                twos.truncate(INSERTED_FREE_MOVES);
+            }
+            for (m2, c2) in twos {
+                // First the words up to the stop (cheap, and most pairs fail there), then on.
+                if !words_read_exactly_after(search, found, (&after, &m2), (j, stop)) {
+                    continue;
+                }
+                let last = found.moves.len().saturating_sub(1);
+                let reached = words_read_exactly_until(search, found, (&after, &m2), (j, last));
+                let saving = paid(reached) - c1 - c2;
+                if saving > costs.tie_margin {
+                    let mut prefix = line[..j].to_vec();
+                    prefix.extend([m1, m2]);
+                    if !out.iter().any(|c| c.prefix == prefix) {
+                        out.push(InventedReread { saving, prefix });
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Whether, after `m` played from `before`, the words of `found`'s plies `j..=end` all read
 /// exactly as legal moves in turn: each as `found` read it where that read exactly and is still
 /// legal, else as the first legal move it reads exactly as.
 fn words_read_exactly_after(
     search: &Search<'_, '_>,
     found: &Repair,
-    (before, m): (&Position, &Move),
+    played: (&Position, &Move),
     (j, end): (usize, usize),
 ) -> bool {
+    words_read_exactly_until(search, found, played, (j, end)) > end
+}
+
+/// How far, after `m` played from `before`, the words of `found`'s plies from `j` (to `end` at
+/// most) read exactly as legal moves in turn, as [`words_read_exactly_after`] reads them: the
+/// first ply whose word does not (`end + 1` if all do; the game's end at most).
+fn words_read_exactly_until(
+    search: &Search<'_, '_>,
+    found: &Repair,
+    (before, m): (&Position, &Move),
+    (j, end): (usize, usize),
+) -> usize {
     let mut p = before.clone();
     p.play(m);
     let mut legal = MoveList::new();
     for i in j..=end {
         let (Some(word), Some(&was)) = (found.words.get(i).copied().flatten(), found.moves.get(i))
         else {
-            return false;
+            return i;
         };
         let word = &search.words[word];
         p.legal_moves(&mut legal);
@@ -1087,11 +1250,11 @@ fn words_read_exactly_after(
             legal.iter().find(|n| reads(n)).copied()
         };
         let Some(next) = next else {
-            return false;
+            return i;
         };
         p.play(&next);
     }
-    true
+    end + 1
 }
 
 /// The squares a written word names (a file letter followed by a rank digit).
