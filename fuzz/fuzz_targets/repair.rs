@@ -58,7 +58,7 @@ fuzz_target!(|data: &[u8]| {
             if let Some(e) = replay.error {
                 assert_eq!(e.ply, 0, "the repaired game fails at a move: {e:?}");
             }
-            let kept: Vec<&String> = fixed
+            let kept: Vec<_> = fixed
                 .mainline
                 .comments
                 .iter()
