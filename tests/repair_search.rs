@@ -263,3 +263,24 @@ fn a_whole_move_left_out_explained_by_an_earlier_slip_is_found_before_the_stop()
     );
     assert!((r.cost - 5.06).abs() < 0.01, "{r}");
 }
+
+/// From a TWIC game (the same bench row): the writer left out 3. d4 cxd4, so `3. Jxd4` is the
+/// first word that does not read; the search read it as Jd4 (a capture mark too many) and a
+/// later `c5` as c4 (5.20), inventing nothing, and with no second corrected word near the
+/// first the rereads before corrected words did not look. The whole move tried just before the
+/// first word that does not read finds 3. d4 cxd4, after which every word reads as written
+/// (3.46), the game played.
+#[test]
+fn a_whole_move_left_out_read_as_a_slip_is_found_before_it() {
+    let r = repaired_in_full("whole-move-left-out-read-as-a-slip.txt", 26);
+    assert_eq!(
+        fixed(&r),
+        [
+            (5, None, Some("d4")),
+            (6, None, Some("cxd4")),
+            (9, Some("4."), None)
+        ],
+        "{r}"
+    );
+    assert!((r.cost - 3.46).abs() < 0.01, "{r}");
+}

@@ -643,7 +643,7 @@ fn reread_further_back(
         }
     }
     // A whole move left out just before the first word the sheet does not read exactly as, where
-    // the game found read that word exactly all the same by reading an earlier one otherwise.
+    // the game found invented none.
     if runs.is_empty() {
         stop_inserted_rereads(
             search,
@@ -1071,10 +1071,10 @@ fn inserted_rereads(
 
 /// A whole move (two plies) left out of the sheet just before the first word that does not read
 /// exactly as a legal move (ply `stop` of the sheet read word by word from the start), where
-/// `found` invented no ply and read that word exactly all the same: it corrected an earlier word
-/// instead, which made it legal (`1. c4` read as `e3` so that the bishop of `7. Sd3` can leave
-/// f1, where the sheet left out `5. e3 a6`). The corrected word can be any distance before
-/// the stop, so [`inserted_rereads`], which looks before corrected words, does not see it.
+/// `found` invented no ply. `found` may have read that word as another move, or made it legal
+/// by correcting an earlier word (`1. c4` read as `e3` so that the bishop of `7. Sd3` can leave
+/// f1, where the sheet left out `5. e3 a6`); neither need have a corrected word close after it,
+/// which [`inserted_rereads`] looks for.
 ///
 /// At each of the `INSERTED_PLACES` plies before the stop, on the sheet's own reading, it tries
 /// pairs of legal moves as [`inserted_rereads`] does; the move of the stop word's side may also
@@ -1114,10 +1114,6 @@ fn stop_inserted_rereads(
         line.push(m);
         positions.push(next);
     };
-    // Only where `found` read the stop word exactly (it explained it by an earlier word).
-    if !read.get(stop).is_some_and(|&c| c <= costs.tie_margin) {
-        return;
-    }
     let (Some(at_stop), Some(Some(w))) = (positions.get(stop), found.words.get(stop).copied())
     else {
         return;
@@ -1178,24 +1174,38 @@ fn stop_inserted_rereads(
             after.play(&m1);
             after.legal_moves(&mut second);
             let recent = recent_of(&line[..j], Some(m1));
-            let priced2 = invented_costs(&after, &second, &recent, costs);
-            let mut twos: Vec<(Move, f32)> = second
-                .iter()
-                .zip(priced2.iter())
-                .filter(|(m, _)| word_side_first || leads(&after, m))
-                .map(|(m, &(_, c))| (*m, c))
-                .collect();
-            if word_side_first {
-                twos.sort_by(|a, b| a.1.total_cmp(&b.1));
-                twos.truncate(INSERTED_FREE_MOVES);
-            }
-            for (m2, c2) in twos {
+            // The second ply's prior, worked out only once a pair needs it: where the free side
+            // moves second, to choose its likeliest moves; otherwise for a pair that reads.
+            let mut priced2 = None;
+            let twos: Vec<Move> = if word_side_first {
+                let priced = priced2.insert(invented_costs(&after, &second, &recent, costs));
+                let mut by_prior: Vec<(Move, f32)> = second
+                    .iter()
+                    .zip(priced.iter())
+                    .map(|(m, &(_, c))| (*m, c))
+                    .collect();
+                by_prior.sort_by(|a, b| a.1.total_cmp(&b.1));
+                by_prior.truncate(INSERTED_FREE_MOVES);
+                by_prior.into_iter().map(|(m, _)| m).collect()
+            } else {
+                second
+                    .iter()
+                    .filter(|m| leads(&after, m))
+                    .copied()
+                    .collect()
+            };
+            for m2 in twos {
                 // First the words up to the stop (cheap, and most pairs fail there), then on.
                 if !words_read_exactly_after(search, found, (&after, &m2), (j, stop)) {
                     continue;
                 }
                 let last = found.moves.len().saturating_sub(1);
                 let reached = words_read_exactly_until(search, found, (&after, &m2), (j, last));
+                let priced =
+                    priced2.get_or_insert_with(|| invented_costs(&after, &second, &recent, costs));
+                let Some(c2) = prior_of(&second, priced, &m2) else {
+                    continue;
+                };
                 let saving = paid(reached) - c1 - c2;
                 if saving > costs.tie_margin {
                     let mut prefix = line[..j].to_vec();
