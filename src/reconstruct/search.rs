@@ -977,28 +977,13 @@ fn inserted_rereads(
     (k, end, named): (usize, usize, Bitboard),
     out: &mut Vec<InventedReread>,
 ) {
-    let costs = search.costs;
     let Some(side) = positions.get(k).map(Position::turn) else {
         return;
     };
-    // A move of the word's side that may be the one left out: its piece lands on a named
-    // square or, from where it lands, attacks one or (a pawn) steps onto one (`Jd4` for a later
-    // `Jf5`, `h3` for a later `hxg4`), on an empty board (the lines may open by the word: with
-    // the pieces in the way, seed 7 of the noise bench gained one game fewer).
-    let leads = |m: &Move| {
-        let to = m.to();
-        let role = m.promotion().unwrap_or(m.role());
-        let mut reach = attacks::attacks(side, role, to, Bitboard::EMPTY);
-        if role == Role::Pawn {
-            let step = if side == Color::White { 1 } else { -1 };
-            if let Some(ahead) = to.offset(0, step) {
-                reach.add(ahead);
-            }
-        }
-        named.contains(to) || (reach & named).any()
-    };
-    let mut first = MoveList::new();
-    let mut second = MoveList::new();
+    // A move of the word's side that may be the one left out ([`lands_near`]): on an empty
+    // board, as the lines may open by the word (with the pieces in the way, seed 7 of the
+    // noise bench gained one game fewer).
+    let leads = |_: &Position, m: &Move| lands_near(side, named, m);
     for j in (k.saturating_sub(INSERTED_PLACES).max(1)..=k).rev() {
         if found.words.get(j).copied().flatten().is_none() {
             continue;
@@ -1008,61 +993,102 @@ fn inserted_rereads(
             continue;
         };
         let words_cost: f32 = words_cost.iter().sum();
-        pos.legal_moves(&mut first);
-        let priced = invented_costs(pos, &first, &recent_of(&found.moves[..j], None), costs);
-        let word_side_first = pos.turn() == side;
-        // The free side's likeliest moves, or the word side's moves that may lead to it.
-        let mut ones: Vec<(Move, f32)> = first
-            .iter()
-            .zip(priced.iter())
-            .filter(|(m, _)| !word_side_first || leads(m))
-            .map(|(m, &(_, c))| (*m, c))
-            .collect();
-        if !word_side_first {
-            ones.sort_by(|a, b| a.1.total_cmp(&b.1));
-            ones.truncate(INSERTED_FREE_MOVES);
+        // The words from `j` to `end` must all read exactly one move later (as after a move
+        // left out they do): then they save what they cost in `found`.
+        let saved = |after: &Position, m2: &Move| {
+            words_read_exactly_after(search, found, (after, m2), (j, end)).then_some(words_cost)
+        };
+        whole_moves_left_out(search, (pos, &found.moves[..j]), side, leads, saved, out);
+    }
+}
+
+/// Whether `m`, a move of `side`, puts its piece on a square of `named` or where, on an empty
+/// board, it attacks one or (a pawn) steps onto one (`Jd4` for a later `Jf5`, `h3` for a later
+/// `hxg4`): a move a later word naming those squares may need before it.
+fn lands_near(side: Color, named: Bitboard, m: &Move) -> bool {
+    let to = m.to();
+    let role = m.promotion().unwrap_or(m.role());
+    let mut reach = attacks::attacks(side, role, to, Bitboard::EMPTY);
+    if role == Role::Pawn {
+        let step = if side == Color::White { 1 } else { -1 };
+        if let Some(ahead) = to.offset(0, step) {
+            reach.add(ahead);
         }
-        for (m1, c1) in ones {
-            let mut after = pos.clone();
-            after.play(&m1);
-            after.legal_moves(&mut second);
-            let recent = recent_of(&found.moves[..j], Some(m1));
-            // The second ply's prior, worked out only once a pair needs it: where the free side
-            // moves second, to choose its likeliest moves; otherwise for a pair that reads.
-            let mut priced2 = None;
-            let mut twos: Vec<Move> = if word_side_first {
-                let priced = priced2.insert(invented_costs(&after, &second, &recent, costs));
-                let mut by_prior: Vec<(Move, f32)> = second
-                    .iter()
-                    .zip(priced.iter())
-                    .map(|(m, &(_, c))| (*m, c))
-                    .collect();
-                by_prior.sort_by(|a, b| a.1.total_cmp(&b.1));
-                by_prior.into_iter().map(|(m, _)| m).collect()
-            } else {
-                second.iter().filter(|m| leads(m)).copied().collect()
+    }
+    named.contains(to) || (reach & named).any()
+}
+
+/// Tries each pair of legal moves from `pos` (reached by `line`) as a whole move left out, for
+/// [`inserted_rereads`] and [`stop_inserted_rereads`]: the move of `side` (the side of the word
+/// that needs it) one for which `leads` holds in the position it is played from, and the other
+/// side's one of its `INSERTED_FREE_MOVES` likeliest by the invented-move prior. `saved` tells
+/// what the words after a pair save by reading as they do after it (`None`: they do not read);
+/// less the two plies' prior cost, a saving above `tie_margin` puts the pair in `out`. The
+/// second ply's prior is worked out only once a pair needs it: where the free side moves
+/// second, to choose its likeliest moves; otherwise for a pair that reads.
+fn whole_moves_left_out(
+    search: &Search<'_, '_>,
+    (pos, line): (&Position, &[Move]),
+    side: Color,
+    leads: impl Fn(&Position, &Move) -> bool,
+    saved: impl Fn(&Position, &Move) -> Option<f32>,
+    out: &mut Vec<InventedReread>,
+) {
+    let costs = search.costs;
+    let mut first = MoveList::new();
+    let mut second = MoveList::new();
+    pos.legal_moves(&mut first);
+    let priced = invented_costs(pos, &first, &recent_of(line, None), costs);
+    let word_side_first = pos.turn() == side;
+    // The free side's likeliest moves, or the word side's moves that may lead to the word.
+    let mut ones: Vec<(Move, f32)> = first
+        .iter()
+        .zip(priced.iter())
+        .filter(|(m, _)| !word_side_first || leads(pos, m))
+        .map(|(m, &(_, c))| (*m, c))
+        .collect();
+    if !word_side_first {
+        ones.sort_by(|a, b| a.1.total_cmp(&b.1));
+        ones.truncate(INSERTED_FREE_MOVES);
+    }
+    for (m1, c1) in ones {
+        let mut after = pos.clone();
+        after.play(&m1);
+        after.legal_moves(&mut second);
+        let recent = recent_of(line, Some(m1));
+        let mut priced2 = None;
+        let twos: Vec<Move> = if word_side_first {
+            let priced = priced2.insert(invented_costs(&after, &second, &recent, costs));
+            let mut by_prior: Vec<(Move, f32)> = second
+                .iter()
+                .zip(priced.iter())
+                .map(|(m, &(_, c))| (*m, c))
+                .collect();
+            by_prior.sort_by(|a, b| a.1.total_cmp(&b.1));
+            by_prior.truncate(INSERTED_FREE_MOVES);
+            by_prior.into_iter().map(|(m, _)| m).collect()
+        } else {
+            second
+                .iter()
+                .filter(|m| leads(&after, m))
+                .copied()
+                .collect()
+        };
+        for m2 in twos {
+            let Some(words) = saved(&after, &m2) else {
+                continue;
             };
-            if word_side_first {
-                twos.truncate(INSERTED_FREE_MOVES);
-            }
-            for m2 in twos {
-                // The words from `j` to `end` must all read exactly one move later (as after a
-                // move left out they do): then they save what they cost in `found`.
-                if !words_read_exactly_after(search, found, (&after, &m2), (j, end)) {
-                    continue;
-                }
-                let priced =
-                    priced2.get_or_insert_with(|| invented_costs(&after, &second, &recent, costs));
-                let Some(c2) = prior_of(&second, priced, &m2) else {
-                    continue;
-                };
-                let saving = words_cost - c1 - c2;
-                if saving > costs.tie_margin {
-                    let mut prefix = found.moves[..j].to_vec();
-                    prefix.extend([m1, m2]);
-                    if !out.iter().any(|c| c.prefix == prefix) {
-                        out.push(InventedReread { saving, prefix });
-                    }
+            let priced =
+                priced2.get_or_insert_with(|| invented_costs(&after, &second, &recent, costs));
+            let Some(c2) = prior_of(&second, priced, &m2) else {
+                continue;
+            };
+            let saving = words - c1 - c2;
+            if saving > costs.tie_margin {
+                let mut prefix = line.to_vec();
+                prefix.extend([m1, m2]);
+                if !out.iter().any(|c| c.prefix == prefix) {
+                    out.push(InventedReread { saving, prefix });
                 }
             }
         }
@@ -1089,7 +1115,6 @@ fn stop_inserted_rereads(
     read: &[f32],
     out: &mut Vec<InventedReread>,
 ) {
-    let costs = search.costs;
     // The sheet read exactly, word by word, as far as it goes.
     let mut line: Vec<Move> = Vec::new();
     let mut positions = vec![start.clone()];
@@ -1120,21 +1145,11 @@ fn stop_inserted_rereads(
     };
     let side = at_stop.turn();
     let named = search.words[w].exact_targets();
-    // A move of the word's side that may be the one left out: as in `inserted_rereads`, its
-    // piece lands on a named square or attacks one from where it lands (a pawn: or steps onto
-    // one), on an empty board; or it leaves a square between a bishop, rook or queen of that
-    // side and a named square that piece sees on an empty board.
+    // A move of the word's side that may be the one left out: one that lands near a named
+    // square ([`lands_near`]), or leaves a square between a bishop, rook or queen of that side
+    // and a named square that piece sees on an empty board.
     let leads = |pos: &Position, m: &Move| {
-        let to = m.to();
-        let role = m.promotion().unwrap_or(m.role());
-        let mut reach = attacks::attacks(side, role, to, Bitboard::EMPTY);
-        if role == Role::Pawn {
-            let step = if side == Color::White { 1 } else { -1 };
-            if let Some(ahead) = to.offset(0, step) {
-                reach.add(ahead);
-            }
-        }
-        if named.contains(to) || (reach & named).any() {
+        if lands_near(side, named, m) {
             return true;
         }
         let Some(from) = m.from() else {
@@ -1149,73 +1164,21 @@ fn stop_inserted_rereads(
                 .any(|t| attacks::between(p, t).contains(from))
         })
     };
-    let paid = |upto: usize| -> f32 { read.iter().take(upto).sum() };
-    let mut first = MoveList::new();
-    let mut second = MoveList::new();
+    let last = found.moves.len().saturating_sub(1);
     for j in (stop.saturating_sub(INSERTED_PLACES).max(1)..=stop).rev() {
         let Some(pos) = positions.get(j) else {
             continue;
         };
-        pos.legal_moves(&mut first);
-        let priced = invented_costs(pos, &first, &recent_of(&line[..j], None), costs);
-        let word_side_first = pos.turn() == side;
-        let mut ones: Vec<(Move, f32)> = first
-            .iter()
-            .zip(priced.iter())
-            .filter(|(m, _)| !word_side_first || leads(pos, m))
-            .map(|(m, &(_, c))| (*m, c))
-            .collect();
-        if !word_side_first {
-            ones.sort_by(|a, b| a.1.total_cmp(&b.1));
-            ones.truncate(INSERTED_FREE_MOVES);
-        }
-        for (m1, c1) in ones {
-            let mut after = pos.clone();
-            after.play(&m1);
-            after.legal_moves(&mut second);
-            let recent = recent_of(&line[..j], Some(m1));
-            // The second ply's prior, worked out only once a pair needs it: where the free side
-            // moves second, to choose its likeliest moves; otherwise for a pair that reads.
-            let mut priced2 = None;
-            let twos: Vec<Move> = if word_side_first {
-                let priced = priced2.insert(invented_costs(&after, &second, &recent, costs));
-                let mut by_prior: Vec<(Move, f32)> = second
-                    .iter()
-                    .zip(priced.iter())
-                    .map(|(m, &(_, c))| (*m, c))
-                    .collect();
-                by_prior.sort_by(|a, b| a.1.total_cmp(&b.1));
-                by_prior.truncate(INSERTED_FREE_MOVES);
-                by_prior.into_iter().map(|(m, _)| m).collect()
-            } else {
-                second
-                    .iter()
-                    .filter(|m| leads(&after, m))
-                    .copied()
-                    .collect()
-            };
-            for m2 in twos {
-                // First the words up to the stop (cheap, and most pairs fail there), then on.
-                if !words_read_exactly_after(search, found, (&after, &m2), (j, stop)) {
-                    continue;
-                }
-                let last = found.moves.len().saturating_sub(1);
-                let reached = words_read_exactly_until(search, found, (&after, &m2), (j, last));
-                let priced =
-                    priced2.get_or_insert_with(|| invented_costs(&after, &second, &recent, costs));
-                let Some(c2) = prior_of(&second, priced, &m2) else {
-                    continue;
-                };
-                let saving = paid(reached) - c1 - c2;
-                if saving > costs.tie_margin {
-                    let mut prefix = line[..j].to_vec();
-                    prefix.extend([m1, m2]);
-                    if !out.iter().any(|c| c.prefix == prefix) {
-                        out.push(InventedReread { saving, prefix });
-                    }
-                }
+        // First the words up to the stop (cheap, and most pairs fail there), then on: what
+        // `found` paid for the words up to where they stop reading is saved.
+        let saved = |after: &Position, m2: &Move| {
+            if !words_read_exactly_after(search, found, (after, m2), (j, stop)) {
+                return None;
             }
-        }
+            let reached = words_read_exactly_until(search, found, (after, m2), (j, last));
+            Some(read.iter().take(reached).sum())
+        };
+        whole_moves_left_out(search, (pos, &line[..j]), side, leads, saved, out);
     }
 }
 
