@@ -8,7 +8,7 @@ use super::report::{self, Alternative, Repair, ALTERNATIVES_SHOWN};
 use super::score::{key_disambiguation, move_keys, MoveReader, PreparedWord};
 use super::sheet::{Sheet, TokenKind};
 use crate::board::attacks;
-use crate::board::{Bitboard, Color, Move, MoveList, Position, Role, Square, MAX_MOVES};
+use crate::board::{Bitboard, Color, Move, MoveList, Piece, Position, Role, Square, MAX_MOVES};
 use crate::notation::LetterSet;
 use arrayvec::ArrayVec;
 use std::cell::RefCell;
@@ -1126,11 +1126,9 @@ fn stop_inserted_rereads(
         };
         let word = &search.words[w];
         pos.legal_moves(&mut legal);
-        let targets = word.exact_targets();
-        let mut exact = legal.iter().filter(|n| {
-            (matches!(n, Move::Castle { .. }) || targets.contains(n.to()))
-                && search.reader.reads_exactly(&legal, n, word)
-        });
+        let mut exact = legal
+            .iter()
+            .filter(|n| reads_exactly_as(search, &legal, n, word));
         let (Some(&m), None) = (exact.next(), exact.next()) else {
             break i;
         };
@@ -1155,28 +1153,26 @@ fn stop_inserted_rereads(
         let Some(from) = m.from() else {
             return false;
         };
-        let sliders = pos.by_color(side)
-            & (pos.by_role(Role::Bishop) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen));
-        sliders.into_iter().any(|p| {
-            let role = pos.piece_at(p).map_or(Role::Pawn, |piece| piece.role);
-            (attacks::attacks(side, role, p, Bitboard::EMPTY) & named)
-                .into_iter()
-                .any(|t| attacks::between(p, t).contains(from))
-        })
+        [Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .any(|role| {
+                pos.by_piece(Piece::new(side, role)).into_iter().any(|p| {
+                    (attacks::attacks(side, role, p, Bitboard::EMPTY) & named)
+                        .into_iter()
+                        .any(|t| attacks::between(p, t).contains(from))
+                })
+            })
     };
     let last = found.moves.len().saturating_sub(1);
     for j in (stop.saturating_sub(INSERTED_PLACES).max(1)..=stop).rev() {
         let Some(pos) = positions.get(j) else {
             continue;
         };
-        // First the words up to the stop (cheap, and most pairs fail there), then on: what
-        // `found` paid for the words up to where they stop reading is saved.
+        // The words must read past the stop; what `found` paid for them up to where they stop
+        // reading is saved.
         let saved = |after: &Position, m2: &Move| {
-            if !words_read_exactly_after(search, found, (after, m2), (j, stop)) {
-                return None;
-            }
             let reached = words_read_exactly_until(search, found, (after, m2), (j, last));
-            Some(read.iter().take(reached).sum())
+            (reached > stop).then(|| read.iter().take(reached).sum())
         };
         whole_moves_left_out(search, (pos, &line[..j]), side, leads, saved, out);
     }
@@ -1213,10 +1209,7 @@ fn words_read_exactly_until(
         };
         let word = &search.words[word];
         p.legal_moves(&mut legal);
-        // Only a move ending where the word names (or castling) can read as it exactly.
-        let targets = word.exact_targets();
-        let may = |n: &Move| matches!(n, Move::Castle { .. }) || targets.contains(n.to());
-        let reads = |n: &Move| may(n) && search.reader.reads_exactly(&legal, n, word);
+        let reads = |n: &Move| reads_exactly_as(search, &legal, n, word);
         let next = if legal.contains(&was) && reads(&was) {
             Some(was)
         } else {
@@ -1228,6 +1221,18 @@ fn words_read_exactly_until(
         p.play(&next);
     }
     end + 1
+}
+
+/// Whether `word` reads exactly as `n`, one of the `legal` moves: only a move ending where the
+/// word names (or castling) can, so the reader is asked about those only.
+fn reads_exactly_as(
+    search: &Search<'_, '_>,
+    legal: &MoveList,
+    n: &Move,
+    word: &PreparedWord,
+) -> bool {
+    (matches!(n, Move::Castle { .. }) || word.exact_targets().contains(n.to()))
+        && search.reader.reads_exactly(legal, n, word)
 }
 
 /// The squares a written word names (a file letter followed by a rank digit).
