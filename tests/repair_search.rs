@@ -284,3 +284,26 @@ fn a_whole_move_left_out_read_as_a_slip_is_found_before_it() {
     );
     assert!((r.cost - 3.46).abs() < 0.01, "{r}");
 }
+
+/// From a TWIC game (the noise bench's seed 7, a whole move left out, game 13): the writer left
+/// out 27. Vd1 0-0-0. The search found a game that invents that row seven moves later, after
+/// reading `30... Vd7` as Vh7, and two more slips after it (14.59). The reread that moves an
+/// invented row earlier proposed 27. Vd1 0-0-0, but its search, with the row fixed in the
+/// game's first plies, could not play two invented plies in a row at the word after them (only
+/// the second look tries a whole move, and that search has none): it found no game. It now tries
+/// whole moves as the second look does, and every word from the gap on reads as written
+/// (6.42), the game played.
+#[test]
+fn a_whole_move_left_out_is_found_where_a_later_invented_row_is_moved_to() {
+    let r = repaired_in_full("whole-move-left-out-before-an-invented-row.txt", 99);
+    assert_eq!(
+        fixed(&r),
+        [
+            (53, None, Some("Vd1")),
+            (54, None, Some("0-0-0")),
+            (57, Some("28."), None),
+        ],
+        "{r}"
+    );
+    assert!((r.cost - 6.42).abs() < 0.01, "{r}");
+}

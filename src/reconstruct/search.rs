@@ -313,7 +313,9 @@ struct Look {
     /// Whole moves missing are tried ([`Search::missing_move`]): on the second look only, which
     /// is taken where the first found no cheap game (a sheet that lost a row reads on legally
     /// for a while, then needs a string of corrections), so that sheets that read well, or with
-    /// a slip or a ply missing, do not pay for the pairs of plies tried. (A whole move missing
+    /// a slip or a ply missing, do not pay for the pairs of plies tried; and in the searches
+    /// [`reread_further_back`] makes from a game with a whole move invented elsewhere, which
+    /// have no second look. (A whole move missing
     /// further back, [`Search::missing_move_back`], is tried on both looks: only where a word
     /// reads badly, from the few states on the way to it.)
     whole_moves: bool,
@@ -673,16 +675,16 @@ fn reread_further_back(
         .map(|r| {
             let mut prefix = found.moves[..r.ply].to_vec();
             prefix.push(r.reading);
-            prefix
+            (prefix, false)
         })
         .chain(
             invented_candidates
                 .into_iter()
                 .take(MOST_INVENTED_REREADS)
-                .map(|r| r.prefix),
+                .map(|r| (r.prefix, true)),
         );
     let mut best: Option<Repair> = None;
-    for prefix in prefixes {
+    for (prefix, invented) in prefixes {
         let bar = best
             .as_ref()
             .map_or(found.cost - costs.tie_margin, |b| b.cost);
@@ -691,6 +693,10 @@ fn reread_further_back(
         again.only_prefix = true;
         again.may_pause = false;
         again.give_up_at = Some(bar);
+        // A whole move left out: the pair in the prefix is invented at a word that does not
+        // read after one invented ply, as the second look does it (there is no second look
+        // here, and without it no game was found: the pair stood in the prefix unread).
+        again.look.whole_moves = invented;
         let finals = search_finals(&mut again, options);
         if !finals.first().is_some_and(|s| s.cost < bar) {
             continue;
@@ -1178,9 +1184,9 @@ fn stop_inserted_rereads(
     }
 }
 
-/// Whether, after `m` played from `before`, the words of `found`'s plies `j..=end` all read
-/// exactly as legal moves in turn: each as `found` read it where that read exactly and is still
-/// legal, else as the first legal move it reads exactly as.
+/// Whether, after `m` played from `before`, the sheet's words from that of `found`'s ply `j` to
+/// that of its ply `end` all read exactly as legal moves in turn, as
+/// [`words_read_exactly_until`] reads them.
 fn words_read_exactly_after(
     search: &Search<'_, '_>,
     found: &Repair,
@@ -1190,30 +1196,58 @@ fn words_read_exactly_after(
     words_read_exactly_until(search, found, played, (j, end)) > end
 }
 
-/// How far, after `m` played from `before`, the words of `found`'s plies from `j` (to `end` at
-/// most) read exactly as legal moves in turn, as [`words_read_exactly_after`] reads them: the
-/// first ply whose word does not (`end + 1` if all do; the game's end at most).
+/// How far, after `m` played from `before`, the sheet's move words from the one `found` read at
+/// its ply `j` (or the first after it) read exactly as legal moves in turn: each as `found` read
+/// it where that read exactly and is still legal, else as the first legal move it reads exactly
+/// as. The words are taken in the sheet's order, those `found` skipped included and its
+/// invented plies left out (after a whole move left out, the game found often reads the words
+/// after it otherwise: a word skipped as written twice, a ply invented, where the real game
+/// reads them all); words that cannot be moves are passed over. Returns, in `found`'s plies,
+/// the first whose word does not read so, or that comes after the word that does not (`end +
+/// 1` if all do up to the word of ply `end`, or the sheet's end where `end` is `found`'s last
+/// ply).
 fn words_read_exactly_until(
     search: &Search<'_, '_>,
     found: &Repair,
     (before, m): (&Position, &Move),
     (j, end): (usize, usize),
 ) -> usize {
+    let tokens = &search.sheet.tokens;
+    let word_of = |i: usize| found.words.get(i).copied().flatten();
+    let Some(first) = (j..found.words.len()).find_map(word_of) else {
+        return j;
+    };
+    let last = if end + 1 >= found.moves.len() {
+        tokens.len().saturating_sub(1)
+    } else {
+        match (j..=end).rev().find_map(word_of) {
+            Some(t) => t,
+            None => return end + 1,
+        }
+    };
+    // The ply of `found` whose word is at or after token `t`, from ply `i` on.
+    let ply_at = |mut i: usize, t: usize| {
+        while i < found.words.len() && !word_of(i).is_some_and(|w| w >= t) {
+            i += 1;
+        }
+        i
+    };
     let mut p = before.clone();
     p.play(m);
     let mut legal = MoveList::new();
-    for i in j..=end {
-        let (Some(word), Some(&was)) = (found.words.get(i).copied().flatten(), found.moves.get(i))
-        else {
-            return i;
-        };
-        let word = &search.words[word];
+    let mut i = j;
+    for t in first..=last {
+        if !tokens.get(t).is_some_and(|k| k.kind == TokenKind::Move) {
+            continue;
+        }
+        i = ply_at(i, t);
+        let word = &search.words[t];
         p.legal_moves(&mut legal);
         let reads = |n: &Move| reads_exactly_as(search, &legal, n, word);
-        let next = if legal.contains(&was) && reads(&was) {
-            Some(was)
-        } else {
-            legal.iter().find(|n| reads(n)).copied()
+        let was = found.moves.get(i).filter(|_| word_of(i) == Some(t));
+        let next = match was {
+            Some(was) if legal.contains(was) && reads(was) => Some(*was),
+            _ => legal.iter().find(|n| reads(n)).copied(),
         };
         let Some(next) = next else {
             return i;
