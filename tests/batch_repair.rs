@@ -519,3 +519,70 @@ fn a_comment_or_variation_never_closed_is_closed_where_the_game_goes_on() {
     let rejects = std::fs::read_to_string(&outputs.rejects).unwrap();
     assert!(rejects.contains(BROKEN.trim_end()), "{rejects}");
 }
+
+/// A comment whose `}` was left out, closed by the `}` of the next comment: the moves between
+/// the two would be read as the first comment's text, and the game would go on legally
+/// without them (`1. d4 e6 3. Nc3 Nf6`, the numbers out of step its only sign).
+const BRACE_LEFT_OUT: &str = "[Event \"brace\"]\n[Result \"*\"]\n\n1. d4 {solid d5 2. c4 {the Queen's Gambit} e6 3. Nc3 Nf6 *\n";
+
+/// Such a game is an error at the first `{`, which says where the second stands; `check
+/// --repair` and `clean --repair` close the first comment where the game reads best, and
+/// without `--repair` the game is rejected with the error, its bytes kept.
+#[test]
+fn a_comment_closed_by_the_next_comments_brace_is_mended_where_the_game_goes_on() {
+    let mut out = Vec::new();
+    let summary = check(
+        &[memory("brace.pgn", BRACE_LEFT_OUT)],
+        &CheckOptions::default(),
+        &mut out,
+        &mut std::io::sink(),
+    )
+    .unwrap();
+    let said = String::from_utf8(out).unwrap();
+    assert_eq!((summary.games, summary.errors), (1, 1), "{said}");
+    assert!(
+        said.contains(
+            "brace.pgn:4:7: game 1: syntax: comment `{` still open at another `{` (column 23): \
+             comments do not nest; a `}` left out before it?"
+        ),
+        "{said}"
+    );
+
+    let (report, summary) = check_repair("brace.pgn", BRACE_LEFT_OUT, false);
+    assert_eq!((summary.repairs_tried, summary.repairs_taken), (1, 1));
+    assert!(
+        report.contains(
+            "game 1: repair: comment '{' at 4:7 never closed: closed at 4:13, before 'd5'\n"
+        ),
+        "{report}"
+    );
+
+    let scratch = Scratch::new("repair-brace-left-out");
+    let outputs = CleanOutputs::new(scratch.0.join("out.pgn"), None);
+    let options = CleanOptions {
+        repair: Some(RepairPolicy::default()),
+        ..CleanOptions::default()
+    };
+    let cleaned = clean(&[memory("brace.pgn", BRACE_LEFT_OUT)], &outputs, &options).unwrap();
+    assert_eq!(counts(&cleaned), (1, 1, 0, 1), "{cleaned:?}");
+    let games = written_games(&outputs.out);
+    let line = &games[0].mainline;
+    let words: Vec<&str> = line.moves.iter().map(|n| n.san.as_str()).collect();
+    assert_eq!(words, ["d4", "d5", "c4", "e6", "Nc3", "Nf6"]);
+    assert_eq!(line.moves[0].comments[..], ["solid"]);
+    assert_eq!(line.moves[2].comments[..], ["the Queen's Gambit"]);
+
+    let plain = clean(
+        &[memory("brace.pgn", BRACE_LEFT_OUT)],
+        &outputs,
+        &CleanOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(counts(&plain), (1, 0, 1, 0));
+    let rejects = std::fs::read_to_string(&outputs.rejects).unwrap();
+    assert!(rejects.contains(BRACE_LEFT_OUT.trim_end()), "{rejects}");
+    assert!(
+        rejects.contains("still open at another `\u{FF5B}`"),
+        "{rejects}"
+    );
+}

@@ -45,6 +45,79 @@ fn unclosed_brace_stops_at_the_next_game() {
     assert_eq!(r[1].as_ref().unwrap().mainline.moves.len(), 2);
 }
 
+/// A `{` inside a brace comment means the comment's `}` was left out before it (PGN comments do
+/// not nest): the game is an error at the first `{`, which says where the second stands (its
+/// line below, its column in characters), and the games after it are read from their own lines.
+#[test]
+fn a_brace_inside_a_comment_is_a_closing_brace_left_out() {
+    let pgn = "[Event \"a\"]\n\n1. e4 {good e5 2. Nf3 {nice} Nc6 *\n\n[Event \"b\"]\n\n\
+               1. d4 {výborně d5\n2. c4 {dámský gambit} e6 *\n\n[Event \"c\"]\n\n1. c4 {fine} c5 \
+               2. Nc3 *\n";
+    let r = read(pgn.as_bytes());
+    assert_eq!(r.len(), 3, "{r:?}");
+    let e = r[0].as_ref().unwrap_err();
+    assert_eq!(
+        e.kind,
+        ErrorKind::BraceInComment {
+            lines: 0,
+            column: 23
+        }
+    );
+    assert_eq!((e.at.line, e.at.column), (3, 7));
+    let e = r[1].as_ref().unwrap_err();
+    assert_eq!(
+        e.kind,
+        ErrorKind::BraceInComment {
+            lines: 1,
+            column: 7
+        }
+    );
+    assert_eq!((e.at.line, e.at.column), (7, 7));
+    assert_eq!(
+        e.kind.to_string(),
+        "comment `{` still open at another `{` (1 line below, column 7): comments do not nest; \
+         a `}` left out before it?"
+    );
+    let c = r[2].as_ref().unwrap();
+    assert_eq!(c.tag("Event"), Some("c"));
+    assert_eq!(c.mainline.moves.len(), 3);
+    assert_eq!((c.at.line, c.mainline.moves[2].at.line), (10, 12));
+    // On its own line the second `{`'s column counts characters, not bytes.
+    let on_one_line = "1. d4 {výborně d5 2. c4 {x} e6 *";
+    let e = read(on_one_line.as_bytes()).remove(0).unwrap_err();
+    assert_eq!(
+        e.kind,
+        ErrorKind::BraceInComment {
+            lines: 0,
+            column: 25
+        }
+    );
+}
+
+/// Between games, where no moves can be lost in it, a comment with a `{` in it is passed over
+/// as any other (the note before each game of an older version's rejects file quotes messages
+/// such as "comment `{` never closed").
+#[test]
+fn a_brace_inside_a_comment_between_games_is_passed_over() {
+    let pgn = "{ scoresheet: rejected: a.pgn:3:7: comment `{` never closed }\n[Event \"a\"]\n\n\
+               1. e4 e5 *\n";
+    let r = read(pgn.as_bytes());
+    assert_eq!(r.len(), 1);
+    let a = r[0].as_ref().unwrap();
+    assert_eq!((a.at.line, a.mainline.moves[1].at.line), (2, 4));
+}
+
+/// A comment whose text has a brace (read from a rest-of-line comment) is written as one, and
+/// the game reads back as it was.
+#[test]
+fn a_comment_with_a_brace_in_it_is_written_so_that_it_reads_back() {
+    let g = read(b"1. e4 ; see {12\ne5 *").remove(0).unwrap();
+    assert_eq!(g.mainline.moves[0].comments[..], ["see {12"]);
+    let written = scoresheet::pgn::write_game(&g);
+    let again = read(written.as_bytes()).remove(0).unwrap();
+    assert_eq!(again.mainline, g.mainline, "{written}");
+}
+
 /// A tag pair quoted in a comment that a `}` closes before the next blank line stays in the
 /// comment (before, any tag line in a comment split the game in three); a comment never closed
 /// still ends at the next game's tags, with or without an `[Event` line.

@@ -956,13 +956,14 @@ fn describe(e: &MoveError, line_shift: u32) -> String {
 
 /// The comment put before a rejected game in the rejects file: `{ scoresheet: rejected: FILE:
 /// MESSAGE }` on one line. A `}` in the file name or the message (a token quoted) would end the
-/// comment early and the file would not read back as the games it holds: it is written as the
-/// full-width `｝`, and line breaks as spaces.
+/// comment early and the file would not read back as the games it holds, and a `{` would read as
+/// a `}` left out: they are written as the full-width `｛` and `｝`, and line breaks as spaces.
 fn rejection_comment(file: &str, message: &str) -> String {
     let text = format!("scoresheet: rejected: {file}:{message}");
     let safe: String = text
         .chars()
         .map(|c| match c {
+            '{' => '\u{FF5B}',
             '}' => '\u{FF5D}',
             '\n' | '\r' => ' ',
             c => c,

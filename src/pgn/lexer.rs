@@ -63,6 +63,22 @@ pub enum LexError {
     UnexpectedCharacter,
     /// A `{` whose `}` never comes (before the end of input or the next game's tag line).
     UnclosedComment,
+    /// A `{` comment with another `{` in it before its `}`: brace comments do not nest (PGN
+    /// 5), so the first one's `}` was most likely left out, and the moves written between the
+    /// two would be read as its text. The token runs to the `}`; `offset` is the second `{`'s,
+    /// in bytes from the token's start.
+    ///
+    /// ```
+    /// use logos::Logos;
+    /// use scoresheet::pgn::lexer::{LexError, Token};
+    /// let mut lex = Token::lexer("{good e5 2. Nf3 {nice} Nc6");
+    /// assert_eq!(lex.next(), Some(Err(LexError::BraceInComment { offset: 16 })));
+    /// assert_eq!(lex.slice(), "{good e5 2. Nf3 {nice}");
+    /// ```
+    BraceInComment {
+        /// Where the second `{` stands, in bytes from the first.
+        offset: u32,
+    },
     /// A comment longer than [`LexLimits::max_comment_bytes`].
     CommentTooLong,
     /// A `[` that does not start a tag pair `[Name "value"]`, and what is wrong with it.
@@ -357,12 +373,17 @@ fn lex_brace_comment(lex: &mut Lexer<Token>) -> Result<CommentSpan, LexError> {
     // short and on one line.
     let mut newlines = 0u32;
     let mut last_line_start = 0u32;
+    // The first `{` inside, where it stands in `rest`.
+    let mut inner: Option<usize> = None;
     let mut i = 0;
     let close = loop {
         let Some(k) = rest.get(i..).and_then(|r| memchr3(b'}', b'\n', b'\r', r)) else {
             return Err(unclosed());
         };
         let at = i + k;
+        if inner.is_none() {
+            inner = memchr(b'{', &rest[i..at]).map(|b| i + b);
+        }
         if rest[at] == b'}' {
             break at;
         }
@@ -387,6 +408,11 @@ fn lex_brace_comment(lex: &mut Lexer<Token>) -> Result<CommentSpan, LexError> {
         return Err(LexError::CommentTooLong);
     }
     lex.bump(close + 1);
+    if let Some(at) = inner {
+        return Err(LexError::BraceInComment {
+            offset: u32::try_from(at + 1).unwrap_or(u32::MAX),
+        });
+    }
     Ok(CommentSpan {
         newlines,
         last_line_start,

@@ -4,11 +4,12 @@
 //!   variation, a `%` in the middle of a line) is taken as part of the move word it is written
 //!   in (`R}e1` is then one word, for the reconstruction to read: a character too many), or
 //!   passed over where it stands alone between words.
-//! - A comment `{` or a variation `(` never closed is closed between two words: at the place
-//!   after which the game reads best by the caller's judge (in bulk, `batch::read_mended_game`:
-//!   move numbers in step, then the most moves of the mainline replaying legally), and of
-//!   several such places the first (a comment that swallowed the moves after it gives them
-//!   back).
+//! - A comment `{` or a variation `(` never closed (a comment also where another `{` stands
+//!   in it before its `}`: its own `}` left out, the next comment's closing it) is closed
+//!   between two words: at the place after which the game reads best by the caller's judge
+//!   (in bulk, `batch::read_mended_game`: move numbers in step, then the most moves of the
+//!   mainline replaying legally), and of several such places the first (a comment that
+//!   swallowed the moves after it gives them back).
 //!
 //! The game is read as a tree with its comments, glyphs and variations, as any other; every
 //! word keeps its place in the file. A malformed tag and the like are not mended, nor more than
@@ -159,7 +160,7 @@ pub fn mendable(kind: &ErrorKind) -> bool {
 /// The bracket a syntax error says was never closed, and the one that closes it.
 fn bracket(kind: &ErrorKind) -> Option<(char, char)> {
     match kind {
-        ErrorKind::UnclosedComment => Some(('{', '}')),
+        ErrorKind::UnclosedComment | ErrorKind::BraceInComment { .. } => Some(('{', '}')),
         ErrorKind::UnclosedVariation => Some(('(', ')')),
         _ => None,
     }

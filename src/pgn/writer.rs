@@ -183,12 +183,13 @@ impl Atoms {
     }
 
     fn comment(&mut self, text: &str) {
-        // One pass over the bytes (comments are short: a clock, a few words) for the closing
-        // brace and where the first `]` stands.
+        // One pass over the bytes (comments are short: a clock, a few words) for a brace (a
+        // `}` would close the comment, a `{` would read as a `}` left out) and where the first
+        // `]` stands.
         let mut brace = false;
         let mut first_bracket = None;
         for (i, &b) in text.as_bytes().iter().enumerate() {
-            if b == b'}' {
+            if b == b'}' || b == b'{' {
                 brace = true;
                 break;
             }
