@@ -769,3 +769,22 @@ fn a_sheet_longer_than_any_game_is_refused_as_too_long_to_try() {
     assert_eq!(code, 0, "{out}{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A typed sheet with a head and a comment whose `}` was left out, so that the next comment's
+/// `}` closes it: the head is read as the head (before, any `{` made the text PGN, and the PGN
+/// reader read the head's words as moves), and the words after the first `{` as the sheet's
+/// own, the comment's word skipped. Before, `Jc6 3. Sb5` were read as comment and the game
+/// went on with 2... a6 3. a4.
+#[test]
+fn a_comment_closed_by_the_next_comments_brace_gives_back_its_moves() {
+    let file = fixture("head-and-a-comment-closed-by-the-next.txt");
+    let (code, out, err) = repair(&[&file]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.contains("12 plies; 1 correction"), "{err}");
+    assert!(err.contains("dobrý      -         garbage_word"), "{err}");
+    assert!(out.contains("[White \"Novák, Jan\"]"), "{out}");
+    assert!(
+        out.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 *"),
+        "{out}"
+    );
+}

@@ -307,3 +307,33 @@ fn a_whole_move_left_out_is_found_where_a_later_invented_row_is_moved_to() {
     );
     assert!((r.cost - 6.42).abs() < 0.01, "{r}");
 }
+
+/// A comment with another `{` in it before its `}` was not closed: its words are the sheet's,
+/// over lines too; a text of braces alone is read in bounded time, as comment.
+#[test]
+fn a_comment_with_a_brace_inside_gives_its_words_back_to_the_sheet() {
+    let sheet = Sheet::read("1. e4 e5 {dobrý\n2. Jf3 {x} Jc6 {a {b {c} 3. Sb5");
+    let words: Vec<(&str, u32, u32)> = sheet
+        .tokens
+        .iter()
+        .map(|t| (t.text.as_str(), t.line, t.column))
+        .collect();
+    assert_eq!(
+        words,
+        [
+            ("1.", 1, 1),
+            ("e4", 1, 4),
+            ("e5", 1, 7),
+            ("dobrý", 1, 11),
+            ("2.", 2, 1),
+            ("Jf3", 2, 4),
+            ("Jc6", 2, 12),
+            ("a", 2, 17),
+            ("b", 2, 20),
+            ("3.", 2, 26),
+            ("Sb5", 2, 29),
+        ]
+    );
+    let braces = "{".repeat(100_000);
+    assert!(Sheet::read(&braces).tokens.is_empty());
+}

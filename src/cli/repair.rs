@@ -7,7 +7,7 @@ use crate::batch::{
 use crate::board::{Color, Position};
 use crate::encoding::decode_sections;
 use crate::notation::sheet::result_of;
-use crate::notation::sheet::{looks_like_pgn, read_sheet, FromLetters, Notation};
+use crate::notation::sheet::{header_line, looks_like_pgn, read_sheet, FromLetters, Notation};
 use crate::notation::LetterSet;
 use crate::pgn::lexer::looks_like_tag_line;
 use crate::pgn::mend::{Mend, Mended};
@@ -74,7 +74,15 @@ fn read_input(file: &str) -> std::io::Result<String> {
 /// ([`read_all_mended_games`], its moves judged in `from`'s letters); `None` for a move list, or
 /// when the PGN reader reads no game of it (then it is read as a move list).
 fn pgn_games(text: &str, from: &FromLetters) -> Option<Vec<Result<Mended, PgnError>>> {
-    let pgn = text.contains('{')
+    // A comment makes a text PGN unless the text opens with a sheet's head (`Bílý: Novák,
+    // Jan`), which the PGN reader would read as moves.
+    let headed = || {
+        text.lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .is_some_and(|l| header_line(l).is_some())
+    };
+    let pgn = (text.contains('{') && !headed())
         || looks_like_pgn(text)
         || text
             .lines()

@@ -86,10 +86,40 @@ impl Sheet {
     /// assert_eq!(texts, ["1.", "e4", "e5", "2...", "Jc6"]);
     /// assert_eq!(s.tokens[3].kind, TokenKind::Number { number: 2, black: true });
     /// ```
+    ///
+    /// A `{` inside a comment means the comment's `}` was left out before it (comments do not
+    /// nest; the second comment's `}` closed the first): the first `{` is read as a space, and
+    /// the words after it as the sheet's own, for the reconstruction to read or skip.
+    ///
+    /// ```
+    /// use scoresheet::reconstruct::Sheet;
+    /// let s = Sheet::read("1. e4 e5 2. Jf3 {dobrý Jc6 3. Sb5 {španělská} a6");
+    /// let texts: Vec<&str> = s.tokens.iter().map(|t| t.text.as_str()).collect();
+    /// assert_eq!(texts, ["1.", "e4", "e5", "2.", "Jf3", "dobrý", "Jc6", "3.", "Sb5", "a6"]);
+    /// ```
     pub fn read(text: &str) -> Sheet {
+        // The comments' `{` found with another `{` inside, read as spaces: each found costs
+        // one more reading of the sheet, so only so many (a text of braces is no sheet).
+        const MAX_REREADINGS: usize = 16;
+        let mut not_comments = Vec::new();
+        loop {
+            let strict = not_comments.len() < MAX_REREADINGS;
+            match Self::read_with(text, &not_comments, strict) {
+                Ok(sheet) => return sheet,
+                Err(opener) => not_comments.push(opener),
+            }
+        }
+    }
+
+    /// [`Sheet::read`], each `{` at an offset of `not_comments` read as a space; `Err` with a
+    /// comment's `{` where another `{` stands inside it (only if `strict`: else that `{` is
+    /// comment text).
+    fn read_with(text: &str, not_comments: &[usize], strict: bool) -> Result<Sheet, usize> {
         // About one word in five bytes of a move list ("12. Jf3 Jc6").
         let mut tokens = Vec::with_capacity(text.len() / 5 + 4);
         let mut in_comment = false;
+        // Where the open comment's `{` stands in `text`.
+        let mut opener = 0;
         let mut tags = Vec::new();
         // PGN tag pairs, read as PGN once the sheet is read.
         let mut tag_lines = String::new();
@@ -104,9 +134,12 @@ impl Sheet {
         // A dash after a number holds White's place (`23. – Jf6`) unless the sheet writes one
         // after every number (`1. - e4 e5`).
         let dashed_numbers = numbers_take_dashes(text);
-        let lines =
-            crate::notation::sheet::lines_with_ends(text).map(|l| l.trim_end_matches(['\n', '\r']));
-        for (line_index, line) in lines.enumerate() {
+        // Where the line read starts in `text`.
+        let mut line_offset = 0;
+        for (line_index, raw) in crate::notation::sheet::lines_with_ends(text).enumerate() {
+            let line = raw.trim_end_matches(['\n', '\r']);
+            let line_start = line_offset;
+            line_offset += raw.len();
             let line_no = u32::try_from(line_index + 1).unwrap_or(u32::MAX);
             if !in_comment && line.trim_start().starts_with('[') {
                 // A PGN tag pair (a game the PGN reader could not read): kept as a tag.
@@ -141,6 +174,8 @@ impl Sheet {
                 if in_comment {
                     if ch == '}' {
                         in_comment = false;
+                    } else if ch == '{' && strict {
+                        return Err(opener);
                     }
                     continue;
                 }
@@ -156,7 +191,9 @@ impl Sheet {
                     if let Some((from, column)) = word.take() {
                         words.push((from, at, column));
                     }
-                    in_comment = ch == '{';
+                    let offset = line_start + at;
+                    in_comment = ch == '{' && !not_comments.contains(&offset);
+                    opener = offset;
                     continue;
                 }
                 if ch == ';' && word.is_none() {
@@ -199,7 +236,7 @@ impl Sheet {
                 tags.extend(head);
             }
         }
-        Sheet { tokens, tags }
+        Ok(Sheet { tokens, tags })
     }
 
     /// The result written after the last move (`1-0`, `0-1`, `1/2-1/2`, `*`), normalised, or
