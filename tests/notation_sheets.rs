@@ -849,6 +849,36 @@ fn results_in_parentheses_or_with_decimal_halves() {
     assert_eq!(out.errors.len(), 1, "{:?}", out.errors);
 }
 
+/// A comment with another `{` in it before its `}` was never closed (comments do not nest): its
+/// game stops at the first `{`, the error showing the comment's text to the second (on its
+/// first line), where before the moves between were taken for comment and the game failed
+/// later, at a move of the wrong side (`4. Sa4` as Black's second); the game below is read.
+#[test]
+fn a_comment_closed_by_the_next_comments_brace_stops_its_game_at_the_first() {
+    let out = convert_text(
+        "1. e4 e5 2. Jf3 {dobrý Jc6 3. Sb5 {španělská} a6 4. Sa4 Jf6\n\n\
+         1. d4 {solidní\ntah} d5\n\n1. c4 {x\n2. Jc3 {y} c5\n",
+        "brace.txt",
+        &ConvertOptions {
+            notation: Notation::Uci,
+            ..ConvertOptions::default()
+        },
+    );
+    assert_eq!(out.errors.len(), 2, "{:?}", out.errors);
+    let said = out.errors[0].to_string();
+    assert!(
+        said.starts_with("brace.txt:1:17: move 2 (black) '{dobrý Jc6 3. Sb5 {' [cs]: ")
+            && said.contains("comment `{` still open at another `{`"),
+        "{said}"
+    );
+    let said = out.errors[1].to_string();
+    assert!(
+        said.starts_with("brace.txt:6:7: move 1 (black) '{x' [en]: "),
+        "{said}"
+    );
+    assert_eq!(out.text, "d2d4 d7d5 *\n");
+}
+
 /// A `{` that nothing below closes stops its game there, with the error at the brace, and the
 /// games below are read (it used to hide them all, silently); a comment closed on a later line
 /// is still a comment.

@@ -1619,6 +1619,9 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
     let mut games = Vec::new();
     let mut game = OpenGame::default();
     let mut in_comment = false;
+    // The open comment's `{`: where it stands in `text`, its line and column (until a `{`
+    // inside it is reported).
+    let mut opener: Option<(usize, usize, usize)> = None;
     // Where the text's last `}` stands: a `{` after it is never closed.
     let last_close = text.rfind('}');
     let mut offset = 0;
@@ -1721,7 +1724,32 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             pos_in_line += end;
             rest = &rest[end..];
             if in_comment {
-                if word.contains('}') {
+                let close = word.find('}');
+                // Another `{` before the `}`: comments do not nest, so the open one's `}` was
+                // left out, and the moves since are not comment. Its text to this `{` stands
+                // in place of a move, whose reading fails there
+                // ([`ParseError::BraceInComment`]).
+                if let (Some(brace), Some((from, line, column))) = (word.find('{'), opener) {
+                    if close.map_or(true, |c| brace < c) {
+                        // Shown on one line: to the end of the first `{`'s, if more than it.
+                        let written = &text[from..=word_start + brace];
+                        let written = match written.find(['\n', '\r']) {
+                            Some(end) if written[..end].trim_end().len() > 1 => {
+                                written[..end].trim_end()
+                            }
+                            _ => written,
+                        };
+                        game.push(SheetMove {
+                            text: written,
+                            line,
+                            column,
+                            draw_offer: false,
+                            numbered_as: None,
+                        });
+                        opener = None;
+                    }
+                }
+                if close.is_some() {
                     in_comment = false;
                 }
                 continue;
@@ -1746,6 +1774,8 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                     break;
                 }
                 in_comment = true;
+                let column = text[line_start..word_start].chars().count() + 1;
+                opener = Some((word_start, li + 1, column));
                 continue;
             }
             // Commas between moves (`1. e4, e5, 2. Nf3`), clock times (`e4 (0:01)`) and words

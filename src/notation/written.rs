@@ -304,6 +304,14 @@ pub enum ParseError {
     /// below.
     #[error("comment `{{` never closed: no `}}` follows it")]
     UnclosedComment,
+    /// A comment's `{` with another `{` in it before its `}` (comments do not nest): its `}`
+    /// was left out, and the words written since are not comment; a move list reads the
+    /// comment's text to the second `{` in place of a move (see
+    /// [`crate::notation::sheet::read_sheet`]).
+    #[error(
+        "comment `{{` still open at another `{{`: comments do not nest; a `}}` left out before it?"
+    )]
+    BraceInComment,
 }
 
 type PResult<'a, T> = IResult<&'a str, T>;
@@ -329,7 +337,11 @@ impl<'l> WrittenMove<'l> {
     /// [`Self::parse`] by the grammar alone (the reference for the plain fast path).
     fn parse_grammar(text: &str, letters: &'l LetterSet) -> Result<WrittenMove<'l>, ParseError> {
         if text.trim_start().starts_with('{') {
-            return Err(ParseError::UnclosedComment);
+            // `{` alone, or a comment's text to the `{` inside it (see `read_sheet`).
+            return Err(match text.trim().len() {
+                1 => ParseError::UnclosedComment,
+                _ => ParseError::BraceInComment,
+            });
         }
         let mut buf = ArrayString::<MAX_MOVE_LEN>::new();
         let (text, folded) = fold(text.trim(), &mut buf, letters)?;
