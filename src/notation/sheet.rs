@@ -1762,8 +1762,8 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                 // of the sheet (which would hide every game below it): it stands in place of a
                 // move, whose reading fails there ([`ParseError::UnclosedComment`]), and the
                 // rest of its line is passed over; the next blank line ends the game as usual.
+                let column = text[line_start..word_start].chars().count() + 1;
                 if !matches!(last_close, Some(close) if close > word_start) {
-                    let column = text[line_start..word_start].chars().count() + 1;
                     game.push(SheetMove {
                         text: &text[word_start..word_start + 1],
                         line: li + 1,
@@ -1774,7 +1774,6 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                     break;
                 }
                 in_comment = true;
-                let column = text[line_start..word_start].chars().count() + 1;
                 opener = Some((word_start, li + 1, column));
                 continue;
             }

@@ -66,18 +66,21 @@ pub enum LexError {
     /// A `{` comment with another `{` in it before its `}`: brace comments do not nest (PGN
     /// 5), so the first one's `}` was most likely left out, and the moves written between the
     /// two would be read as its text. The token runs to the `}`; `offset` is the second `{`'s,
-    /// in bytes from the token's start.
+    /// in bytes from the token's start, and `span` the lines the token spans, as a comment's.
     ///
     /// ```
     /// use logos::Logos;
     /// use scoresheet::pgn::lexer::{LexError, Token};
-    /// let mut lex = Token::lexer("{good e5 2. Nf3 {nice} Nc6");
-    /// assert_eq!(lex.next(), Some(Err(LexError::BraceInComment { offset: 16 })));
-    /// assert_eq!(lex.slice(), "{good e5 2. Nf3 {nice}");
+    /// let mut lex = Token::lexer("{good e5\n2. Nf3 {nice} Nc6");
+    /// let Some(Err(LexError::BraceInComment { offset, span })) = lex.next() else { panic!() };
+    /// assert_eq!((offset, span.newlines), (16, 1));
+    /// assert_eq!(lex.slice(), "{good e5\n2. Nf3 {nice}");
     /// ```
     BraceInComment {
         /// Where the second `{` stands, in bytes from the first.
         offset: u32,
+        /// The lines the token spans.
+        span: CommentSpan,
     },
     /// A comment longer than [`LexLimits::max_comment_bytes`].
     CommentTooLong,
@@ -408,15 +411,17 @@ fn lex_brace_comment(lex: &mut Lexer<Token>) -> Result<CommentSpan, LexError> {
         return Err(LexError::CommentTooLong);
     }
     lex.bump(close + 1);
-    if let Some(at) = inner {
-        return Err(LexError::BraceInComment {
-            offset: u32::try_from(at + 1).unwrap_or(u32::MAX),
-        });
-    }
-    Ok(CommentSpan {
+    let span = CommentSpan {
         newlines,
         last_line_start,
-    })
+    };
+    match inner {
+        Some(at) => Err(LexError::BraceInComment {
+            offset: u32::try_from(at + 1).unwrap_or(u32::MAX),
+            span,
+        }),
+        None => Ok(span),
+    }
 }
 
 fn lex_tag(lex: &mut Lexer<Token>) -> Result<TagSpan, LexError> {

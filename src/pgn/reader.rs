@@ -688,15 +688,11 @@ impl Engine {
             while lex.span().end < target {
                 match lex.next() {
                     Some(Ok(Token::Newline)) => self.new_line(start + lex.span().end, 1),
-                    Some(Ok(Token::Comment(c))) if c.newlines > 0 => {
+                    Some(Ok(Token::Comment(c)) | Err(LexError::BraceInComment { span: c, .. }))
+                        if c.newlines > 0 =>
+                    {
                         let at = start + lex.span().start + c.last_line_start as usize;
                         self.new_line(at, c.newlines);
-                    }
-                    Some(Err(LexError::BraceInComment { .. })) => {
-                        let (lines, last_start) = line_ends_in(lex.slice());
-                        if lines > 0 {
-                            self.new_line(start + lex.span().start + last_start, lines);
-                        }
                     }
                     Some(_) => {}
                     None => break,
@@ -751,7 +747,7 @@ impl Engine {
                             ErrorKind::UnexpectedCharacter(slice.chars().next().unwrap_or('?'))
                         }
                         LexError::UnclosedComment => ErrorKind::UnclosedComment,
-                        LexError::BraceInComment { offset } => {
+                        LexError::BraceInComment { offset, .. } => {
                             let at = self.loc(text, at_idx);
                             let before = slice.get(..offset as usize).unwrap_or(slice);
                             let (lines, line_start) = line_ends_in(before);
@@ -1060,7 +1056,10 @@ impl Engine {
             let span = lex.span();
             match tok {
                 Ok(Token::Newline) => self.new_line(from + span.end, 1),
-                Ok(Token::Comment(c)) if c.newlines > 0 => {
+                // A comment with a `{` in it too: the token runs to its `}`, over its lines.
+                Ok(Token::Comment(c)) | Err(LexError::BraceInComment { span: c, .. })
+                    if c.newlines > 0 =>
+                {
                     self.new_line(from + span.start + c.last_line_start as usize, c.newlines);
                 }
                 Ok(Token::Result) => {
@@ -1068,13 +1067,6 @@ impl Engine {
                     return from + span.end;
                 }
                 Err(LexError::UnclosedComment) => break,
-                // A comment with a `{` in it: the token runs to its `}`, over its lines.
-                Err(LexError::BraceInComment { .. }) => {
-                    let (lines, last_start) = line_ends_in(lex.slice());
-                    if lines > 0 {
-                        self.new_line(from + span.start + last_start, lines);
-                    }
-                }
                 _ => {}
             }
         }
