@@ -879,6 +879,40 @@ fn a_comment_closed_by_the_next_comments_brace_stops_its_game_at_the_first() {
     assert_eq!(out.text, "d2d4 d7d5 *\n");
 }
 
+/// A comment glued to the move before it (`Jf3{dobrý}`) or to the move after it
+/// (`{tah}Jc6`) is a comment, the moves around it read: before, the first read as a move with
+/// an unexpected `{` in it, and the second lost the move after the `}` (the game then failed
+/// at a move of the wrong side, `3. Sb5` as Black's second).
+#[test]
+fn a_comment_glued_to_a_move_is_a_comment_and_the_move_is_read() {
+    let uci = ConvertOptions {
+        notation: Notation::Uci,
+        ..ConvertOptions::default()
+    };
+    for written in [
+        "1. e4 e5 2. Jf3{dobrý tah} Jc6 3. Sb5 a6\n",
+        "1. e4 e5 2. Jf3 {dobrý tah}Jc6 3. Sb5 a6\n",
+        "1. e4 e5 2. Jf3{tah}Jc6 3. Sb5{a}{b}a6\n",
+        "1. e4 e5 2. Jf3 Jc6{x\ny}3. Sb5 a6\n",
+    ] {
+        let out = convert_text(written, "glued.txt", &uci);
+        assert!(out.errors.is_empty(), "{written:?}: {:?}", out.errors);
+        assert_eq!(out.text, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 *\n", "{written:?}");
+    }
+    // Glued or not, a comment with a second `{` before its `}` stops the game at the first.
+    let out = convert_text(
+        "1. e4 e5 2. Jf3{dobrý Jc6 3. Sb5{španělská} a6\n",
+        "glued.txt",
+        &uci,
+    );
+    assert_eq!(out.errors.len(), 1, "{:?}", out.errors);
+    let said = out.errors[0].to_string();
+    assert!(
+        said.starts_with("glued.txt:1:16: move 2 (black) '{dobrý Jc6 3. Sb5{' [cs]: "),
+        "{said}"
+    );
+}
+
 /// A `{` that nothing below closes stops its game there, with the error at the brace, and the
 /// games below are read (it used to hide them all, silently); a comment closed on a later line
 /// is still a comment.

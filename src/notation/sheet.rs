@@ -1717,14 +1717,29 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                 rest = after;
                 continue;
             }
-            let end = word_end(rest);
+            // A `{` glued to the end of a word opens a comment after it (`Jf3{good}`).
+            let mut end = word_end(rest);
+            if let Some(brace) = rest[..end].find('{').filter(|&b| b > 0) {
+                end = brace;
+            }
             let mut word = &rest[..end];
             let rest_word_start = word.as_ptr();
             let word_start = line_start + pos_in_line;
+            // Text glued after a comment's `}` (`{good}Jc6`) is the next word: the word is
+            // taken to its `}` and the rest read again.
+            let close = word.find('}');
+            let brace_first = word
+                .find('{')
+                .is_some_and(|b| close.map_or(true, |c| b < c));
+            if let Some(c) = close {
+                if (in_comment && !brace_first) || (word.starts_with('{') && c > 0) {
+                    word = &word[..=c];
+                    end = c + 1;
+                }
+            }
             pos_in_line += end;
             rest = &rest[end..];
             if in_comment {
-                let close = word.find('}');
                 // Another `{` before the `}`: comments do not nest, so the open one's `}` was
                 // left out, and the moves since are not comment. Its text to this `{` stands
                 // in place of a move, whose reading fails there
