@@ -52,7 +52,7 @@ pub use prior::{
 pub use report::{
     Alternative, Correction, Difference, Disagreement, Place, Repair, Stop, ALTERNATIVES_SHOWN,
 };
-pub use score::{Edit, Form, MoveReader, PreparedWord, Score, MAX_WORD};
+pub use score::{writes_coordinates, Edit, Form, MoveReader, PreparedWord, Score, MAX_WORD};
 pub use search::{explain, repair, RepairOptions};
 pub use sheet::{Sheet, Token, TokenKind};
 pub use tactics::move_values;

@@ -327,6 +327,9 @@ pub enum Form {
     Castling,
     /// Castling written as the king's move (`Kg1`).
     KingMove,
+    /// A piece move or castling as its from and to squares alone, as UCI writes it (`g1f3`,
+    /// `e1g1`), on a sheet that writes every move so (see [`MoveReader::set_coordinates`]).
+    Coordinates,
 }
 
 /// The outcome of comparing a word with one legal move.
@@ -364,6 +367,8 @@ pub struct MoveReader<'a> {
     spellings: Cow<'a, Spellings>,
     /// The sheet marks captures: a capture read without its mark costs `capture_mark_missing`.
     marks_captures: bool,
+    /// The sheet writes its moves as coordinates, UCI's way (`g1f3`, `e1g1`, `e7e8q`).
+    coordinates: bool,
 }
 
 impl<'a> MoveReader<'a> {
@@ -384,6 +389,7 @@ impl<'a> MoveReader<'a> {
                 None => Cow::Owned(Spellings::of(letters)),
             },
             marks_captures: false,
+            coordinates: false,
         }
     }
 
@@ -406,6 +412,28 @@ impl<'a> MoveReader<'a> {
     /// ```
     pub fn set_marks_captures(&mut self, marks: bool) {
         self.marks_captures = marks;
+    }
+
+    /// Tells the reader that the sheet writes its moves as coordinates, as UCI and engines do
+    /// (`e2e4 g8f6 g1f3 e1g1 e7e8q`: see [`writes_coordinates`]): a piece move or castling
+    /// written as its two squares alone, and a promotion piece in lower case, then cost
+    /// nothing, where on any other sheet the piece letter left out is a slip.
+    ///
+    /// ```
+    /// use scoresheet::board::{MoveList, Position};
+    /// use scoresheet::notation::LetterSet;
+    /// use scoresheet::reconstruct::{Costs, MoveReader};
+    /// let mut r = MoveReader::new(LetterSet::english(), Costs::standard());
+    /// let pos = Position::new();
+    /// let mut legal = MoveList::new();
+    /// pos.legal_moves(&mut legal);
+    /// let nf3 = pos.from_uci(&"g1f3".parse().unwrap()).unwrap();
+    /// assert!(r.score(&pos, &legal, &nf3, &r.prepare("g1f3")).cost > 0.0);
+    /// r.set_coordinates(true);
+    /// assert_eq!(r.score(&pos, &legal, &nf3, &r.prepare("g1f3")).cost, 0.0);
+    /// ```
+    pub fn set_coordinates(&mut self, coordinates: bool) {
+        self.coordinates = coordinates;
     }
 
     /// The letter set words are read in.
@@ -673,14 +701,16 @@ impl<'a> MoveReader<'a> {
 
     /// The roles whose moves `word` may read as at no cost (see [`MoveReader::reads_exactly`]):
     /// pawns and the king (castling) always, another piece only where some unit reads as its
-    /// letter at no cost or its letter may be left out for nothing.
+    /// letter at no cost or its letter may be left out for nothing (on a sheet of coordinates,
+    /// every piece's).
     pub(crate) fn exact_roles(&self, word: &PreparedWord) -> ArrayVec<Role, 6> {
         let mut roles = ArrayVec::new();
         roles.push(Role::Pawn);
         roles.push(Role::King);
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             let sym = Sym::Piece(role);
-            if word.zero_sub[sym_index(sym)] != 0 || self.missing(sym).0 == 0.0 {
+            if self.coordinates || word.zero_sub[sym_index(sym)] != 0 || self.missing(sym).0 == 0.0
+            {
                 roles.push(role);
             }
         }
@@ -932,6 +962,14 @@ impl<'a> MoveReader<'a> {
                 Form::KingMove,
                 c.castling_as_king_move,
             )?;
+            if self.coordinates {
+                // UCI writes castling as the king's two squares (e1g1), not onto the rook.
+                visit(
+                    &[file(from), rank(from), file(to), rank(to)],
+                    Form::Coordinates,
+                    0.0,
+                )?;
+            }
             return ControlFlow::Continue(());
         }
         let role = m.role();
@@ -983,6 +1021,13 @@ impl<'a> MoveReader<'a> {
         short.push(file(to));
         short.push(rank(to));
         visit(&short, Form::Short, 0.0)?;
+        if self.coordinates {
+            visit(
+                &with_promo(&[file(from), rank(from), file(to), rank(to)]),
+                Form::Coordinates,
+                0.0,
+            )?;
+        }
         if !(need_file && need_rank) {
             visit(
                 &[p, file(from), rank(from), file(to), rank(to)],
@@ -1101,6 +1146,17 @@ impl<'a> MoveReader<'a> {
     fn letter(&self, role: Role, ch: char) -> (f32, &'static str) {
         let c = self.costs;
         if ch == folded_letter(role) {
+            return (0.0, "");
+        }
+        // UCI's promotion pieces, whatever the sheet's letters (only they carry a letter there).
+        let uci = match role {
+            Role::Queen => 'q',
+            Role::Rook => 'r',
+            Role::Bishop => 'b',
+            Role::Knight => 'n',
+            Role::Pawn | Role::King => '\0',
+        };
+        if self.coordinates && ch == uci {
             return (0.0, "");
         }
         let (own, any) = self.role_bits(ch);
@@ -1229,6 +1285,37 @@ impl<'a> MoveReader<'a> {
     }
 }
 
+/// Whether a sheet whose move words are `words` writes its moves as coordinates, UCI's way
+/// (`e2e4 g8f6 g1f3 e1g1 e7e8q`): at least four of them are a from square and a to square
+/// with nothing between (a promotion piece after), and nine in ten or more are so, which a
+/// sheet in any short or long form with piece letters never is (its piece moves carry a
+/// letter: `Jg1f3`).
+///
+/// ```
+/// use scoresheet::reconstruct::writes_coordinates;
+/// assert!(writes_coordinates(["e2e4", "g8f6", "g1f3", "e7e8q"]));
+/// assert!(!writes_coordinates(["e2e4", "e7e5", "Jg1f3", "Jb8c6"]));
+/// assert!(!writes_coordinates(["e2e4", "e7e5"]));
+/// ```
+pub fn writes_coordinates<'w>(words: impl IntoIterator<Item = &'w str>) -> bool {
+    let square =
+        |b: &[u8]| matches!(b, [f, r] if (b'a'..=b'h').contains(f) && (b'1'..=b'8').contains(r));
+    let (mut all, mut coordinates) = (0usize, 0usize);
+    for word in words {
+        let b = word.as_bytes();
+        all += 1;
+        let squares = b.len() >= 4 && square(&b[..2]) && square(&b[2..4]);
+        let promotion = match b.get(4..) {
+            Some([] | [b'q' | b'r' | b'b' | b'n' | b'Q' | b'R' | b'B' | b'N']) => true,
+            _ => false,
+        };
+        if squares && promotion {
+            coordinates += 1;
+        }
+    }
+    coordinates >= 4 && coordinates * 10 >= all * 9
+}
+
 /// One correction inside a written move: what was written, what it stands for, and the name of
 /// its cost in `grammars/repair-costs.tsv`.
 #[derive(Clone, Debug, PartialEq)]
@@ -1263,7 +1350,7 @@ fn form_name(form: Form) -> &'static str {
         Form::FilesOnly => "pawn_file_only",
         Form::TargetOnly => "pawn_capture_no_file",
         Form::KingMove => "castling_as_king_move",
-        Form::Short | Form::Long | Form::Castling => "",
+        Form::Short | Form::Long | Form::Castling | Form::Coordinates => "",
     }
 }
 

@@ -5,7 +5,7 @@
 use super::costs::Costs;
 use super::prior::{invented_costs, InventedKind, PriorMemo};
 use super::report::{self, Alternative, Repair, ALTERNATIVES_SHOWN};
-use super::score::{key_disambiguation, move_keys, MoveReader, PreparedWord};
+use super::score::{key_disambiguation, move_keys, writes_coordinates, MoveReader, PreparedWord};
 use super::sheet::{Sheet, TokenKind};
 use crate::board::attacks;
 use crate::board::{Bitboard, Color, Move, MoveList, Piece, Position, Role, Square, MAX_MOVES};
@@ -1723,6 +1723,14 @@ enum Settle {
 impl<'s, 'a> Search<'s, 'a> {
     pub(crate) fn new(sheet: &'s Sheet, options: &RepairOptions<'a>) -> Search<'s, 'a> {
         let mut reader = MoveReader::new(options.letters, options.costs);
+        // Before the words are prepared: what their characters cost depends on it.
+        reader.set_coordinates(writes_coordinates(
+            sheet
+                .tokens
+                .iter()
+                .filter(|t| t.kind == TokenKind::Move)
+                .map(|t| t.text.as_str()),
+        ));
         // Only move words and other words are ever read as moves: move numbers, marks and
         // results are skipped by their own rules, and their words are left empty.
         let words: Vec<PreparedWord> = reader.prepare_all(sheet.tokens.iter().map(|t| {
