@@ -1078,6 +1078,49 @@ fn dedupe_groups_only_copies_that_agree_with_each_other() {
     assert_eq!(kept, [3, 3]);
 }
 
+/// A game without a Result tag has the result its movetext ends with, to `--dedupe` as in the
+/// game written out: copies that end 1-0 and 0-1 are two games, with or without tags (before,
+/// a missing tag read as `*`, so the 0-1 game was merged into the 1-0 one and lost).
+#[test]
+fn dedupe_reads_the_movetexts_result_where_no_tag_gives_one() {
+    let scratch = Scratch::new("clean-dedupe-movetext-result");
+    let options = CleanOptions {
+        dedupe: true,
+        ..CleanOptions::default()
+    };
+    let tagged = "[Event \"A\"]\n[White \"Kasparov\"]\n[Black \"Karpov\"]\n\n";
+    for (pgn, written) in [
+        ("1. e4 e5 1-0\n\n1. e4 e5 0-1\n".to_owned(), 2),
+        (format!("{tagged}1. e4 e5 1-0\n\n{tagged}1. e4 e5 0-1\n"), 2),
+        (
+            format!("[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n1. e4 e5 0-1\n"),
+            2,
+        ),
+        (
+            "1. e4 e5 1/2-1/2\n\n1. e4 e5 0-1\n\n1. e4 e5 1-0\n".to_owned(),
+            3,
+        ),
+        // A copy of no known result is still a copy of either.
+        ("1. e4 e5 1-0\n\n1. e4 e5 *\n".to_owned(), 1),
+        ("1. e4 e5 1-0\n\n1. e4 e5 1-0\n".to_owned(), 1),
+    ] {
+        let (report, out, _) = clean_text(&scratch, "results.pgn", &pgn, &options);
+        assert!(report.balanced(), "{pgn}");
+        assert_eq!(report.written, written, "{pgn}\n{out}");
+        assert_eq!(report.duplicates, report.read - written, "{pgn}");
+    }
+    let (_, out, _) = clean_text(
+        &scratch,
+        "results.pgn",
+        "1. e4 e5 1-0\n\n1. e4 e5 0-1\n",
+        &options,
+    );
+    assert!(
+        out.contains("1. e4 e5 1-0") && out.contains("1. e4 e5 0-1"),
+        "{out}"
+    );
+}
+
 /// `[Result "*"]` says nothing: a result the movetext ends with stands, and is reported.
 #[test]
 fn an_unknown_result_tag_gives_way_to_the_movetexts() {

@@ -1621,7 +1621,12 @@ fn dedupe_key(game: &Game, uci: &[String]) -> DedupeKey {
         black: &black,
         date: game.tag("Date").unwrap_or(""),
         round: game.tag("Round").unwrap_or(""),
-        result: game.tag("Result").unwrap_or("*"),
+        // Without a Result tag (or with `*`), the movetext's result is the game's: the one
+        // written out. A game tagged with neither is of no known result.
+        result: match game.tag("Result") {
+            Some(tag) if tag.trim() != "*" => tag,
+            _ => game.outcome.map_or("*", Outcome::as_str),
+        },
     };
     DedupeKey::new(h.finish(), tags, richness)
 }
