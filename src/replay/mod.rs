@@ -762,9 +762,12 @@ impl Walker<'_, '_> {
             if mainline {
                 let key = pos.zobrist();
                 history.push(key, pos.halfmove_clock());
-                let seventy_five = seventy_five_moves(&pos, self.laws);
-                if let Some(end) = history.automatic_draw(key, seventy_five, self.laws) {
-                    ended = Some(end);
+                // Only the first end counts (see the streaming replay).
+                if ended_early.is_none() {
+                    let seventy_five = seventy_five_moves(&pos, self.laws);
+                    if let Some(end) = history.automatic_draw(key, seventy_five, self.laws) {
+                        ended = Some(end);
+                    }
                 }
             }
             if let Some(before) = before {

@@ -498,11 +498,16 @@ impl Visitor for ReplayVisitor {
                         self.warn(format!("move {number}: null move '{san}'"), Some(at));
                     }
                     self.history.push(pos_key, clock);
-                    if let Some(end) = self
-                        .history
-                        .automatic_draw(pos_key, seventy_five, self.laws)
-                    {
-                        self.ended = Some(end);
+                    // Only the first end counts: past it, counting repetitions again would cost
+                    // a look over every position since the last capture or pawn move at every
+                    // ply, however long the game goes on.
+                    if self.ended_early.is_none() {
+                        if let Some(end) =
+                            self.history
+                                .automatic_draw(pos_key, seventy_five, self.laws)
+                        {
+                            self.ended = Some(end);
+                        }
                     }
                 }
                 for w in warnings.iter() {
