@@ -835,8 +835,8 @@ fn tags_after_a_result_on_its_line_begin_the_next_game() {
         );
         assert!(out.contains("[Event \"B\"]\n[Site \"S2\"]"), "{out}");
         if rejected > 0 {
-            // Its bytes, and the line end the rejects file puts after a game without one.
-            assert_eq!(rejected_bytes(&rejects), format!("{head}\n"));
+            // Its bytes, and no line end added after them (the last reject of the file).
+            assert_eq!(rejected_bytes(&rejects), head);
         }
     }
 }
@@ -1278,4 +1278,26 @@ fn a_tag_too_long_once_escaped_is_rejected_not_written() {
         &rejects[..300.min(rejects.len())]
     );
     assert!(rejects.contains(&long[..long.find("\n\n[Event \"b\"]").unwrap()]));
+}
+
+/// A rejected game keeps its bytes as they were to its last: one at the end of a file without
+/// a final newline is not given one (before, every reject that did not end a line had `\n`
+/// added). The next reject's note still starts a line of its own.
+#[test]
+fn a_reject_without_a_final_newline_keeps_its_bytes() {
+    let scratch = Scratch::new("clean-reject-last-byte");
+    let first = "[Event \"a\"]\n\n1. e4 e5 2. Ke3 *";
+    let (report, _, rejects) = clean_text(&scratch, "last.pgn", first, &CleanOptions::default());
+    assert_eq!((report.read, report.rejected), (1, 1));
+    assert!(rejects.ends_with(first), "{rejects:?}");
+    // Two games, the first ending mid-line where the second's tag follows on the same line.
+    let two = "[Event \"a\"]\n\n1. e4 e5 2. Ke3 *[Event \"b\"]\n\n1. d4 d5 2. Ke3 *";
+    let (report, _, rejects) = clean_text(&scratch, "two.pgn", two, &CleanOptions::default());
+    assert_eq!((report.read, report.rejected), (2, 2), "{rejects}");
+    assert!(rejects.ends_with("[Event \"b\"]\n\n1. d4 d5 2. Ke3 *"), "{rejects:?}");
+    let notes = rejects
+        .lines()
+        .filter(|l| l.starts_with("{ scoresheet: rejected:"))
+        .count();
+    assert_eq!(notes, 2, "{rejects}");
 }

@@ -311,6 +311,7 @@ pub fn clean_with_progress(
         inputs,
         out,
         rejects,
+        rejects_mid_line: false,
         spool,
         records: Vec::new(),
         spool_len: 0,
@@ -373,6 +374,9 @@ struct Cleaner<'i> {
     inputs: &'i [Input],
     out: BufWriter<File>,
     rejects: BufWriter<File>,
+    /// The last reject's bytes did not end a line: the next reject's note starts one first
+    /// (the last reject of the file keeps its bytes as they were, without a newline added).
+    rejects_mid_line: bool,
     spool: Option<(PathBuf, BufWriter<File>)>,
     records: Vec<Record>,
     spool_len: u64,
@@ -518,17 +522,13 @@ impl Sink<Vec<(u64, Fate)>> for Cleaner<'_> {
                         None => &[],
                     };
                     let comment = rejection_comment(&origin.file, &message);
+                    let separator: &[u8] = if self.rejects_mid_line { b"\n" } else { b"" };
                     let written = self
                         .rejects
-                        .write_all(comment.as_bytes())
-                        .and_then(|_| self.rejects.write_all(bytes))
-                        .and_then(|_| {
-                            if bytes.ends_with(b"\n") {
-                                Ok(())
-                            } else {
-                                self.rejects.write_all(b"\n")
-                            }
-                        });
+                        .write_all(separator)
+                        .and_then(|_| self.rejects.write_all(comment.as_bytes()))
+                        .and_then(|_| self.rejects.write_all(bytes));
+                    self.rejects_mid_line = !bytes.is_empty() && !bytes.ends_with(b"\n");
                     if let Err(e) = written {
                         self.fail(Path::new("rejects"), e);
                     }
