@@ -1294,7 +1294,10 @@ fn a_reject_without_a_final_newline_keeps_its_bytes() {
     let two = "[Event \"a\"]\n\n1. e4 e5 2. Ke3 *[Event \"b\"]\n\n1. d4 d5 2. Ke3 *";
     let (report, _, rejects) = clean_text(&scratch, "two.pgn", two, &CleanOptions::default());
     assert_eq!((report.read, report.rejected), (2, 2), "{rejects}");
-    assert!(rejects.ends_with("[Event \"b\"]\n\n1. d4 d5 2. Ke3 *"), "{rejects:?}");
+    assert!(
+        rejects.ends_with("[Event \"b\"]\n\n1. d4 d5 2. Ke3 *"),
+        "{rejects:?}"
+    );
     let notes = rejects
         .lines()
         .filter(|l| l.starts_with("{ scoresheet: rejected:"))

@@ -590,3 +590,26 @@ fn castling_with_zeros_and_letters_mixed_is_one_word() {
     let b = r[1].as_ref().unwrap();
     assert_eq!(sans(b)[8..], ["0-O-0", "O-0-O"]);
 }
+
+/// A tag pair whose value is not quoted (`[Result *]`, `[Result 1-0]`, a `*` in its name) is
+/// one error in one game: the words of its line are not movetext, so the result in it ends
+/// no game. Before, reading went on at that result, and the rest of the game (`]` and the
+/// tags and moves below) made a second broken game.
+#[test]
+fn a_result_inside_a_malformed_tag_ends_no_game() {
+    for tag in ["[Result *]", "[Result 1-0]", "[Ev*ent \"a\"]", "[Event* \"a\"]"] {
+        let pgn = format!(
+            "[Event \"e\"]\n{tag}\n[White \"x\"]\n\n1. e4 e5 1-0\n\n[Event \"next\"]\n\n1. d4 d5 *\n"
+        );
+        let r = read(pgn.as_bytes());
+        assert_eq!(r.len(), 2, "{tag}: {r:?}");
+        let e = r[0].as_ref().unwrap_err();
+        assert!(
+            matches!(&e.kind, ErrorKind::MalformedTag { written, why: TagFault::ValueNotQuoted } if written == tag),
+            "{tag}: {e}"
+        );
+        assert_eq!((e.at.line, e.at.column, e.game), (2, 1, 1), "{tag}");
+        let next = r[1].as_ref().unwrap_or_else(|e| panic!("{tag}: {e}"));
+        assert_eq!((next.tag("Event"), next.mainline.moves.len()), (Some("next"), 2));
+    }
+}

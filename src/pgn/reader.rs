@@ -796,7 +796,17 @@ impl Engine {
                             kind,
                         }));
                     }
-                    return err(self, at, kind, Some(at_idx));
+                    // A malformed tag's words are not movetext: a result in it (`[Result *]`)
+                    // ends no game. Reading goes on past the result after its line.
+                    let from = match kind {
+                        ErrorKind::MalformedTag { .. } => {
+                            at_idx
+                                + memchr::memchr2(b'\n', b'\r', rest.as_bytes())
+                                    .unwrap_or(rest.len())
+                        }
+                        _ => at_idx,
+                    };
+                    return err(self, at, kind, Some(from));
                 }
             };
             match tok {
