@@ -597,7 +597,12 @@ fn castling_with_zeros_and_letters_mixed_is_one_word() {
 /// tags and moves below) made a second broken game.
 #[test]
 fn a_result_inside_a_malformed_tag_ends_no_game() {
-    for tag in ["[Result *]", "[Result 1-0]", "[Ev*ent \"a\"]", "[Event* \"a\"]"] {
+    for tag in [
+        "[Result *]",
+        "[Result 1-0]",
+        "[Ev*ent \"a\"]",
+        "[Event* \"a\"]",
+    ] {
         let pgn = format!(
             "[Event \"e\"]\n{tag}\n[White \"x\"]\n\n1. e4 e5 1-0\n\n[Event \"next\"]\n\n1. d4 d5 *\n"
         );
@@ -610,6 +615,42 @@ fn a_result_inside_a_malformed_tag_ends_no_game() {
         );
         assert_eq!((e.at.line, e.at.column, e.game), (2, 1, 1), "{tag}");
         let next = r[1].as_ref().unwrap_or_else(|e| panic!("{tag}: {e}"));
-        assert_eq!((next.tag("Event"), next.mainline.moves.len()), (Some("next"), 2));
+        assert_eq!(
+            (next.tag("Event"), next.mainline.moves.len()),
+            (Some("next"), 2)
+        );
+    }
+}
+
+/// A result alone right after a game's result (`1-0 1-0`, or a `1-0` below the game), with no
+/// tags or moves of its own, is reported as no game, where before it was read as a game of no
+/// moves with that result (and `clean` wrote it out as a decisive game nobody played). A game
+/// of tags and a result, or a result with a comment of its own, is still a game.
+#[test]
+fn a_result_written_twice_is_no_game() {
+    for (pgn, line, column) in [
+        ("[Event \"a\"]\n\n1. e4 e5 1-0 1-0\n", 3, 14),
+        ("[Event \"a\"]\n\n1. e4 e5 1-0\n\n1-0\n", 5, 1),
+        ("[Event \"a\"]\n\n1. e4 e5 1/2-1/2\n0-1\n", 4, 1),
+    ] {
+        let r = read(pgn.as_bytes());
+        assert_eq!(r.len(), 2, "{pgn}");
+        assert_eq!(r[0].as_ref().map(|g| g.mainline.moves.len()).ok(), Some(2));
+        let e = r[1].as_ref().unwrap_err();
+        assert!(matches!(e.kind, ErrorKind::ResultAlone(_)), "{pgn}: {e}");
+        assert_eq!((e.at.line, e.at.column, e.game), (line, column, 2), "{pgn}");
+        assert!(
+            e.to_string().contains("alone after the game before's"),
+            "{e}"
+        );
+    }
+    for pgn in [
+        "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"forfeit\"]\n\n1-0\n",
+        "[Event \"a\"]\n\n1. e4 e5 1-0\n\n{forfeit} 1-0\n",
+        "1-0\n\n[Event \"a\"]\n\n1. e4 *\n",
+    ] {
+        let r = read(pgn.as_bytes());
+        assert!(r.iter().all(Result::is_ok), "{pgn}: {r:?}");
+        assert_eq!(r.len(), 2, "{pgn}");
     }
 }

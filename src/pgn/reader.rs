@@ -413,6 +413,10 @@ pub enum ErrorKind {
     /// download notice, a signature).
     #[error("text between games that is not a game (no tags, move numbers or result)")]
     StrayText,
+    /// A result alone after the game before's result (`1-0 1-0`, or a `1-0` below a game that
+    /// ended with one), with no tags or moves of its own: no game (a result written twice?).
+    #[error("result `{0}` alone after the game before's, with no tags or moves: not a game (the result written twice?)")]
+    ResultAlone(String),
     /// Text after a tag pair on its line, with more tag pairs below it (`[Result "1-0"] junk`,
     /// then `[Black "..."]`): the game's tags and its movetext are mixed; shown as written (cut
     /// after [`MALFORMED_TAG_SHOWN`] characters). Reported for the whole game, which would
@@ -990,6 +994,20 @@ impl Engine {
                     }
                 }
                 Token::Result => {
+                    // A result alone right after the game before's (`1-0 1-0`, or `1-0` on a
+                    // line of its own below it), with no tags or moves of its own, is no game:
+                    // it is reported, not read as a game of no moves with that result.
+                    if after_result && !tags_or_numbers && at_idx == self.game_span.0 {
+                        self.pos = start + span.end;
+                        self.after_result = true;
+                        let at = self.loc(text, at_idx);
+                        return Some(Err(PgnError {
+                            file: self.file.clone(),
+                            game: self.games,
+                            at,
+                            kind: ErrorKind::ResultAlone(slice.to_owned()),
+                        }));
+                    }
                     // A result inside a variation is ignored; at the top it ends the game.
                     if self.open.is_empty() {
                         if !skip_game {
