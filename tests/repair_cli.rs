@@ -823,3 +823,29 @@ fn a_move_list_in_uci_coordinates_reads_as_written() {
         "{err}"
     );
 }
+
+/// A sheet that two letter sets read legally as two games (`2. Se2`: the Czech bishop, the
+/// Croatian knight) is repaired in the first with the other listed as equally good, in its
+/// letters, and the confidence shared: before, the Czech game came with confidence 1.000 and
+/// no word of the other, where `convert` refuses the sheet without `--from`.
+#[test]
+fn a_sheet_two_letter_sets_read_as_two_games_is_ambiguous() {
+    let scratch = common::Scratch::new("repair-two-sets");
+    let path = scratch.0.join("either.txt");
+    std::fs::write(&path, "1. e3 e6 2. Se2 Se7\n").unwrap_or_else(|e| panic!("{e}"));
+    let path = path.to_string_lossy();
+    let (code, out, err) = repair(&[&path]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("2. Be2 Be7"), "{out}");
+    assert!(err.contains("confidence 0.500"), "{err}");
+    assert!(
+        err.contains("+0.00 (the sheet read in the hr letters; its moves here in cs): ply 3 (2.): Je2 instead of Se2"),
+        "{err}"
+    );
+    let (_, json, _) = repair(&["--json", &path]);
+    assert!(json.contains("\"letters\": \"hr\""), "{json}");
+    // Told the letters, the sheet is not ambiguous.
+    let (code, out, err) = repair(&["--from", "hr", &path]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("2. Ne2 Ne7") && err.contains("confidence 1.000"), "{out}{err}");
+}

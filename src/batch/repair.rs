@@ -262,7 +262,18 @@ pub fn sheet_of(game: &Game) -> Sheet {
 /// assert_eq!(sheet_letters(&Position::new(), &skipped, &auto).code(), "cs");
 /// ```
 pub fn sheet_letters(start: &Position, sheet: &Sheet, from: &FromLetters) -> LetterSet {
-    match from {
+    sheet_letters_and_rival(start, sheet, from).0
+}
+
+/// [`sheet_letters`], and the other set where two read all of the sheet's move words legally
+/// but as different games (`1. e3 e6 2. Se2 Se7`: Czech S the bishop, Croatian S the knight),
+/// the first of the two being the one chosen.
+fn sheet_letters_and_rival(
+    start: &Position,
+    sheet: &Sheet,
+    from: &FromLetters,
+) -> (LetterSet, Option<LetterSet>) {
+    let letters = match from {
         FromLetters::Set(set) => set.clone(),
         FromLetters::Auto(preferred) => {
             let words: Vec<&str> = sheet
@@ -273,12 +284,11 @@ pub fn sheet_letters(start: &Position, sheet: &Sheet, from: &FromLetters) -> Let
                 .collect();
             let preferred: Vec<&str> = preferred.iter().map(String::as_str).collect();
             let detected = match detect_letters(start, &words, &preferred) {
-                Ok(d) if d.complete => return d.letters.clone(),
+                Ok(d) if d.complete => return (d.letters.clone(), None),
                 Ok(d) => d.letters,
                 Err(a) => {
-                    return LetterSet::by_code(&a.first)
-                        .unwrap_or(LetterSet::english())
-                        .clone()
+                    let first = LetterSet::by_code(&a.first).unwrap_or(LetterSet::english());
+                    return (first.clone(), LetterSet::by_code(&a.second).cloned());
                 }
             };
             // A sheet typed with its piece letters in lower case (`jf3 sb5`) names no set by
@@ -309,7 +319,7 @@ pub fn sheet_letters(start: &Position, sheet: &Sheet, from: &FromLetters) -> Let
                 .max()
                 .unwrap_or(0);
             if letters_used(detected, &words) == most {
-                return detected.clone();
+                return (detected.clone(), None);
             }
             // The preferred sets first, then every set in its order.
             preferred
@@ -320,7 +330,8 @@ pub fn sheet_letters(start: &Position, sheet: &Sheet, from: &FromLetters) -> Let
                 .unwrap_or(detected)
                 .clone()
         }
-    }
+    };
+    (letters, None)
 }
 
 /// Repairs `sheet` from `start` in the letters `from` gives (detected on its move words when
@@ -331,14 +342,26 @@ pub fn sheet_letters(start: &Position, sheet: &Sheet, from: &FromLetters) -> Let
 /// moves taken as two ([`Sheet::long_moves_split`]), and the better repair is returned (one that
 /// reads to the end, then the cheaper); its [`Repair::words`] then index that reading's tokens.
 ///
+///
+/// Where two letter sets read the whole sheet legally as different games (the sheet names no
+/// set, and `from` is automatic), the game read in the first is returned with the other as an
+/// alternative ([`Alternative::letters`] names its set), and the confidence shared between them.
+///
 /// ```
 /// use scoresheet::batch::repair_sheet;
 /// use scoresheet::board::Position;
 /// use scoresheet::notation::sheet::FromLetters;
 /// use scoresheet::reconstruct::Sheet;
+/// let auto = FromLetters::Auto(Vec::new());
 /// let sheet = Sheet::read("1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sad");
-/// let r = repair_sheet(&sheet, Position::new(), None, &FromLetters::Auto(Vec::new()), 16);
+/// let r = repair_sheet(&sheet, Position::new(), None, &auto, 16);
 /// assert_eq!((r.letters.as_str(), r.san[6].as_str()), ("cs", "Ba4"));
+/// // S the bishop (Czech) or the knight (Croatian): both games are legal.
+/// let either = Sheet::read("1. e3 e6 2. Se2 Se7");
+/// let r = repair_sheet(&either, Position::new(), None, &auto, 16);
+/// assert_eq!((r.letters.as_str(), r.san[2].as_str()), ("cs", "Be2"));
+/// assert_eq!(r.alternatives[0].letters.as_deref(), Some("hr"));
+/// assert!(r.confidence < 0.6);
 /// ```
 pub fn repair_sheet(
     sheet: &Sheet,
@@ -347,8 +370,56 @@ pub fn repair_sheet(
     from: &FromLetters,
     beam: usize,
 ) -> Repair {
-    let letters = sheet_letters(&start, sheet, from);
-    let mut options = RepairOptions::new(&letters);
+    let (letters, rival) = sheet_letters_and_rival(&start, sheet, from);
+    let found = repair_sheet_in(sheet, start.clone(), other, &letters, beam);
+    let Some(rival) = rival else {
+        return found;
+    };
+    let second = repair_sheet_in(sheet, start, other, &rival, beam);
+    with_rival_letters(found, &second, &letters)
+}
+
+/// `found`, the repair of a sheet in `letters`, with `second`, its repair in another set that
+/// also reads it legally, as an alternative where its game differs and it explains the sheet
+/// about as well (within `tie_margin`); the confidence is shared as between any two games.
+fn with_rival_letters(mut found: Repair, second: &Repair, letters: &LetterSet) -> Repair {
+    let costs = crate::reconstruct::Costs::standard();
+    let extra = second.cost - found.cost;
+    if second.moves == found.moves || second.stop.is_some() || extra > costs.tie_margin {
+        return found;
+    }
+    let weight = (-costs.confidence_sharpness * extra.max(0.0)).exp();
+    found.confidence /= 1.0 + weight;
+    found.alternatives.insert(
+        0,
+        crate::reconstruct::Alternative {
+            extra_cost: extra,
+            sheet_extra_cost: extra.max(0.0),
+            differences: crate::reconstruct::differences(
+                &found.start,
+                letters,
+                &found.moves,
+                &second.moves,
+            ),
+            letters: Some(second.letters.clone()),
+        },
+    );
+    found
+        .alternatives
+        .truncate(crate::reconstruct::ALTERNATIVES_SHOWN);
+    found.alternatives_total += 1;
+    found
+}
+
+/// [`repair_sheet`] in `letters`.
+fn repair_sheet_in(
+    sheet: &Sheet,
+    start: Position,
+    other: Option<&Sheet>,
+    letters: &LetterSet,
+    beam: usize,
+) -> Repair {
+    let mut options = RepairOptions::new(letters);
     options.beam = beam.max(1);
     options.start = start;
     let run = |sheet: &Sheet, other: Option<&Sheet>| match other {

@@ -49,6 +49,7 @@ pub use prior::{
     features_of_moves, invented_costs, invented_kind, move_features, move_squares,
     square_weight_index, Feature, InventedKind, SquareTable, FEATURE_COUNT, SQUARE_WEIGHTS,
 };
+pub(crate) use report::differences;
 pub use report::{
     Alternative, Correction, Difference, Disagreement, Place, Repair, Stop, ALTERNATIVES_SHOWN,
 };

@@ -137,6 +137,11 @@ pub struct Alternative {
     pub sheet_extra_cost: f32,
     /// The plies where the two games differ (the first few).
     pub differences: Vec<Difference>,
+    /// The letter set the other game reads the sheet in, where it is not the chosen game's:
+    /// two sets that both read the whole sheet legally, as different games (Czech S the
+    /// bishop, Croatian S the knight: `2. Se2`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub letters: Option<String>,
 }
 
 /// Where the game stops because nothing plausible continues.
@@ -660,6 +665,7 @@ pub(crate) fn build(
                     extra_cost: delta,
                     sheet_extra_cost: by_sheet.max(0.0),
                     differences: differences(start, letters, &full, &game),
+                    letters: None,
                 });
             }
         }
@@ -983,6 +989,14 @@ impl fmt::Display for Repair {
                         "  +{:.2} (+{:.2} by the sheet, the rest: its invented move is a less likely one): {}",
                         a.extra_cost.max(0.0),
                         a.sheet_extra_cost,
+                        diffs.join(", ")
+                    )?;
+                } else if let Some(letters) = &a.letters {
+                    writeln!(
+                        f,
+                        "  +{:.2} (the sheet read in the {letters} letters; its moves here in {}): {}",
+                        a.extra_cost.max(0.0),
+                        self.letters,
                         diffs.join(", ")
                     )?;
                 } else {

@@ -1324,6 +1324,7 @@ fn prefer_plausible_merged(
             extra_cost: extra,
             sheet_extra_cost: by_sheet,
             differences: report::differences(start, options.letters, &again.moves, other),
+            letters: None,
         })
         .collect();
     again.alternatives_total = found.alternatives_total;

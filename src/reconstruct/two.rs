@@ -90,6 +90,7 @@ pub fn repair_two(first: &Sheet, second: &Sheet, options: &RepairOptions<'_>) ->
                 extra_cost: *extra,
                 sheet_extra_cost: extra.max(0.0),
                 differences: differences(&options.start, options.letters, &r.game, game),
+                letters: None,
             })
             .collect();
         chosen.alternatives_total = r.tied.len();
