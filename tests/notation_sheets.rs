@@ -1866,3 +1866,29 @@ fn a_variation_selector_after_a_figurine_reads_in_pgn_too() {
     assert!(out.errors.is_empty(), "{:?}", out.errors);
     assert_eq!(out.text, "1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
 }
+
+/// A move written after the game ended on the board is said to be so, where before the error
+/// gave the reason that one move was illegal (`e2-e4 is illegal: the king on e1 is in check`,
+/// `the king would stand on e7, attacked`), which sends an arbiter looking for the wrong slip.
+#[test]
+fn a_move_after_mate_or_stalemate_is_said_to_follow_the_end() {
+    for (sheet, said) in [
+        (
+            "1. f3 e5 2. g4 Dh4# 3. e4\n",
+            "x.txt:1:24: move 3 (white) 'e4' [cs]: written after the game ended by checkmate",
+        ),
+        (
+            "1. e4 e5 2. Dh5 Jc6 3. Sc4 Jf6 4. Dxf7# Ke7\n",
+            "x.txt:1:41: move 4 (black) 'Ke7' [cs]: written after the game ended by checkmate",
+        ),
+        (
+            "[FEN \"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\"]\n1... Kg8\n",
+            "x.txt:2:6: move 1 (black) 'Kg8' [en]: written after the game ended by stalemate",
+        ),
+    ] {
+        let out = convert_text(sheet, "x.txt", &ConvertOptions::default());
+        assert_eq!(out.errors.len(), 1, "{sheet}: {:?}", out.errors);
+        let error = out.errors[0].to_string();
+        assert!(error.starts_with(said), "{error}");
+    }
+}

@@ -2280,6 +2280,10 @@ pub enum MoveError {
     /// and Chess960 are read by.
     #[error("variant '{0}' is not supported (only standard chess and Chess960)")]
     UnsupportedVariant(String),
+    /// A move written after the game had ended on the board, by checkmate or stalemate (the
+    /// word given): no move is legal there, and the reason any one move is not says nothing.
+    #[error("written after the game ended by {0}: no move can follow it")]
+    AfterTheEnd(&'static str),
     /// Not an error: the move was read, but perhaps not as the writer meant
     /// ([`Warning::FileLikePieceLetter`]: `bb5` read as a pawn's push where `Bb5` is legal too;
     /// [`Warning::CaptureMarkOnNonCapture`], [`Warning::EnPassantMarkOnOtherMove`],
@@ -2545,9 +2549,15 @@ fn read_game_as_written(
             |reason: MoveError| GameError::at_ply(file, &start, ply, sm, letters.code(), reason);
         let w = WrittenMove::parse(sm.text, letters)
             .map_err(|e| fail(e.in_position(&pos, letters).into()))?;
-        let r = w
-            .resolve(&pos, Policy::Lenient)
-            .map_err(|e| fail(e.into()))?;
+        let r = w.resolve(&pos, Policy::Lenient).map_err(|e| {
+            if pos.has_legal_moves() {
+                fail(e.into())
+            } else if pos.is_check() {
+                fail(MoveError::AfterTheEnd("checkmate"))
+            } else {
+                fail(MoveError::AfterTheEnd("stalemate"))
+            }
+        })?;
         pos.play(&r.mv);
         // A lower-case piece letter read as a file, and a capture, en passant, check or mate
         // mark the move does not bear out: the move may not be the one meant (the output's
