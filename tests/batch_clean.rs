@@ -1093,7 +1093,7 @@ fn dedupe_reads_the_movetexts_result_where_no_tag_gives_one() {
         ("1. e4 e5 1-0\n\n1. e4 e5 0-1\n".to_owned(), 2),
         (format!("{tagged}1. e4 e5 1-0\n\n{tagged}1. e4 e5 0-1\n"), 2),
         (
-            format!("[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n1. e4 e5 0-1\n"),
+            "[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n1. e4 e5 0-1\n".to_owned(),
             2,
         ),
         (

@@ -847,5 +847,8 @@ fn a_sheet_two_letter_sets_read_as_two_games_is_ambiguous() {
     // Told the letters, the sheet is not ambiguous.
     let (code, out, err) = repair(&["--from", "hr", &path]);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("2. Ne2 Ne7") && err.contains("confidence 1.000"), "{out}{err}");
+    assert!(
+        out.contains("2. Ne2 Ne7") && err.contains("confidence 1.000"),
+        "{out}{err}"
+    );
 }

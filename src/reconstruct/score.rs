@@ -1305,10 +1305,10 @@ pub fn writes_coordinates<'w>(words: impl IntoIterator<Item = &'w str>) -> bool 
         let b = word.as_bytes();
         all += 1;
         let squares = b.len() >= 4 && square(&b[..2]) && square(&b[2..4]);
-        let promotion = match b.get(4..) {
-            Some([] | [b'q' | b'r' | b'b' | b'n' | b'Q' | b'R' | b'B' | b'N']) => true,
-            _ => false,
-        };
+        let promotion = matches!(
+            b.get(4..),
+            Some([] | [b'q' | b'r' | b'b' | b'n' | b'Q' | b'R' | b'B' | b'N'])
+        );
         if squares && promotion {
             coordinates += 1;
         }
