@@ -312,8 +312,8 @@ fn variation_moves_after_its_mate_are_rejected_there_or_cut() {
     assert_eq!((report.read, report.rejected), (1, 1));
     assert!(
         rejects.contains(
-            "var.pgn:4:34: move 3 (white) 'Kf2': illegal: written after the game ended by \
-             checkmate }"
+            "var.pgn:4:34: move 3 (white) 'Kf2': illegal: in a variation, written after the \
+             game ended by checkmate }"
         ),
         "{rejects}"
     );
@@ -327,7 +327,10 @@ fn variation_moves_after_its_mate_are_rejected_there_or_cut() {
         out.contains("(2... Qh4# {scoresheet: the game was cut here: move 3\n(white) 'Kf2'"),
         "{out}"
     );
-    assert!(out.contains("by checkmate}) 3. Nc3 *"), "{out}");
+    assert!(
+        out.contains("in a variation, written after the game ended by checkmate}) 3.\nNc3 *"),
+        "{out}"
+    );
     assert_eq!(changes_of(&report, "truncated").len(), 1);
 }
 

@@ -616,3 +616,39 @@ fn a_syntax_error_does_not_hide_an_illegal_move_before_it() {
     }
     assert_eq!(games[1]["plies"], 5);
 }
+
+/// An illegal move in a variation is said to be in one: its move number and side are the
+/// variation's (`1... Ke3` beside the mainline's `1... e5`), and before, nothing told an
+/// arbiter not to look for it on the mainline. Both replays (check's streaming one and the
+/// tree one clean uses) say it alike; a mainline error says nothing of the kind.
+#[test]
+fn an_illegal_move_in_a_variation_is_said_to_be_in_one() {
+    let scratch = common::Scratch::new("check-variation-error");
+    let path = scratch.0.join("v.pgn");
+    let text = "[Event \"v\"]\n\n1. e4 e5 (1... c5 2. Nf3 (2. Ke3)) 2. Nf3 *\n\n\
+                [Event \"m\"]\n\n1. e4 e5 2. Ke3 *\n";
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+    let (out, err, code) = check(&[&path.to_string_lossy()]);
+    assert_eq!(code, 1, "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].ends_with(
+            "v.pgn:3:30: game 1: move 2 (white) 'Ke3': illegal: in a variation, no white king (K) can move to e3 (Article 3)"
+        ),
+        "{out}"
+    );
+    assert!(
+        lines[1].ends_with(
+            "game 2: move 2 (white) 'Ke3': illegal: no white king (K) can move to e3 (Article 3)"
+        ),
+        "{out}"
+    );
+    let games = scoresheet::pgn::Game::read_all(text.as_bytes());
+    let tree = replay_game(games[0].as_ref().unwrap(), &ReplayOptions::default());
+    let e = tree.error.expect("the variation's move is illegal");
+    assert!(
+        e.message.starts_with("in a variation, no white king"),
+        "{}",
+        e.message
+    );
+}

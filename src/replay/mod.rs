@@ -649,7 +649,7 @@ impl Walker<'_, '_> {
             }
             let make_err = |kind: ErrorKind, message: String| MoveError {
                 kind,
-                message,
+                message: in_line(mainline, message),
                 line: node.at.line,
                 column: node.at.column,
                 move_number: number,
@@ -904,6 +904,17 @@ impl History {
     fn repetitions_before_null(&self, key: u64) -> u32 {
         let counted = self.keys.get(..self.before_null.unwrap_or(self.keys.len()));
         occurrences(counted.unwrap_or_default(), key)
+    }
+}
+
+/// The reason of an error at a move, said to be in a variation where it is not on the
+/// mainline (where its move number and side are those of the variation's move, not of the
+/// mainline's move an arbiter would look at first).
+pub(crate) fn in_line(mainline: bool, message: String) -> String {
+    if mainline {
+        message
+    } else {
+        format!("in a variation, {message}")
     }
 }
 

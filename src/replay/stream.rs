@@ -548,7 +548,7 @@ impl Visitor for ReplayVisitor {
                 if self.error.is_none() {
                     self.error = Some(MoveError {
                         kind,
-                        message,
+                        message: super::in_line(mainline, message),
                         line: at.line,
                         column: at.column,
                         move_number: number,
