@@ -852,3 +852,42 @@ fn a_sheet_two_letter_sets_read_as_two_games_is_ambiguous() {
         "{out}{err}"
     );
 }
+
+/// Castling written as the king onto its own rook (`Kh1`, `Ke1h1`, as Chess960 writes it) is
+/// castling to all three tools, each saying how it was written: `repair` reads it as castling
+/// written as a king move (it read `Kh1` as Kf1 with a wrong file, another game than
+/// `convert`'s), and `convert` and `check` note it as they note `00` (before, silently).
+#[test]
+fn castling_written_as_the_king_onto_its_rook_is_castling_everywhere() {
+    let scratch = common::Scratch::new("repair-king-onto-rook");
+    for written in ["Kg1", "Kh1", "Ke1h1"] {
+        let path = scratch.0.join("k.txt");
+        std::fs::write(
+            &path,
+            format!("1. e4 e5 2. Jf3 Jc6 3. Sc4 Sc5 4. {written}\n"),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let path = path.to_string_lossy();
+        let (code, out, err) = repair(&["--notation", "uci", &path]);
+        assert_eq!(code, 0, "{written}: {out}{err}");
+        assert!(out.ends_with("f8c5 e1g1 *\n"), "{written}: {out}");
+        assert!(err.contains("castling_as_king_move"), "{written}: {err}");
+        let (code, out, err) = common::run_cli(&["convert", "--notation", "uci", &path]);
+        assert_eq!(code, 0, "{written}: {out}{err}");
+        assert!(out.ends_with("f8c5 e1g1 *\n"), "{written}: {out}");
+        assert!(
+            err.contains(&format!(
+                "'{written}' [cs]: castling written as a king move"
+            )),
+            "{written}: {err}"
+        );
+    }
+    let pgn = scratch.0.join("k.pgn");
+    std::fs::write(&pgn, "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Kh1 *\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (_, out, err) = common::run_cli(&["check", &pgn.to_string_lossy()]);
+    assert!(
+        out.contains("warning: move 4 (white) 'Kh1': castling written as a king move"),
+        "{out}{err}"
+    );
+}

@@ -2566,6 +2566,7 @@ fn read_game_as_written(
         for doubt in [
             Warning::CastlingWithoutDash,
             Warning::CastlingMarksMixed,
+            Warning::CastlingAsKingMove,
             Warning::FileLikePieceLetter,
             Warning::CaptureMarkOnNonCapture,
             Warning::EnPassantMarkOnOtherMove,

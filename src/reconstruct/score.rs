@@ -962,6 +962,22 @@ impl<'a> MoveReader<'a> {
                 Form::KingMove,
                 c.castling_as_king_move,
             )?;
+            // The king onto its own rook (Kh1, Ke1h1), as Chess960 writes castling and as
+            // `convert` and `check` read it.
+            if let Move::Castle { rook, .. } = *m {
+                if rook != to {
+                    visit(
+                        &[k, file(rook), rank(rook)],
+                        Form::KingMove,
+                        c.castling_as_king_move,
+                    )?;
+                    visit(
+                        &[k, file(from), rank(from), file(rook), rank(rook)],
+                        Form::KingMove,
+                        c.castling_as_king_move,
+                    )?;
+                }
+            }
             if self.coordinates {
                 // UCI writes castling as the king's two squares (e1g1), not onto the rook.
                 visit(

@@ -1488,7 +1488,7 @@ fn keep_reported(found: Warnings, warnings: &mut Warnings) {
 }
 
 /// The notation warnings `check` reports (the others are allowed on a scoresheet).
-pub(crate) const REPORTED_WARNINGS: [Warning; 9] = [
+pub(crate) const REPORTED_WARNINGS: [Warning; 10] = [
     Warning::CheckMarkWithoutCheck,
     Warning::MateMarkWithoutMate,
     Warning::OverDisambiguated,
@@ -1498,6 +1498,7 @@ pub(crate) const REPORTED_WARNINGS: [Warning; 9] = [
     Warning::CoordinateForm,
     Warning::CastlingWithoutDash,
     Warning::CastlingMarksMixed,
+    Warning::CastlingAsKingMove,
 ];
 
 fn walker_warn(warnings: &mut Vec<GameWarning>, max: usize, w: GameWarning) {
