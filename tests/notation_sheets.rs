@@ -828,6 +828,9 @@ fn results_in_parentheses_or_with_decimal_halves() {
         ("0.5:0.5", "1/2-1/2"),
         ("1/2 : 1/2", "1/2-1/2"),
         ("(\u{bd}-\u{bd})", "1/2-1/2"),
+        // A half alone, as `1/2` alone is read; a minus sign for the dash.
+        ("\u{bd}", "1/2-1/2"),
+        ("1\u{2212}0", "1-0"),
     ] {
         let text = format!("1. e4 e5 2. Jf3 Jc6 {written}\n");
         let out = convert_text(&text, "result.txt", &ConvertOptions::default());

@@ -254,9 +254,9 @@ pub fn date_in_words(text: &str) -> Option<String> {
 }
 
 /// The result a word of a sheet writes, normalised to PGN's (`1-0`, `0-1`, `1/2-1/2`, `*`):
-/// with a hyphen, an en or em dash or a colon (`1–0`, `1:0`), draws also as `½-½`, `1/2`,
-/// `0.5-0.5`, `0,5:0,5` or a word for it ([`DRAW_WORDS`]: `remíza`, `Remis`); in parentheses
-/// too (`(1-0)`); a win by forfeit as `+:-` or `-:+` ([`is_forfeit_mark`]). The one list that
+/// with a hyphen, an en or em dash, a minus sign or a colon (`1–0`, `1:0`), draws also as
+/// `½-½`, `1/2`, `½`, `0.5-0.5`, `0,5:0,5` or a word for it ([`DRAW_WORDS`]: `remíza`,
+/// `Remis`); in parentheses too (`(1-0)`); a win by forfeit as `+:-` or `-:+` ([`is_forfeit_mark`]). The one list that
 /// both sheet readers (`convert`'s and `repair`'s) use.
 ///
 /// ```
@@ -267,6 +267,8 @@ pub fn date_in_words(text: &str) -> Option<String> {
 /// assert_eq!(result_of("0.5-0.5"), Some("1/2-1/2"));
 /// assert_eq!(result_of("0,5:0,5"), Some("1/2-1/2"));
 /// assert_eq!(result_of("Remíza"), Some("1/2-1/2"));
+/// assert_eq!(result_of("½"), Some("1/2-1/2"));
+/// assert_eq!(result_of("1\u{2212}0"), Some("1-0"));
 /// assert_eq!(result_of("10"), None);
 /// assert_eq!(result_of("remízou"), None);
 /// ```
@@ -278,7 +280,7 @@ pub fn result_of(word: &str) -> Option<&'static str> {
     let mut plain = arrayvec::ArrayString::<16>::new();
     let mut letters = false;
     for c in word.chars() {
-        let c = if matches!(c, '\u{2013}' | '\u{2014}') {
+        let c = if matches!(c, '\u{2013}' | '\u{2014}' | '\u{2212}') {
             '-'
         } else {
             c
@@ -294,7 +296,7 @@ pub fn result_of(word: &str) -> Option<&'static str> {
     match plain.as_str() {
         "1-0" | "1:0" => Some("1-0"),
         "0-1" | "0:1" => Some("0-1"),
-        "1/2-1/2" | "1/2:1/2" | "½-½" | "½:½" | "1/2" | "0.5-0.5" | "0,5-0,5" | "0.5:0.5"
+        "1/2-1/2" | "1/2:1/2" | "½-½" | "½:½" | "1/2" | "½" | "0.5-0.5" | "0,5-0,5" | "0.5:0.5"
         | "0,5:0,5" => Some("1/2-1/2"),
         "*" => Some("*"),
         // A win by forfeit as crosstables write it (see [`is_forfeit_mark`]).
