@@ -952,31 +952,23 @@ impl<'a> MoveReader<'a> {
             let n = if side == CastlingSide::King { 2 } else { 3 };
             visit(&[Sym::Castle; 3][..n], Form::Castling, 0.0)?;
             let k = Sym::Piece(Role::King);
-            visit(
-                &[k, file(to), rank(to)],
-                Form::KingMove,
-                c.castling_as_king_move,
-            )?;
-            visit(
-                &[k, file(from), rank(from), file(to), rank(to)],
-                Form::KingMove,
-                c.castling_as_king_move,
-            )?;
-            // The king onto its own rook (Kh1, Ke1h1), as Chess960 writes castling and as
-            // `convert` and `check` read it.
-            if let Move::Castle { rook, .. } = *m {
-                if rook != to {
-                    visit(
-                        &[k, file(rook), rank(rook)],
-                        Form::KingMove,
-                        c.castling_as_king_move,
-                    )?;
-                    visit(
-                        &[k, file(from), rank(from), file(rook), rank(rook)],
-                        Form::KingMove,
-                        c.castling_as_king_move,
-                    )?;
-                }
+            // The king onto its castling square (Kg1, Ke1g1), or onto its own rook (Kh1,
+            // Ke1h1), as Chess960 writes castling and as `convert` and `check` read it.
+            let rook = match *m {
+                Move::Castle { rook, .. } if rook != to => Some(rook),
+                _ => None,
+            };
+            for target in std::iter::once(to).chain(rook) {
+                visit(
+                    &[k, file(target), rank(target)],
+                    Form::KingMove,
+                    c.castling_as_king_move,
+                )?;
+                visit(
+                    &[k, file(from), rank(from), file(target), rank(target)],
+                    Form::KingMove,
+                    c.castling_as_king_move,
+                )?;
             }
             if self.coordinates {
                 // UCI writes castling as the king's two squares (e1g1), not onto the rook.
