@@ -342,7 +342,6 @@ fn sheet_letters_and_rival(
 /// moves taken as two ([`Sheet::long_moves_split`]), and the better repair is returned (one that
 /// reads to the end, then the cheaper); its [`Repair::words`] then index that reading's tokens.
 ///
-///
 /// Where two letter sets read the whole sheet legally as different games (the sheet names no
 /// set, and `from` is automatic), the game read in the first is returned with the other as an
 /// alternative ([`Alternative::letters`] names its set), and the confidence shared between them.

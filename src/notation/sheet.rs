@@ -256,8 +256,9 @@ pub fn date_in_words(text: &str) -> Option<String> {
 /// The result a word of a sheet writes, normalised to PGN's (`1-0`, `0-1`, `1/2-1/2`, `*`):
 /// with a hyphen, an en or em dash, a minus sign or a colon (`1–0`, `1:0`), draws also as
 /// `½-½`, `1/2`, `½`, `0.5-0.5`, `0,5:0,5` or a word for it ([`DRAW_WORDS`]: `remíza`,
-/// `Remis`); in parentheses too (`(1-0)`); a win by forfeit as `+:-` or `-:+` ([`is_forfeit_mark`]). The one list that
-/// both sheet readers (`convert`'s and `repair`'s) use.
+/// `Remis`); in parentheses too (`(1-0)`); a win by forfeit as `+:-` or `-:+`
+/// ([`is_forfeit_mark`]). The one list that both sheet readers (`convert`'s and `repair`'s)
+/// use.
 ///
 /// ```
 /// use scoresheet::notation::sheet::result_of;

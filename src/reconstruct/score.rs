@@ -20,7 +20,7 @@
 //! ```
 
 use super::costs::Costs;
-use crate::board::{Bitboard, CastlingSide, Move, MoveList, Position, Role, Square};
+use crate::board::{Bitboard, CastlingSide, Move, MoveList, Position, Role, Square, Uci};
 use crate::notation::LetterSet;
 use arrayvec::ArrayVec;
 use std::borrow::Cow;
@@ -1157,14 +1157,10 @@ impl<'a> MoveReader<'a> {
             return (0.0, "");
         }
         // UCI's promotion pieces, whatever the sheet's letters (only they carry a letter there).
-        let uci = match role {
-            Role::Queen => 'q',
-            Role::Rook => 'r',
-            Role::Bishop => 'b',
-            Role::Knight => 'n',
-            Role::Pawn | Role::King => '\0',
-        };
-        if self.coordinates && ch == uci {
+        if self.coordinates
+            && !matches!(role, Role::Pawn | Role::King)
+            && ch == role.english_char().to_ascii_lowercase()
+        {
             return (0.0, "");
         }
         let (own, any) = self.role_bits(ch);
@@ -1306,18 +1302,11 @@ impl<'a> MoveReader<'a> {
 /// assert!(!writes_coordinates(["e2e4", "e7e5"]));
 /// ```
 pub fn writes_coordinates<'w>(words: impl IntoIterator<Item = &'w str>) -> bool {
-    let square =
-        |b: &[u8]| matches!(b, [f, r] if (b'a'..=b'h').contains(f) && (b'1'..=b'8').contains(r));
     let (mut all, mut coordinates) = (0usize, 0usize);
     for word in words {
-        let b = word.as_bytes();
         all += 1;
-        let squares = b.len() >= 4 && square(&b[..2]) && square(&b[2..4]);
-        let promotion = matches!(
-            b.get(4..),
-            Some([] | [b'q' | b'r' | b'b' | b'n' | b'Q' | b'R' | b'B' | b'N'])
-        );
-        if squares && promotion {
+        // UCI's own reading of a move (the null move `0000` aside).
+        if matches!(word.parse::<Uci>(), Ok(Uci::Normal { .. })) {
             coordinates += 1;
         }
     }
