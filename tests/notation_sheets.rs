@@ -1895,3 +1895,76 @@ fn a_move_after_mate_or_stalemate_is_said_to_follow_the_end() {
         assert!(error.starts_with(said), "{error}");
     }
 }
+
+/// Forms typed sheets use that convert refused or misread: castling typed with dots (`0.0`,
+/// before read as a move number 0 that started a second game), a capital X for the capture
+/// mark, `e.p.` in brackets, a bare `=` for the draw offer (C.12 writes `(=)`), a full stop after
+/// the result, and a remark in brackets after the result (`1-0 (vzdal)`, before read as the
+/// first move of another game). Each reads as the same game as its usual form.
+#[test]
+fn typed_forms_of_castling_captures_draw_offers_and_results_read_as_their_usual_forms() {
+    let opts = ConvertOptions {
+        notation: Notation::San,
+        ..ConvertOptions::default()
+    };
+    let convert = |sheet: &str| {
+        let out = convert_text(sheet, "x.txt", &opts);
+        assert!(out.errors.is_empty(), "{sheet}: {:?}", out.errors);
+        assert_eq!(out.games, 1, "{sheet}");
+        out
+    };
+    for (sheet, usual) in [
+        (
+            "1. e4 e5 2. Jf3 Jc6 3. Sc4 Sc5 4. 0.0 Jf6 5. d3 0.0 1-0",
+            "1. e4 e5 2. Jf3 Jc6 3. Sc4 Sc5 4. 0-0 Jf6 5. d3 0-0 1-0",
+        ),
+        (
+            "1. d4 d5 2. Jc3 Jc6 3. Sf4 Sf5 4. Dd2 Dd7 5. O.O.O O.O.O *",
+            "1. d4 d5 2. Jc3 Jc6 3. Sf4 Sf5 4. Dd2 Dd7 5. 0-0-0 0-0-0 *",
+        ),
+        (
+            "1. e4 e5 2. Jf3 Jc6 3. JXe5 JXe5 *",
+            "1. e4 e5 2. Jf3 Jc6 3. Jxe5 Jxe5 *",
+        ),
+        (
+            "1. e4 d5 2. e5 f5 3. exf6 (e.p.) e6 *",
+            "1. e4 d5 2. e5 f5 3. exf6 e.p. e6 *",
+        ),
+        (
+            "1. e4 e5 2. Jf3 = Jc6 1/2-1/2",
+            "1. e4 e5 2. Jf3 (=) Jc6 1/2-1/2",
+        ),
+        ("1. e4 e5 2. Jf3 Jc6 1-0.", "1. e4 e5 2. Jf3 Jc6 1-0"),
+        ("1. e4 e5 2. Jf3 Jc6 1-0 (vzdal)", "1. e4 e5 2. Jf3 Jc6 1-0"),
+        (
+            "1. e4 e5 2. Jf3 Jc6 0-1 (White lost on time)",
+            "1. e4 e5 2. Jf3 Jc6 0-1",
+        ),
+    ] {
+        assert_eq!(convert(sheet).text, convert(usual).text, "{sheet}");
+    }
+    // The dots are said as a dash left out is; the remark is said, with where it stands.
+    let dots = convert("1. e4 e5 2. Jf3 Jc6 3. Sc4 Sc5 4. 0.0 *");
+    assert!(dots.text.contains("4. O-O"), "{}", dots.text);
+    let remark = convert("1. e4 e5 2. Jf3 Jc6 1-0 (vzdal)\n");
+    assert_eq!(
+        remark.notes,
+        ["x.txt:1:25: game 1: '(vzdal)' after the result is a remark, not a move: left out"]
+    );
+    // A draw offer is kept as PGN writes it.
+    assert!(convert("1. e4 e5 2. Jf3 = Jc6 1/2-1/2")
+        .text
+        .contains("Nf3 { (=) } Nc6"));
+    // Glued to the square, `=` is a promotion's, and a promotion to a letter of another set
+    // names that letter (before: "unexpected '='").
+    let out = convert_text(
+        "1. e4 d5 2. exd5 e6 3. dxe6 Ke7 4. exf7 a6 5. Jf3 Jc6 6. fxg8=Q *",
+        "x.txt",
+        &opts,
+    );
+    let error = out.errors[0].to_string();
+    assert!(
+        error.contains("'Q' at column 6 is not a piece letter in the cs letter set"),
+        "{error}"
+    );
+}

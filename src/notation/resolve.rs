@@ -72,7 +72,8 @@ pub enum Warning {
     /// A piece's move written by its two squares alone (`g1f3`, as UCI and engines write it):
     /// the piece on the first square is the one moved (C.2: pieces are named by their letters).
     CoordinateForm,
-    /// Castling written without a dash between its zeros (`00`, `000`; C.13 writes `0-0`).
+    /// Castling written without a dash between its zeros (`00`, `000`, or a dot for it: `0.0`;
+    /// C.13 writes `0-0`).
     CastlingWithoutDash,
     /// Castling written with zeros and letters O mixed (`0-O`, `O-0-O`; C.13 writes `0-0`).
     CastlingMarksMixed,

@@ -46,6 +46,9 @@ pub struct SheetGame<'a> {
     /// Lines of the head left out, with their line numbers: labels that [`header_line`] does
     /// not read (see [`unknown_head_label`]).
     pub left_out: Vec<(usize, &'a str)>,
+    /// A remark in brackets written after the result (`1-0 (vzdal)`, `0-1 (time)`), with its
+    /// line and column: not a move, left out and said.
+    pub remarks: Vec<(usize, usize, &'a str)>,
     /// The result the head of a move list gives (`Výsledek: 1-0` above the moves), if it does:
     /// where the moves end with another, the sheet contradicts itself ([`convert_text`] writes
     /// `*` and says so).
@@ -270,10 +273,16 @@ pub fn date_in_words(text: &str) -> Option<String> {
 /// assert_eq!(result_of("Remíza"), Some("1/2-1/2"));
 /// assert_eq!(result_of("½"), Some("1/2-1/2"));
 /// assert_eq!(result_of("1\u{2212}0"), Some("1-0"));
+/// assert_eq!(result_of("1-0."), Some("1-0"));
 /// assert_eq!(result_of("10"), None);
 /// assert_eq!(result_of("remízou"), None);
 /// ```
 pub fn result_of(word: &str) -> Option<&'static str> {
+    // A full stop after the result ends the sentence (`1-0.`), not part of the result.
+    let word = match word.strip_suffix('.') {
+        Some(w) if w.len() > 1 && !w.ends_with('.') => w,
+        _ => word,
+    };
     let word = word
         .strip_prefix('(')
         .and_then(|w| w.strip_suffix(')'))
@@ -1036,7 +1045,8 @@ impl MoveNumber {
         } else {
             after.len() - after.trim_start_matches(NUMBER_MARKS).len()
         };
-        if digits == 0 || marks == 0 || result_of(word).is_some() {
+        // No move number starts with 0: `0.0` is castling typed with a dot, not move 0.
+        if digits == 0 || marks == 0 || word.starts_with('0') || result_of(word).is_some() {
             return None;
         }
         let dash = after[marks..]
@@ -1543,7 +1553,10 @@ fn is_trailing_mark(word: &str) -> bool {
             | "e.p"
             | "e."
             | "p."
+            | "(e.p.)"
+            | "(ep)"
             | "(=)"
+            | "="
             | "+"
             | "#"
             | "++"
@@ -1627,6 +1640,8 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
     let mut opener: Option<(usize, usize, usize)> = None;
     // Where the text's last `}` stands: a `{` after it is never closed.
     let last_close = text.rfind('}');
+    // The line on which the last word read was a result (a bracketed remark may follow it).
+    let mut result_line = None;
     let mut offset = 0;
     for (li, line) in lines_with_ends(text).enumerate() {
         let line_start = offset;
@@ -1795,6 +1810,32 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                 opener = Some((word_start, li + 1, column));
                 continue;
             }
+            // A remark in brackets after the result on its line (`1-0 (vzdal)`, `0-1 (White
+            // lost on time)`) belongs to the game the result ended: said, not read as a move.
+            if result_line == Some(li)
+                && word.starts_with('(')
+                && result_of(word).is_none()
+                && !is_forfeit_mark(word)
+            {
+                let close = if word.contains(')') {
+                    Some(0)
+                } else {
+                    rest.find(')').map(|c| c + 1)
+                };
+                if let Some(taken) = close {
+                    let remark = &text[word_start..word_start + word.len() + taken];
+                    let column = text[line_start..word_start].chars().count() + 1;
+                    let to = match games.last_mut() {
+                        Some(last) if game.game.moves.is_empty() => last,
+                        _ => &mut game.game,
+                    };
+                    to.remarks.push((li + 1, column, remark));
+                    pos_in_line += taken;
+                    rest = &rest[taken..];
+                    continue;
+                }
+            }
+            result_line = None;
             // Commas between moves (`1. e4, e5, 2. Nf3`), clock times (`e4 (0:01)`) and words
             // for check or mate (`Qxf7 mat`) are not part of any move.
             word = word.trim_end_matches(',');
@@ -1891,6 +1932,7 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             };
             if let Some(r) = result {
                 game.result_written(&mut games, r);
+                result_line = Some(li);
                 continue;
             }
             if is_trailing_mark(word) {
@@ -2115,6 +2157,7 @@ impl<'a> OpenGame<'a> {
         if game.moves.is_empty() {
             self.game.tags = game.tags;
             self.game.left_out = game.left_out;
+            self.game.remarks = game.remarks;
             self.game.result = game.result;
             self.game.head_result = game.head_result;
             self.game.language = game.language;
@@ -2875,6 +2918,7 @@ fn sheet_of_pgn(g: &Game) -> SheetGame<'_> {
         result: g.outcome.or(tag_result).map(|o| o.as_str()),
         tags: g.tag_strings(),
         left_out: Vec::new(),
+        remarks: Vec::new(),
         head_result: tag_result.map(|o| o.as_str()),
         // PGN is in English letters (its standard, 8.2.2): where English and another set both
         // read the whole game, differently (`Rh3` a knight's move in Finnish), English is meant,
@@ -3010,6 +3054,13 @@ fn convert_games(games: Vec<SheetGame<'_>>, file: &str, opts: &ConvertOptions) -
                     result
                         .notes
                         .push(format!("{file}:{note} (game {})", number + 1));
+                }
+                for (line, column, text) in &game.remarks {
+                    result.notes.push(format!(
+                        "{file}:{line}:{column}: game {}: '{text}' after the result is a remark, \
+                         not a move: left out",
+                        number + 1
+                    ));
                 }
                 for (line, text) in &game.left_out {
                     result.notes.push(format!(

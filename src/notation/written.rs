@@ -376,6 +376,20 @@ impl<'l> WrittenMove<'l> {
                 return Err(e);
             }
             let column = text[..text.len() - rest.len()].chars().count() + 1;
+            // A promotion to a letter of another set (`gxh8=Q` in Czech): the fault is the
+            // letter, not the `=` before it.
+            if let Some(after) = rest.strip_prefix('=') {
+                if let Some(letter) = after.chars().next().filter(|&c| is_letter_like(c)) {
+                    if letters.match_piece(after).is_none() {
+                        return Err(ParseError::UnknownLetter {
+                            letter,
+                            column: column + 1,
+                            set: letters.code().to_owned(),
+                            elsewhere: elsewhere(after, letters),
+                        });
+                    }
+                }
+            }
             if is_letter_like(found) && letters.match_piece(rest).is_none() {
                 return Err(ParseError::UnknownLetter {
                     letter: found,
@@ -790,7 +804,8 @@ fn square(i: &str) -> PResult<'_, Square> {
 
 fn capture(i: &str) -> PResult<'_, Separator> {
     alt((
-        map(char('x'), |_| Separator::X),
+        // A capital X is the same mark written large (`JXe5`): no letter set has X for a piece.
+        map(alt((char('x'), char('X'))), |_| Separator::X),
         map(char(':'), |_| Separator::Colon),
     ))
     .parse(i)
@@ -837,8 +852,14 @@ fn castle_zero(i: &str) -> PResult<'_, CastlingMark> {
 fn castling(i: &str) -> PResult<'_, Body> {
     let (i, mark) = castle_zero(i)?;
     // Spaces may stand around the dashes (`0 - 0`, as typed on some sheets); a dash left out
-    // (`00`, `000`) is read, and said.
-    let dash = || opt(delimited(space0, char('-'), space0));
+    // (`00`, `000`) or a dot typed for it (`0.0`) is read, and said: `Some(true)` a dash,
+    // `Some(false)` a dot.
+    let dash = || {
+        opt(alt((
+            map(delimited(space0, char('-'), space0), |_| true),
+            map(char('.'), |_| false),
+        )))
+    };
     let (i, (first_dash, second)) = (dash(), castle_zero).parse(i)?;
     let (i, third) = opt((dash(), castle_zero)).parse(i)?;
     let side = if third.is_some() {
@@ -846,7 +867,7 @@ fn castling(i: &str) -> PResult<'_, Body> {
     } else {
         CastlingSide::King
     };
-    let dashes_missing = first_dash.is_none() || third.is_some_and(|(d, _)| d.is_none());
+    let dashes_missing = first_dash != Some(true) || third.is_some_and(|(d, _)| d != Some(true));
     // A zero beside a letter O (small or capital alike: `O-o` is only the case).
     let zero = |m: CastlingMark| m == CastlingMark::Zero;
     let marks_mixed = [Some(second), third.map(|(_, m)| m)]
@@ -1024,7 +1045,14 @@ fn check_mark(i: &str) -> PResult<'_, CheckMark> {
 
 fn en_passant(i: &str) -> PResult<'_, ()> {
     map(
-        alt((tag("e.p."), tag("e. p."), tag("e.p"), tag("ep"))),
+        alt((
+            tag("e.p."),
+            tag("e. p."),
+            tag("e.p"),
+            tag("ep"),
+            tag("(e.p.)"),
+            tag("(ep)"),
+        )),
         |_| (),
     )
     .parse(i)
@@ -1073,6 +1101,13 @@ fn parse_suffixes<'a>(mut i: &'a str, w: &mut WrittenMove<'_>) -> &'a str {
             if let Ok((k, _)) = tag::<&str, &str, nom::error::Error<&str>>("(=)")(j) {
                 w.draw_offer = true;
                 i = k;
+                continue;
+            }
+            // The symbol without its brackets, standing apart from the move (`Jf3 =`): glued
+            // to it, `=` belongs to a promotion (`e8=D`), whose piece is then missing.
+            if j.len() < i.len() && (j == "=" || j.starts_with("= ")) {
+                w.draw_offer = true;
+                i = &j[1..];
                 continue;
             }
         }
