@@ -337,3 +337,28 @@ fn a_comment_with_a_brace_inside_gives_its_words_back_to_the_sheet() {
     let braces = "{".repeat(100_000);
     assert!(Sheet::read(&braces).tokens.is_empty());
 }
+
+/// Typed forms that `convert` reads as their usual forms cost the repair nothing either: a
+/// capital X for the capture mark (before, 2.00 each as an extra character), `e.p.` in brackets
+/// (before, 4.60 as a ply that belongs to no move), and a remark in brackets after the result
+/// (`1-0 (vzdal)`: before, the result was skipped as written early, the remark charged as an
+/// extra ply, and the game written `*`).
+#[test]
+fn typed_marks_and_a_remark_after_the_result_cost_nothing() {
+    let options = RepairOptions::new(LetterSet::by_code("cs").expect("Czech letters"));
+    for (sheet, result) in [
+        ("1. e4 e5 2. Jf3 Jc6 3. JXe5 JXe5 4. d4 *", "*"),
+        ("1. e4 d5 2. e5 f5 3. exf6 (e.p.) e6 *", "*"),
+        ("1. e4 e5 2. Jf3 Jc6 3. Sc4 1-0 (vzdal)", "1-0"),
+        (
+            "1. e4 e5 2. Jf3 Jc6 3. Sc4 0-1 (White lost on time)\n",
+            "0-1",
+        ),
+    ] {
+        let read = Sheet::read(sheet);
+        let r = repair(&read, &options);
+        assert!(r.stop.is_none(), "{sheet}: {r}");
+        assert!(r.corrections.is_empty(), "{sheet}: {r}");
+        assert_eq!(read.result(), Some(result), "{sheet}");
+    }
+}

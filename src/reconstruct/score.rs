@@ -40,7 +40,7 @@ pub struct PreparedWord {
     /// Bit f: some unit reads as file f at no cost; bit 8 + r: some unit reads as rank r at no
     /// cost. A move can read exactly only if its target's file and rank are both here.
     zero_squares: u16,
-    /// The word has a capture mark (`x`, `:`, `×`): left out it costs nothing, but written for a
+    /// The word has a capture mark (`x`, `X`, `:`, `×`): left out it costs nothing, but written for a
     /// move that captures nothing it costs `capture_mark_wrong`.
     pub capture: bool,
     /// Per unit: the cost of reading it as each symbol (see `sym_index`), computed once.
@@ -557,12 +557,15 @@ impl<'a> MoveReader<'a> {
             rest = &rest[c.len_utf8()..];
             // A Cyrillic е typed for the file e is the letter e, as the notation reader reads it.
             let c = crate::notation::written::latin_look_alike(c);
-            *capture |= matches!(c, 'x' | ':' | '×');
+            // A capital X is the capture mark written large (`JXe5`), as the notation reader
+            // reads it.
+            *capture |= matches!(c, 'x' | 'X' | ':' | '×');
             // A variation selector after a figurine (`♞\u{FE0F}`) is not written: the notation
             // reader drops it too.
             if matches!(
                 c,
-                'x' | ':'
+                'x' | 'X'
+                    | ':'
                     | '×'
                     | '-'
                     | '–'

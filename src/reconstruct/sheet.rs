@@ -394,6 +394,28 @@ fn read_words(
     let mut i = 0;
     while let Some(&(from, _, column)) = words.get(i) {
         let first = text_of(&words[i]);
+        // A remark in brackets after the result on its line (`1-0 (vzdal)`, `0-1 (White lost
+        // on time)`), as `convert` reads it: one mark, no move.
+        let after_result = out
+            .last()
+            .is_some_and(|t| t.kind == TokenKind::Result && t.line == line_no);
+        if after_result
+            && first.starts_with('(')
+            && !is_result(first)
+            && !crate::notation::sheet::is_forfeit_mark(first)
+        {
+            if let Some(j) = (i..words.len()).find(|&j| text_of(&words[j]).ends_with(')')) {
+                let (_, to, _) = words[j];
+                out.push(Token {
+                    text: line[from..to].into(),
+                    line: line_no,
+                    column,
+                    kind: TokenKind::Mark,
+                });
+                i = j + 1;
+                continue;
+            }
+        }
         let number = number_len(first);
         let following = || words[i + 1..].iter().map(text_of);
         // As written, or after a move number glued to its front (`8.0 - 0`).
@@ -527,7 +549,7 @@ fn is_mark(text: &str) -> bool {
     let t = text.trim_end_matches(['+', '#']);
     matches!(
         text,
-        "e.p." | "ep" | "e.p" | "(=)" | "=" | "+" | "#" | "++" | "†" | "‡"
+        "e.p." | "ep" | "e.p" | "(e.p.)" | "(ep)" | "(=)" | "=" | "+" | "#" | "++" | "†" | "‡"
     ) || (!t.is_empty() && t.chars().all(|c| c == '!' || c == '?'))
         || (text.starts_with('$')
             && text.len() > 1
