@@ -1968,3 +1968,39 @@ fn typed_forms_of_castling_captures_draw_offers_and_results_read_as_their_usual_
         "{error}"
     );
 }
+
+/// Moves written after a fivefold repetition had drawn the game (9.6.1, from 2014) are
+/// converted and said, with the decisive result the sheet gives against the draw; under the
+/// Laws of a sheet dated 2010, before the fivefold rule, nothing is said. Before, convert said
+/// nothing either way, where `check` warns.
+#[test]
+fn moves_after_a_fivefold_repetition_are_said() {
+    let out_and_back = (1..=8)
+        .map(|n| {
+            if n % 2 == 1 {
+                format!("{n}. Jf3 Jf6")
+            } else {
+                format!("{n}. Jg1 Jg8")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    let sheet = format!("{out_and_back} 9. e4 e5 1-0\n");
+    let out = convert_text(&sheet, "x.txt", &ConvertOptions::default());
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(
+        out.notes,
+        [
+            "x.txt:1:92: move 9 (white) 'e4' is written after the game ended (fivefold \
+          repetition; Article 9.6.1 of the 2023 Laws): drawn, though the sheet gives 1-0 \
+          (game 1)"
+        ]
+    );
+    let dated = format!("Datum: 12. 3. 2010\n{sheet}");
+    let out = convert_text(&dated, "x.txt", &ConvertOptions::default());
+    assert!(
+        out.errors.is_empty() && out.notes.is_empty(),
+        "{:?}",
+        out.notes
+    );
+}

@@ -2962,6 +2962,40 @@ fn result_against_board(game: &ReadGame) -> Option<String> {
     }
 }
 
+/// Where the first move written after an automatic draw (fivefold repetition, 75 moves:
+/// Laws 9.6) stands, and why: `1:49: move 9 (white) 'e4' is written after the game ended
+/// (fivefold repetition; Article 9.6.1 of the 2023 Laws): drawn, though the sheet gives 1-0`.
+/// The Laws are those in force on the sheet's date (the latest without one).
+fn after_automatic_draw(sheet: &SheetGame<'_>, game: &ReadGame) -> Option<String> {
+    let tag = |name: &str| {
+        sheet
+            .tags
+            .iter()
+            .find(|(t, _)| t == name)
+            .map(|(_, v)| v.as_str())
+    };
+    let laws = crate::laws::Edition::of_game(tag("Date"), tag("EventDate")).unwrap_or_default();
+    let (index, status) =
+        crate::replay::automatic_end(&game.start, game.moves.iter().map(|(m, _, _)| m), laws)?;
+    let written = sheet.moves.get(index)?;
+    let (number, side) = game.start.move_after(index);
+    let side = if side == Color::White {
+        "white"
+    } else {
+        "black"
+    };
+    let decisive = matches!(game.result, "1-0" | "0-1")
+        .then(|| format!(": drawn, though the sheet gives {}", game.result))
+        .unwrap_or_default();
+    Some(format!(
+        "{}:{}: move {number} ({side}) '{}' is written after the game ended ({}){decisive}",
+        written.line,
+        written.column,
+        written.text,
+        crate::replay::ending(status, laws)
+    ))
+}
+
 /// Where the first move whose number on the sheet is not its number in the game stands, and
 /// what both are: `1:13: move 2. 'Jf3' is numbered 3. on the sheet: read as the move that
 /// follows the one before it`.
@@ -3017,6 +3051,14 @@ fn convert_games(games: Vec<SheetGame<'_>>, file: &str, opts: &ConvertOptions) -
                         "{file}:{line}: game {}: {why}: written as on the sheet",
                         number + 1
                     ));
+                }
+                // Moves written after a fivefold repetition or 75 moves had drawn the game
+                // (9.6, from 2014; under the Laws in force on the head's date): legal, written
+                // out, and said, with the result the sheet gives if it is not the draw.
+                if let Some(note) = after_automatic_draw(&game, &g) {
+                    result
+                        .notes
+                        .push(format!("{file}:{note} (game {})", number + 1));
                 }
                 // A date no reading puts in PGN's form (`14.11.26`: which century?) is written
                 // as it stands, and said.

@@ -51,7 +51,8 @@ pub use prior::{
 };
 pub(crate) use report::differences;
 pub use report::{
-    Alternative, Correction, Difference, Disagreement, Place, Repair, Stop, ALTERNATIVES_SHOWN,
+    Alternative, AutomaticEnd, Correction, Difference, Disagreement, Place, Repair, Stop,
+    ALTERNATIVES_SHOWN,
 };
 pub use score::{writes_coordinates, Edit, Form, MoveReader, PreparedWord, Score, MAX_WORD};
 pub use search::{explain, repair, RepairOptions};

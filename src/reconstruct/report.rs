@@ -227,6 +227,74 @@ pub struct Repair {
     pub stop: Option<Stop>,
     /// Two sheets: where they disagree.
     pub disagreements: Vec<Disagreement>,
+    /// Where the game had ended by an automatic draw (fivefold repetition, 75 moves: Laws 9.6)
+    /// before the sheet's last move, under the Laws in force on the sheet's date (in JSON only
+    /// where it did).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ended_early: Option<AutomaticEnd>,
+}
+
+/// The first move a repaired game goes on with after an automatic draw of Laws 9.6 had ended
+/// it: legal, kept, and said.
+///
+/// ```
+/// use scoresheet::notation::LetterSet;
+/// use scoresheet::reconstruct::{repair, RepairOptions, Sheet};
+/// let out_and_back = "Jf3 Jf6 Jg1 Jg8 ".repeat(4);
+/// let sheet = Sheet::read(&format!("{out_and_back} e4 e5 1-0"));
+/// let r = repair(&sheet, &RepairOptions::new(LetterSet::by_code("cs").unwrap()));
+/// let end = r.ended_early.unwrap();
+/// assert_eq!((end.at.ply, end.at.move_number, end.written.as_str()), (17, 9, "e4"));
+/// assert_eq!(end.why, "fivefold repetition; Article 9.6.1 of the 2023 Laws");
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AutomaticEnd {
+    /// The place of the first move after the end.
+    pub at: Place,
+    /// That move as written (empty for a move the sheet does not record).
+    pub written: String,
+    /// Where it is written (0 for an invented move).
+    pub line: u32,
+    /// Its column.
+    pub column: u32,
+    /// How the game ended, with the article of the Laws.
+    pub why: String,
+}
+
+/// Where the game of `moves` from `start` had ended by an automatic draw before its last move,
+/// under the Laws in force on the date of `sheet`'s head (the latest without one); `words` are
+/// the moves' words on the sheet.
+fn ended_early(
+    sheet: &super::Sheet,
+    start: &Position,
+    moves: &[Move],
+    words: &[Option<usize>],
+) -> Option<AutomaticEnd> {
+    let tag = |name: &str| {
+        sheet
+            .tags
+            .iter()
+            .find(|(t, _)| t == name)
+            .map(|(_, v)| v.as_str())
+    };
+    let laws = crate::laws::Edition::of_game(tag("Date"), tag("EventDate")).unwrap_or_default();
+    let (index, status) = crate::replay::automatic_end(start, moves, laws)?;
+    let token = words
+        .get(index)
+        .copied()
+        .flatten()
+        .and_then(|w| sheet.tokens.get(w));
+    let mut pos = start.clone();
+    for m in &moves[..index] {
+        pos.play(m);
+    }
+    Some(AutomaticEnd {
+        at: place(&pos, u32::try_from(index).unwrap_or(u32::MAX)),
+        written: token.map(|t| t.text.to_string()).unwrap_or_default(),
+        line: token.map_or(0, |t| t.line),
+        column: token.map_or(0, |t| t.column),
+        why: crate::replay::ending(status, laws),
+    })
 }
 
 fn side_name(c: Color) -> &'static str {
@@ -690,6 +758,11 @@ pub(crate) fn build(
         alternatives_total,
         stop,
         disagreements: Vec::new(),
+        ended_early: None,
+    };
+    let repair = Repair {
+        ended_early: ended_early(search.sheet, start, &repair.moves, &repair.words),
+        ..repair
     };
     (repair, counted)
 }
@@ -1005,6 +1078,22 @@ impl fmt::Display for Repair {
                 }
             }
         }
+        if let Some(e) = &self.ended_early {
+            let at = if e.line > 0 {
+                format!(" (line {}, column {})", e.line, e.column)
+            } else {
+                String::new()
+            };
+            writeln!(
+                f,
+                "ENDED before ply {} ({}), '{}'{at}: the game had ended ({}); the moves from \
+                 there on are kept as written",
+                e.at.ply,
+                e.at.label(),
+                e.written,
+                e.why
+            )?;
+        }
         if let Some(s) = &self.stop {
             writeln!(
                 f,
@@ -1050,6 +1139,7 @@ impl Repair {
             alternatives_total: 0,
             stop: None,
             disagreements: Vec::new(),
+            ended_early: None,
         }
     }
 

@@ -952,6 +952,32 @@ pub(crate) fn side_name(c: Color) -> &'static str {
     }
 }
 
+/// Where the game of `moves` from `start` ended by an automatic draw of Laws 9.6 (fivefold
+/// repetition, 75 moves) under `laws` before its last move: the index of the first move played
+/// after the end and how it ended. The readers of move lists (`convert`, `repair`) ask it of the
+/// game they read, as the replays of `check` find it move by move.
+pub(crate) fn automatic_end<'m>(
+    start: &Position,
+    moves: impl IntoIterator<Item = &'m crate::board::Move>,
+    laws: Edition,
+) -> Option<(usize, Status)> {
+    let moves = moves.into_iter();
+    let mut history = History::with_capacity(moves.size_hint().0 + 1);
+    let mut pos = start.clone();
+    history.push(pos.zobrist(), pos.halfmove_clock());
+    let mut ended = seventy_five_moves(&pos, laws).then_some(Status::SeventyFiveMoves);
+    for (index, m) in moves.enumerate() {
+        if let Some(status) = ended {
+            return Some((index, status));
+        }
+        pos.play(m);
+        let key = pos.zobrist();
+        history.push(key, pos.halfmove_clock());
+        ended = history.automatic_draw(key, seventy_five_moves(&pos, laws), laws);
+    }
+    None
+}
+
 /// Whether 75 moves by each player without a pawn move or capture end the game at `pos` under
 /// `laws` (9.6b in 2014, where a checkmate on the last move does not stand against it; 9.6.2
 /// from 2018, where it does).
