@@ -284,3 +284,20 @@ fn the_hint_reads_each_sets_longest_spelling() {
         told("Кf3")
     );
 }
+
+/// The hint names every set that has the letter: `S` in an English sheet is the knight in
+/// German, Polish and the Scandinavian sets too, not only the first four sets that have it
+/// (before, the German and Polish keepers were pointed at Croatian only).
+#[test]
+fn the_hint_names_every_set_with_the_letter() {
+    let told = WrittenMove::parse("Sg8", LetterSet::english())
+        .unwrap_err()
+        .to_string();
+    for code in ["cs", "sk", "hr", "de", "pl", "sv", "da", "no"] {
+        assert!(told.contains(&format!(" {code}")), "{code}: {told}");
+    }
+    assert!(
+        told.contains("(the bishop in cs, sk; the knight in "),
+        "{told}"
+    );
+}

@@ -736,7 +736,7 @@ fn lower_case_piece(text: &str, letters: &LetterSet) -> Option<ParseError> {
 
 /// What the piece letter starting `text` names in the built-in letter sets other than
 /// `letters`, each set's longest spelling first (Russian `Кр` the king, `К` the knight),
-/// grouped by piece (at most four codes each): ` (the knight in cs, sk)`, or nothing where it
+/// grouped by piece (every set that has it): ` (the knight in cs, sk)`, or nothing where it
 /// names none.
 fn elsewhere(text: &str, letters: &LetterSet) -> String {
     let mut by_role: Vec<(Role, Vec<&str>)> = Vec::new();
@@ -749,8 +749,9 @@ fn elsewhere(text: &str, letters: &LetterSet) -> String {
         });
     for (role, code) in others {
         match by_role.iter_mut().find(|(r, _)| *r == role) {
-            Some((_, codes)) if codes.len() < 4 => codes.push(code),
-            Some(_) => {}
+            // Every set that has the letter: a German or Polish sheet's `S` is named as a
+            // Croatian one's is.
+            Some((_, codes)) => codes.push(code),
             None => by_role.push((role, vec![code])),
         }
     }
