@@ -409,6 +409,52 @@ pub fn earliest_day(date: &str) -> Option<(u16, u8, u8)> {
     })
 }
 
+/// The latest day a date allows, as [`earliest_day`] gives the earliest: an unknown year
+/// digit is a 9, an unknown month December, an unknown day the 31st, and a month or day that is
+/// none (`2014.13.45`) unknown. A date not in PGN's form is taken as its earliest day (it names
+/// the day in full, or only a year a later reading would not widen).
+///
+/// ```
+/// use scoresheet::laws::{earliest_day, latest_day};
+/// assert_eq!(latest_day("2014.??.??"), Some((2014, 12, 31)));
+/// assert_eq!(latest_day("2014.0?.??"), Some((2014, 9, 31)));
+/// assert_eq!(latest_day("2014.13.45"), Some((2014, 12, 31)));
+/// assert_eq!(latest_day("2014.06.30"), earliest_day("2014.06.30"));
+/// assert_eq!(latest_day("????.??.??"), None);
+/// ```
+pub fn latest_day(date: &str) -> Option<(u16, u8, u8)> {
+    let earliest = earliest_day(date)?;
+    let mut parts = date.trim().split(['.', '-', '/']);
+    let latest = |p: &str, max: u16| -> u16 {
+        let n = p
+            .bytes()
+            .map(|b| {
+                if b == b'?' {
+                    9
+                } else {
+                    u16::from(b.wrapping_sub(b'0'))
+                }
+            })
+            .fold(0u16, |n, d| n.saturating_mul(10).saturating_add(d));
+        if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit() || b == b'?') || n > max || n == 0
+        {
+            max
+        } else {
+            n
+        }
+    };
+    let (Some(year), month, day) = (parts.next(), parts.next(), parts.next()) else {
+        return Some(earliest);
+    };
+    if year.len() != 4 || !year.bytes().all(|b| b.is_ascii_digit() || b == b'?') {
+        return Some(earliest);
+    }
+    let year = latest(year, 9999);
+    let month = u8::try_from(latest(month.unwrap_or(""), 12)).unwrap_or(12);
+    let day = u8::try_from(latest(day.unwrap_or(""), 31)).unwrap_or(31);
+    Some((year, month, day).max(earliest))
+}
+
 /// [`earliest_day`] of a value in PGN's form only.
 fn pgn_earliest_day(date: &str) -> Option<(u16, u8, u8)> {
     let mut parts = date.trim().split(['.', '-', '/']);

@@ -15,5 +15,5 @@ mod game;
 
 pub use claims::{ClaimKind, ClaimReport, ClaimRequest, FlagReport};
 pub use dead::{DeadError, Mateability};
-pub use edition::{earliest_day, Edition, Fivefold, ParseEditionError, Rule};
+pub use edition::{earliest_day, latest_day, Edition, Fivefold, ParseEditionError, Rule};
 pub use game::{AutomaticEnd, AutomaticRule, ClaimError, GameRecord, Moment};

@@ -978,6 +978,39 @@ pub(crate) fn automatic_end<'m>(
     None
 }
 
+/// The edition a game's date may also fall under, later than `chosen` (the edition of the
+/// date's earliest day), where the date leaves the day open across an edition's coming into
+/// force (`2014.??.??`: the 2009 Laws before 1 July 2014, the 2014 Laws from then); `latest` is
+/// the latest day the dates allow ([`crate::laws::latest_day`]).
+pub(crate) fn later_laws(chosen: Edition, latest: Option<(u16, u8, u8)>) -> Option<Edition> {
+    let later = Edition::in_force_on_day(latest?);
+    (later > chosen).then_some(later)
+}
+
+/// The warning for a game that the `later` Laws its date may also fall under end by an automatic
+/// draw before its last move, where the `chosen` ones do not: judged under `chosen`, the reader
+/// should know the date leaves it open. `moves` are the mainline's, with where each was written.
+pub(crate) fn ended_under_later_laws(
+    start: &Position,
+    moves: &[(crate::board::Move, Location)],
+    chosen: Edition,
+    later: Edition,
+) -> Option<GameWarning> {
+    let (index, status) = automatic_end(start, moves.iter().map(|(m, _)| m), later)?;
+    let (number, side) = start.move_after(index);
+    let at = moves.get(index)?.1;
+    Some(GameWarning::at(
+        format!(
+            "the game's date leaves open whether the {chosen} or the {later} Laws apply: judged \
+             under the {chosen} Laws, under which it goes on; under the {later} Laws it ended \
+             before move {number} ({}) ({})",
+            side_name(side),
+            ending(status, later)
+        ),
+        at,
+    ))
+}
+
 /// Whether 75 moves by each player without a pawn move or capture end the game at `pos` under
 /// `laws` (9.6b in 2014, where a checkmate on the last move does not stand against it; 9.6.2
 /// from 2018, where it does).
@@ -1223,12 +1256,9 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
     let more = walker.more_warnings;
     // A dead position before the last move ended the game there.
     let moves = &game.mainline.moves;
-    if replay.error.is_none()
-        && replay.ended_early.is_none()
-        && matches!(replay.status, Status::DeadPosition | Status::Stalemate)
-        && !moves.iter().any(|n| is_null_move(&n.san))
-    {
-        // The moves again (the walk keeps none): only games that end dead or stalemated.
+    // The moves again (the walk keeps none), with where each was written: only for games that
+    // end dead or stalemated, or whose date leaves the Laws open.
+    let replayed = || {
         let mut played = Vec::with_capacity(moves.len());
         let mut pos = start.clone();
         for node in moves {
@@ -1240,6 +1270,15 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
             played.push((mv, node.at));
             pos = after;
         }
+        played
+    };
+    let no_null = !moves.iter().any(|n| is_null_move(&n.san));
+    if replay.error.is_none()
+        && replay.ended_early.is_none()
+        && matches!(replay.status, Status::DeadPosition | Status::Stalemate)
+        && no_null
+    {
+        let played = replayed();
         let ended = (played.len() == moves.len())
             .then(|| {
                 dead_end_before_last(
@@ -1256,6 +1295,23 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
         if let Some((end, warning)) = ended {
             replay.ended_early = Some(end);
             walker_warn(&mut replay.warnings, opts.max_warnings, warning);
+        }
+    }
+    // A date that leaves the Laws open (`2014.??.??`): said where the later ones would have
+    // ended the game earlier.
+    let latest = game
+        .date_played()
+        .and_then(|(_, d)| crate::laws::latest_day(d))
+        .max(game.tag("EventDate").and_then(crate::laws::earliest_day));
+    let later = later_laws(laws, latest).filter(|_| {
+        opts.laws.is_none() && replay.error.is_none() && replay.ended_early.is_none() && no_null
+    });
+    if let Some(later) = later {
+        let played = replayed();
+        if played.len() == moves.len() {
+            if let Some(w) = ended_under_later_laws(&start, &played, laws, later) {
+                walker_warn(&mut replay.warnings, opts.max_warnings, w);
+            }
         }
     }
     // Results.
@@ -1783,6 +1839,42 @@ mod tests {
     /// The automatic draws of Article 9.6 came in 2014: a game is judged under the edition in
     /// force on its date, the 2014 fivefold needs the five occurrences in a row by alternate
     /// moves, 2018's any five.
+    #[test]
+    fn a_date_that_leaves_the_laws_open_is_said_where_the_later_ones_end_the_game() {
+        let in_a_row = format!("{} e4 *", "Nf3 Nf6 Ng1 Ng8 ".repeat(4));
+        let warned = |date: &str| {
+            let r = both_replays(&dated(date, &in_a_row), None);
+            let open: Vec<String> = r
+                .warnings
+                .iter()
+                .filter(|w| w.contains("leaves open"))
+                .map(|w| format!("{:?}: {}", w.at.map(|a| (a.line, a.column)), w.message))
+                .collect();
+            (r.laws, open)
+        };
+        // Judged under 2009 (the earliest day), said under 2014, at the move after the end.
+        let (laws, open) = warned("2014.??.??");
+        assert_eq!(laws, Edition::Laws2009);
+        assert_eq!(
+            open,
+            [format!(
+                "Some((3, 66)): the game's date leaves open whether the 2009 or the 2014 Laws \
+                 apply: judged under the 2009 Laws, under which it goes on; under the 2014 Laws \
+                 it ended before move 9 (white) (fivefold repetition; Article 9.6a of the 2014 \
+                 Laws)"
+            )]
+        );
+        // A month that is none is unknown too; a day in full, or a year wholly under one
+        // edition, leaves nothing open.
+        assert_eq!(warned("2014.13.45").1.len(), 1);
+        for date in ["2014.06.30", "2014.07.??", "2012.??.??", "2015.??.??"] {
+            assert!(warned(date).1.is_empty(), "{date}");
+        }
+        // With the Laws given, nothing is open.
+        let given = both_replays(&dated("2014.??.??", &in_a_row), Some(Edition::Laws2009));
+        assert!(!given.warnings.iter().any(|w| w.contains("leaves open")));
+    }
+
     #[test]
     fn automatic_draws_follow_the_laws_in_force_on_the_games_date() {
         let out_and_back = "Nf3 Nf6 Ng1 Ng8 ";

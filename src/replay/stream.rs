@@ -22,7 +22,7 @@ use super::{
     GameWarning, History, MoveError, Replay, ReplayOptions, Status,
 };
 use crate::board::{Move, Position, Role};
-use crate::laws::{earliest_day, Edition};
+use crate::laws::{earliest_day, latest_day, Edition};
 use crate::notation::sheet::FromLetters;
 use crate::notation::{LetterSet, Warning, Warnings};
 use crate::pgn::{Location, Outcome, TagValue, Visitor};
@@ -113,6 +113,9 @@ pub struct ReplayVisitor {
     laws_given: Option<Edition>,
     /// The earliest days the game's Date, EventDate and UTCDate tags allow, if they give a year.
     dates: [Option<(u16, u8, u8)>; 3],
+    /// The latest days of the Date and UTCDate tags (the earliest of `dates` judge the game;
+    /// these say whether later Laws may apply too: [`super::later_laws`]).
+    latest_dates: [Option<(u16, u8, u8)>; 2],
     /// The edition the game is judged under, set when it starts.
     laws: Edition,
     /// The move number written since the last move, for the next.
@@ -173,6 +176,7 @@ impl ReplayVisitor {
             ended_early: None,
             laws_given: opts.laws,
             dates: [None; 3],
+            latest_dates: [None; 2],
             laws: Edition::default(),
             written_number: None,
             numbers_warned: false,
@@ -323,6 +327,7 @@ impl Visitor for ReplayVisitor {
         self.ended = None;
         self.ended_early = None;
         self.dates = [None; 3];
+        self.latest_dates = [None; 2];
         self.written_number = None;
         self.numbers_warned = false;
         self.mainline_moves.clear();
@@ -345,9 +350,15 @@ impl Visitor for ReplayVisitor {
                 ),
                 Some(at),
             ),
-            "Date" if self.laws_given.is_none() => self.dates[0] = earliest_day(value.raw()),
+            "Date" if self.laws_given.is_none() => {
+                self.dates[0] = earliest_day(value.raw());
+                self.latest_dates[0] = latest_day(value.raw());
+            }
             "EventDate" if self.laws_given.is_none() => self.dates[1] = earliest_day(value.raw()),
-            "UTCDate" if self.laws_given.is_none() => self.dates[2] = earliest_day(value.raw()),
+            "UTCDate" if self.laws_given.is_none() => {
+                self.dates[2] = earliest_day(value.raw());
+                self.latest_dates[1] = latest_day(value.raw());
+            }
             "Variant" if !supported_variant(value.raw()) => {
                 self.variant = Some(value.decode().into_owned())
             }
@@ -631,6 +642,21 @@ impl Visitor for ReplayVisitor {
             ) {
                 self.ended_early = Some(end);
                 self.warn(warning.message, warning.at);
+            }
+        }
+        // A date that leaves the Laws open (`2014.??.??`): said where the later ones would have
+        // ended the game earlier.
+        let [latest, latest_utc] = self.latest_dates;
+        let later = super::later_laws(self.laws, latest.or(latest_utc).max(self.dates[1]))
+            .filter(|_| self.laws_given.is_none() && self.ended_early.is_none());
+        if let Some(later) = later.filter(|_| self.error.is_none() && !self.mainline_null) {
+            if let Some(w) = super::ended_under_later_laws(
+                &self.start_pos,
+                &self.mainline_moves,
+                self.laws,
+                later,
+            ) {
+                self.warn(w.message, w.at);
             }
         }
         let result = match self.tag_result {
