@@ -1857,12 +1857,12 @@ mod tests {
         assert_eq!(laws, Edition::Laws2009);
         assert_eq!(
             open,
-            [format!(
+            [
                 "Some((3, 66)): the game's date leaves open whether the 2009 or the 2014 Laws \
                  apply: judged under the 2009 Laws, under which it goes on; under the 2014 Laws \
                  it ended before move 9 (white) (fivefold repetition; Article 9.6a of the 2014 \
                  Laws)"
-            )]
+            ]
         );
         // A month that is none is unknown too; a day in full, or a year wholly under one
         // edition, leaves nothing open.
