@@ -344,12 +344,13 @@ fn check_json_gives_the_automatic_draw_a_game_went_on_past() {
         "{out}"
     );
     let warnings = v["warnings"].as_array().unwrap();
-    // A warning about the whole game has no place; one about a move, the move's.
+    // A warning about the result stands at the result token; one about a move, at the move.
+    let result_column = moves.find("0-1").unwrap() + 1;
     assert!(
         warnings.contains(&serde_json::json!({
             "message": "result 0-1 but the game ended drawn (fivefold repetition; Article 9.6.1 of the 2018 Laws) before move 9 (white)",
-            "line": null,
-            "column": null
+            "line": 4,
+            "column": result_column
         })),
         "{out}"
     );

@@ -652,3 +652,26 @@ fn an_illegal_move_in_a_variation_is_said_to_be_in_one() {
         e.message
     );
 }
+
+/// The warnings about a game's result stand where the result is written: at the result token
+/// of the movetext, else at the Result tag (before, they had no line and column). A game with
+/// no result token at all is still a warning about the whole game.
+#[test]
+fn result_warnings_stand_at_the_result() {
+    let (out, _, _) = check_text("rt.pgn", "[Result \"1-0\"]\n\n1. e4 e5\n0-1\n");
+    assert!(
+        out.contains("rt.pgn:4:1: game 1: warning: Result tag 1-0 but the movetext ends with 0-1"),
+        "{out}"
+    );
+    let mate = "[Result \"0-1\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#\n";
+    let (out, _, _) = check_text("tag.pgn", mate);
+    assert!(
+        out.contains("tag.pgn:1:1: game 1: warning: result 0-1 but black is checkmated"),
+        "{out}"
+    );
+    let (out, _, _) = check_text("token.pgn", &format!("{}0-1\n", &mate[16..]));
+    assert!(
+        out.contains("token.pgn:2:1: game 1: warning: result 0-1 but black is checkmated"),
+        "{out}"
+    );
+}

@@ -731,6 +731,8 @@ pub fn repaired_game(game: &Game, repair: &Repair) -> (Game, usize) {
         outcome,
         at: game.at,
         fen_at: game.fen_at,
+        outcome_at: game.outcome_at,
+        result_at: game.result_at,
     };
     (fixed, dropped)
 }

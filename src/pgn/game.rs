@@ -44,6 +44,12 @@ pub struct Game {
     /// Where its FEN tag stands, if it has one: where a FEN that sets up no position is
     /// reported.
     pub fen_at: Option<Location>,
+    /// Where the result token stands, if there is one: where a result the game contradicts is
+    /// reported.
+    pub outcome_at: Option<Location>,
+    /// Where its (first) Result tag stands, if it has one: where a result the game
+    /// contradicts is reported when the movetext gives none.
+    pub result_at: Option<Location>,
 }
 
 impl PartialEq for Game {
@@ -329,6 +335,9 @@ impl Visitor for GameBuilder {
         if name == "FEN" {
             self.game.fen_at = Some(at);
         }
+        if name == "Result" && self.game.result_at.is_none() {
+            self.game.result_at = Some(at);
+        }
         self.game.tags.push((
             CompactString::new(name),
             CompactString::from(value.decode()),
@@ -392,8 +401,9 @@ impl Visitor for GameBuilder {
         }
     }
 
-    fn outcome(&mut self, outcome: Outcome, _at: Location) {
+    fn outcome(&mut self, outcome: Outcome, at: Location) {
         self.game.outcome = Some(outcome);
+        self.game.outcome_at = Some(at);
     }
 
     fn end_game(&mut self) -> Game {

@@ -402,6 +402,12 @@ pub struct GameWarning {
 }
 
 impl GameWarning {
+    /// A warning about what was written at `at`, if known (a result token, a tag), else about
+    /// the whole game.
+    pub(crate) fn maybe_at(message: String, at: Option<Location>) -> GameWarning {
+        GameWarning { message, at }
+    }
+
     /// A warning about the move written at `at`.
     pub(crate) fn at(message: String, at: Location) -> GameWarning {
         GameWarning {
@@ -1320,9 +1326,10 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
             walker_warn(
                 &mut replay.warnings,
                 opts.max_warnings,
-                GameWarning::game(format!(
-                    "Result tag {tag} but the movetext ends with {text}"
-                )),
+                GameWarning::maybe_at(
+                    format!("Result tag {tag} but the movetext ends with {text}"),
+                    game.outcome_at,
+                ),
             );
         }
     }
@@ -1345,7 +1352,7 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
             walker_warn(
                 &mut replay.warnings,
                 opts.max_warnings,
-                GameWarning::game(c),
+                GameWarning::maybe_at(c, game.outcome_at.or(game.result_at)),
             );
         }
     }

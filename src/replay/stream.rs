@@ -93,6 +93,10 @@ pub struct ReplayVisitor {
     /// `clean` (which drops it) take the first.
     result_tag_seen: bool,
     outcome: Option<Outcome>,
+    /// Where the result token stands, and where the Result tag does: where the game's result
+    /// warnings are placed.
+    outcome_at: Option<Location>,
+    result_at: Option<Location>,
     /// The FEN tag's value and where the tag stands.
     fen: Option<(String, Location)>,
     variant: Option<String>,
@@ -185,6 +189,8 @@ impl ReplayVisitor {
             // move in a visitor made for one game (as `check` makes them).
             mainline_moves: Vec::with_capacity(256),
             last_move_at: Location::default(),
+            outcome_at: None,
+            result_at: None,
             mainline_null: false,
             variant_tag: false,
             chess960: false,
@@ -314,6 +320,8 @@ impl Visitor for ReplayVisitor {
         self.standard = false;
         self.result_tag_seen = false;
         self.outcome = None;
+        self.outcome_at = None;
+        self.result_at = None;
         self.fen = None;
         self.variant = None;
         self.started = false;
@@ -340,6 +348,7 @@ impl Visitor for ReplayVisitor {
         match name {
             "Result" if !self.result_tag_seen => {
                 self.result_tag_seen = true;
+                self.result_at = Some(at);
                 self.tag_result = Outcome::from_token(value.raw());
             }
             "FEN" if self.fen.is_none() => self.fen = Some((value.decode().into_owned(), at)),
@@ -598,8 +607,9 @@ impl Visitor for ReplayVisitor {
         }
     }
 
-    fn outcome(&mut self, outcome: Outcome, _at: Location) {
+    fn outcome(&mut self, outcome: Outcome, at: Location) {
         self.outcome = Some(outcome);
+        self.outcome_at = Some(at);
     }
 
     fn end_game(&mut self) -> Replay {
@@ -684,9 +694,10 @@ impl Visitor for ReplayVisitor {
         }
         if let (Some(tag), Some(text)) = (self.tag_result, self.outcome) {
             if tag != text {
-                warnings.push(GameWarning::game(format!(
-                    "Result tag {tag} but the movetext ends with {text}"
-                )));
+                warnings.push(GameWarning::maybe_at(
+                    format!("Result tag {tag} but the movetext ends with {text}"),
+                    self.outcome_at,
+                ));
             }
         }
         if self.outcome.is_none() {
@@ -706,7 +717,7 @@ impl Visitor for ReplayVisitor {
                         self.laws,
                     )
                     .into_iter()
-                    .map(GameWarning::game),
+                    .map(|c| GameWarning::maybe_at(c, self.outcome_at.or(self.result_at))),
                 );
             }
         }
