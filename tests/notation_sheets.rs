@@ -2004,3 +2004,16 @@ fn moves_after_a_fivefold_repetition_are_said() {
         out.notes
     );
 }
+
+/// A sheet pasted from a table, its columns ruled with `|`, reads as the same sheet without
+/// the rules (before, the first `|` stopped the game as a move that cannot be read).
+#[test]
+fn a_sheet_with_its_columns_ruled_reads_as_without_the_rules() {
+    let ruled = "1 | e4 | e5\n2 | Jf3 | Jc6\n3 | Sb5 | a6 || 1-0\n";
+    let plain = "1 e4 e5\n2 Jf3 Jc6\n3 Sb5 a6 1-0\n";
+    let opts = ConvertOptions::default();
+    let out = convert_text(ruled, "x.txt", &opts);
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(out.text, convert_text(plain, "x.txt", &opts).text);
+    assert!(out.text.contains("3. Bb5 a6 1-0"), "{}", out.text);
+}

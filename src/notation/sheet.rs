@@ -776,17 +776,22 @@ pub fn is_dash_word(word: &str) -> bool {
 }
 
 /// A word that stands between moves and is never one: a dash or a slash alone
-/// ([`is_dash_word`], [`is_slash_word`]) or dots alone holding the place of a move written
-/// elsewhere ([`is_ellipsis_word`]). Both sheet readers pass over such a word once no long-form
-/// move or promotion has taken it in.
+/// ([`is_dash_word`], [`is_slash_word`]), a table's column rule alone (`|`, `||`: `1 | e4 |
+/// e5`, as sheets typed in a table are pasted), or dots alone holding the place of a move
+/// written elsewhere ([`is_ellipsis_word`]). Both sheet readers pass over such a word once no
+/// long-form move or promotion has taken it in.
 ///
 /// ```
 /// use scoresheet::notation::sheet::is_between_moves_word;
 /// assert!(is_between_moves_word("-") && is_between_moves_word("/") && is_between_moves_word("..."));
+/// assert!(is_between_moves_word("|") && is_between_moves_word("||"));
 /// assert!(!is_between_moves_word("e4") && !is_between_moves_word("1/2"));
 /// ```
 pub fn is_between_moves_word(word: &str) -> bool {
-    is_dash_word(word) || is_slash_word(word) || is_ellipsis_word(word)
+    is_dash_word(word)
+        || is_slash_word(word)
+        || is_ellipsis_word(word)
+        || matches!(word, "|" | "||" | "\u{2502}")
 }
 
 /// A word that is one or two slashes alone (`/`, `//`), as typed sheets write them between
