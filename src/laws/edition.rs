@@ -211,6 +211,17 @@ impl Edition {
             .unwrap_or(Edition::Laws2005)
     }
 
+    /// [`Edition::of_game`] of the Date and EventDate among `tags` (a sheet's head, a game's
+    /// tag pairs), the latest edition when neither gives a year.
+    pub(crate) fn of_tags(tags: &[(String, String)]) -> Edition {
+        let tag = |name: &str| {
+            tags.iter()
+                .find(|(t, _)| t == name)
+                .map(|(_, v)| v.as_str())
+        };
+        Edition::of_game(tag("Date"), tag("EventDate")).unwrap_or_default()
+    }
+
     /// The edition a game was played under, from its PGN `Date` and `EventDate` tags: the one in
     /// force on the earliest day the game can have been played, which is no earlier than its
     /// event's first day. `None` when neither gives a year.

@@ -2972,14 +2972,7 @@ fn result_against_board(game: &ReadGame) -> Option<String> {
 /// (fivefold repetition; Article 9.6.1 of the 2023 Laws): drawn, though the sheet gives 1-0`.
 /// The Laws are those in force on the sheet's date (the latest without one).
 fn after_automatic_draw(sheet: &SheetGame<'_>, game: &ReadGame) -> Option<String> {
-    let tag = |name: &str| {
-        sheet
-            .tags
-            .iter()
-            .find(|(t, _)| t == name)
-            .map(|(_, v)| v.as_str())
-    };
-    let laws = crate::laws::Edition::of_game(tag("Date"), tag("EventDate")).unwrap_or_default();
+    let laws = crate::laws::Edition::of_tags(&sheet.tags);
     let (index, status) =
         crate::replay::automatic_end(&game.start, game.moves.iter().map(|(m, _, _)| m), laws)?;
     let written = sheet.moves.get(index)?;

@@ -270,14 +270,7 @@ fn ended_early(
     moves: &[Move],
     words: &[Option<usize>],
 ) -> Option<AutomaticEnd> {
-    let tag = |name: &str| {
-        sheet
-            .tags
-            .iter()
-            .find(|(t, _)| t == name)
-            .map(|(_, v)| v.as_str())
-    };
-    let laws = crate::laws::Edition::of_game(tag("Date"), tag("EventDate")).unwrap_or_default();
+    let laws = crate::laws::Edition::of_tags(&sheet.tags);
     let (index, status) = crate::replay::automatic_end(start, moves, laws)?;
     let token = words
         .get(index)
