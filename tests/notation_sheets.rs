@@ -1922,6 +1922,11 @@ fn typed_forms_of_castling_captures_draw_offers_and_results_read_as_their_usual_
             "1. d4 d5 2. Jc3 Jc6 3. Sf4 Sf5 4. Dd2 Dd7 5. O.O.O O.O.O *",
             "1. d4 d5 2. Jc3 Jc6 3. Sf4 Sf5 4. Dd2 Dd7 5. 0-0-0 0-0-0 *",
         ),
+        // Numbers with a leading nought, as a spreadsheet types them, are still numbers.
+        (
+            "01. e4 e5 02. Jf3 Jc6 03. Sc4 Sc5 04. 0.0 *",
+            "1. e4 e5 2. Jf3 Jc6 3. Sc4 Sc5 4. 0-0 *",
+        ),
         (
             "1. e4 e5 2. Jf3 Jc6 3. JXe5 JXe5 *",
             "1. e4 e5 2. Jf3 Jc6 3. Jxe5 Jxe5 *",

@@ -1050,8 +1050,10 @@ impl MoveNumber {
         } else {
             after.len() - after.trim_start_matches(NUMBER_MARKS).len()
         };
-        // No move number starts with 0: `0.0` is castling typed with a dot, not move 0.
-        if digits == 0 || marks == 0 || word.starts_with('0') || result_of(word).is_some() {
+        // No move is numbered 0: `0.0` is castling typed with a dot, not move 0 (`01.`, typed
+        // in a spreadsheet, is move 1).
+        let zero = word.as_bytes()[..digits].iter().all(|&b| b == b'0');
+        if digits == 0 || marks == 0 || zero || result_of(word).is_some() {
             return None;
         }
         let dash = after[marks..]
