@@ -431,3 +431,20 @@ fn a_null_move_is_refused_where_it_stands() {
     );
     assert!(!err.contains("0000"), "{err}");
 }
+
+/// A game that had ended before its first move (a dead position set up) is said to have ended
+/// "at the start", where the report read "after start".
+#[test]
+fn a_game_ended_before_its_first_move_ended_at_the_start() {
+    let file = temp_pgn(
+        "dead-start",
+        "[FEN \"8/8/4k3/8/8/3BK3/8/8 w - - 0 60\"]\n\n60. Bc4 Kd6 *\n",
+    );
+    let (code, out, err) = common::run_cli(&["claim", &file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("the game had already ended: at the start neither player could checkmate"),
+        "{out}"
+    );
+    assert!(!out.contains("after start"), "{out}");
+}

@@ -429,6 +429,15 @@ impl GameRecord {
         }
     }
 
+    /// When the position after `ply` half-moves stood, in words: `after 33...Kg7`, or `at the
+    /// start` (a FEN whose clock had run out, a dead position set up).
+    fn when(&self, ply: usize) -> String {
+        match ply {
+            0 => "at the start".to_string(),
+            _ => format!("after {}", self.position_label(ply)),
+        }
+    }
+
     /// The moment after `ply` half-moves (clamped to the end of the record).
     ///
     /// ```
@@ -568,8 +577,8 @@ impl GameRecord {
                     None => "since before the recorded moves".to_string(),
                 };
                 let reason = format!(
-                    "each player made 75 moves without a pawn move or capture {since_text}; the game was drawn after {}",
-                    self.position_label(ply)
+                    "each player made 75 moves without a pawn move or capture {since_text}; the game was drawn {}",
+                    self.when(ply)
                 );
                 return Some(AutomaticEnd {
                     rule: AutomaticRule::SeventyFiveMoves,
@@ -600,8 +609,8 @@ impl GameRecord {
             at: self.moment(ply),
             evidence: Vec::new(),
             reason: format!(
-                "after {} neither player could checkmate by any series of legal moves: the dead position ended the game",
-                self.position_label(ply)
+                "{} neither player could checkmate by any series of legal moves: the dead position ended the game",
+                self.when(ply)
             ),
         })
     }
@@ -624,9 +633,9 @@ impl GameRecord {
             article: edition.article(Rule::Fivefold).unwrap_or("9.6"),
             at: self.moment(ply),
             reason: format!(
-                "the same position appeared five times {how}: {}; the game was drawn after {}",
+                "the same position appeared five times {how}: {}; the game was drawn {}",
                 list.join(", "),
-                self.position_label(ply)
+                self.when(ply)
             ),
             evidence,
         }
