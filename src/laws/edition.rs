@@ -431,11 +431,14 @@ pub fn earliest_day(date: &str) -> Option<(u16, u8, u8)> {
 /// assert_eq!(latest_day("2014.0?.??"), Some((2014, 9, 31)));
 /// assert_eq!(latest_day("2014.13.45"), Some((2014, 12, 31)));
 /// assert_eq!(latest_day("2014.06.30"), earliest_day("2014.06.30"));
+/// assert_eq!(latest_day("0000.??.??"), Some((0, 12, 31)));
 /// assert_eq!(latest_day("????.??.??"), None);
 /// ```
 pub fn latest_day(date: &str) -> Option<(u16, u8, u8)> {
     let earliest = earliest_day(date)?;
     let mut parts = date.trim().split(['.', '-', '/']);
+    // A part's latest value, `max` where it is unknown or none (a month or day of noughts
+    // too; the year was read by `earliest_day` already).
     let latest = |p: &str, max: u16| -> u16 {
         let n = p
             .bytes()
@@ -460,7 +463,12 @@ pub fn latest_day(date: &str) -> Option<(u16, u8, u8)> {
     if year.len() != 4 || !year.bytes().all(|b| b.is_ascii_digit() || b == b'?') {
         return Some(earliest);
     }
-    let year = latest(year, 9999);
+    // A year of noughts is year 0 (as `earliest_day` reads it), not an unknown one.
+    let year = if year.bytes().all(|b| b == b'0') {
+        earliest.0
+    } else {
+        latest(year, 9999)
+    };
     let month = u8::try_from(latest(month.unwrap_or(""), 12)).unwrap_or(12);
     let day = u8::try_from(latest(day.unwrap_or(""), 31)).unwrap_or(31);
     Some((year, month, day).max(earliest))
