@@ -2979,11 +2979,7 @@ fn after_automatic_draw(sheet: &SheetGame<'_>, game: &ReadGame) -> Option<String
         crate::replay::automatic_end(&game.start, game.moves.iter().map(|(m, _, _)| m), laws)?;
     let written = sheet.moves.get(index)?;
     let (number, side) = game.start.move_after(index);
-    let side = if side == Color::White {
-        "white"
-    } else {
-        "black"
-    };
+    let side = crate::replay::side_name(side);
     let decisive = matches!(game.result, "1-0" | "0-1")
         .then(|| format!(": drawn, though the sheet gives {}", game.result))
         .unwrap_or_default();

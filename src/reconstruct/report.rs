@@ -6,7 +6,7 @@ use super::prior::PriorMemo;
 use super::score::MoveReader;
 use super::search::{plausibility_gain, KeyHasher, Search, SkipKind, Step};
 use super::sheet::TokenKind;
-use crate::board::{Color, Move, MoveList, Position, UciText};
+use crate::board::{Move, MoveList, Position, UciText};
 use crate::notation::print::{write_check_mark, write_move};
 use crate::notation::{move_to_string, LetterSet, PrintOptions, Style};
 use compact_str::CompactString;
@@ -277,12 +277,14 @@ fn ended_early(
         .copied()
         .flatten()
         .and_then(|w| sheet.tokens.get(w));
-    let mut pos = start.clone();
-    for m in &moves[..index] {
-        pos.play(m);
-    }
+    // The place of the move after the end, from the start's numbers (no second walk).
+    let (move_number, side) = start.move_after(index);
     Some(AutomaticEnd {
-        at: place(&pos, u32::try_from(index).unwrap_or(u32::MAX)),
+        at: Place {
+            ply: u32::try_from(index + 1).unwrap_or(u32::MAX),
+            move_number,
+            side: crate::replay::side_name(side),
+        },
         written: token.map(|t| t.text.to_string()).unwrap_or_default(),
         line: token.map_or(0, |t| t.line),
         column: token.map_or(0, |t| t.column),
@@ -290,20 +292,12 @@ fn ended_early(
     })
 }
 
-fn side_name(c: Color) -> &'static str {
-    if c.is_white() {
-        "white"
-    } else {
-        "black"
-    }
-}
-
 /// The place of the ply due in `pos`, `ply` plies after the start.
 pub(crate) fn place(pos: &Position, ply: u32) -> Place {
     Place {
         ply: ply + 1,
         move_number: pos.fullmove_number(),
-        side: side_name(pos.turn()),
+        side: crate::replay::side_name(pos.turn()),
     }
 }
 

@@ -657,9 +657,14 @@ impl Visitor for ReplayVisitor {
         // A date that leaves the Laws open (`2014.??.??`): said where the later ones would have
         // ended the game earlier.
         let [latest, latest_utc] = self.latest_dates;
-        let later = super::later_laws(self.laws, latest.or(latest_utc).max(self.dates[1]))
-            .filter(|_| self.laws_given.is_none() && self.ended_early.is_none());
-        if let Some(later) = later.filter(|_| self.error.is_none() && !self.mainline_null) {
+        let later =
+            super::later_laws(self.laws, latest.or(latest_utc).max(self.dates[1])).filter(|_| {
+                self.laws_given.is_none()
+                    && self.ended_early.is_none()
+                    && self.error.is_none()
+                    && !self.mainline_null
+            });
+        if let Some(later) = later {
             if let Some(w) = super::ended_under_later_laws(
                 &self.start_pos,
                 &self.mainline_moves,
