@@ -242,6 +242,92 @@ fn dedupe_keeps_the_annotated_copy_and_counts_each_input_by_the_copy_kept() {
         [(0, 1), (1, 0)],
         "each input counted by the copy kept"
     );
+    // What only the bare copy knew is not lost with it: its full date and its ECO code.
+    assert!(
+        out.contains("[Date \"2020.05.05\"]") && out.contains("[ECO \"C60\"]"),
+        "{out}"
+    );
+    let fills = changes_of(&report, "tag_filled");
+    assert_eq!(fills.len(), 2, "{fills:?}");
+    assert!(
+        fills[0].starts_with("Date \"2020.05.05\" from its duplicate "),
+        "{fills:?}"
+    );
+    assert!(
+        fills[1].starts_with("ECO \"C60\" from its duplicate "),
+        "{fills:?}"
+    );
+    assert!(
+        fills
+            .iter()
+            .all(|f| f.ends_with("bare.pgn game 1 (line 1)")),
+        "{fills:?}"
+    );
+}
+
+/// The copy kept takes what its duplicates knew and it did not: an unknown player, the digits of
+/// a date, a tag it lacks; the first duplicate to know a tag gives its value, and a value the
+/// copy kept knows stays (before, all of it was lost with the duplicates).
+#[test]
+fn dedupe_fills_the_copy_kept_with_what_its_duplicates_knew() {
+    let scratch = Scratch::new("clean-dedupe-fills");
+    let options = CleanOptions {
+        dedupe: true,
+        ..CleanOptions::default()
+    };
+    let game = |tags: &str, moves: &str| format!("{tags}[Result \"1-0\"]\n\n{moves} 1-0\n\n");
+    let pgn = [
+        game(
+            "[Event \"Open\"]\n[White \"X\"]\n[Black \"?\"]\n[Date \"2020.??.??\"]\n",
+            "1. e4 {a comment} e5 2. Nf3",
+        ),
+        game(
+            "[Event \"Open B\"]\n[Site \"Prague\"]\n[White \"X\"]\n[Black \"Y\"]\n\
+             [Date \"2020.05.??\"]\n",
+            "1. e4 e5 2. Nf3",
+        ),
+        game("[Event \"Other\"]\n[White \"Z\"]\n", "1. d4 d5"),
+        game(
+            "[Site \"Brno\"]\n[White \"?\"]\n[Black \"Y\"]\n[Date \"????.??.07\"]\n\
+             [ECO \"C40\"]\n",
+            "1. e4 e5 2. Nf3",
+        ),
+    ]
+    .concat();
+    let (report, out, _) = clean_text(&scratch, "copies.pgn", &pgn, &options);
+    assert!(report.balanced());
+    assert_eq!((report.written, report.duplicates), (2, 2), "{out}");
+    let kept = out.split("\n\n\n").next().unwrap_or_default();
+    for tag in [
+        "[Event \"Open\"]",
+        "[Site \"Prague\"]",
+        "[White \"X\"]",
+        "[Black \"Y\"]",
+        "[Date \"2020.05.07\"]",
+        "[ECO \"C40\"]",
+        "{a comment}",
+    ] {
+        assert!(kept.contains(tag), "{tag} in {out}");
+    }
+    assert!(out.contains("[White \"Z\"]"), "{out}");
+    let fills = changes_of(&report, "tag_filled");
+    assert_eq!(fills.len(), 4, "{fills:?}");
+    assert!(
+        report
+            .changes
+            .iter()
+            .filter(|c| c.kind == "tag_filled")
+            .all(|c| c.origin.game == 1),
+        "{:?}",
+        report.changes
+    );
+    assert!(
+        fills
+            .iter()
+            .any(|f| f.starts_with("Date \"2020.05.07\" from its duplicate ")
+                && f.ends_with("copies.pgn game 4 (line 24)")),
+        "{fills:?}"
+    );
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! `clean`: every game of a database checked and written out clean, rejected with its reason,
 //! or merged as a duplicate — and the three counts always add up to the games read.
 
-use super::dedupe::{DedupeKey, Kept, KeptGames, KeyTags, Richness};
+use super::dedupe::{
+    add_fills, export_tags, with_fills, DedupeKey, Kept, KeptGames, KeyTags, Richness, TagFill,
+};
 use super::engine::{run, GameRef, Options, Sink, BROKEN_OFF};
 use super::input::{Compression, Input, InputError};
 use super::paths::{check_outputs, PathClash};
@@ -19,7 +21,7 @@ use crate::pgn::{Game, Line, Location, MoveText, Node, Outcome, PgnError, SliceR
 use crate::replay::{replay_game_with, DeadAnalysis, MoveError, Replay, ReplayOptions, Status};
 use compact_str::CompactString;
 use std::borrow::Cow;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
 use std::hash::{Hash, Hasher};
 use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
@@ -84,7 +86,8 @@ pub struct Change {
     /// Which game.
     pub origin: Origin,
     /// What kind of change (`result`, `date`, `name`, `tag_name`, `tag_value`, `setup`,
-    /// `duplicate_tag`, `letters`, `notation`, `truncated`, `repaired`).
+    /// `duplicate_tag`, `letters`, `notation`, `truncated`, `repaired`, and with `--dedupe`
+    /// `tag_filled`: a tag the copy kept left unknown or out, filled from a duplicate).
     pub kind: &'static str,
     /// The change in words.
     pub detail: String,
@@ -318,6 +321,7 @@ pub fn clean_with_progress(
         seen: KeptGames::default(),
         dropped_changes: Vec::new(),
         merge_groups: Vec::new(),
+        fills: HashMap::new(),
         error: None,
     };
     run(
@@ -388,6 +392,8 @@ struct Cleaner<'i> {
     /// Dedupe: the group (index in `seen`) of each of the report's merges, whose kept copy
     /// is the group's at the end (a richer copy may take a group's place after a merge).
     merge_groups: Vec<usize>,
+    /// Dedupe: per group (index in `seen`), the tags its duplicates fill in the copy kept.
+    fills: HashMap<usize, Vec<TagFill>>,
     error: Option<CleanError>,
 }
 
@@ -405,6 +411,37 @@ impl Cleaner<'_> {
                 self.spool_len += text.len() as u64;
                 Ok(Some(self.records.len() - 1))
             }
+        }
+    }
+
+    /// The text of spool record `record` (with `--dedupe`): what was written for a game kept.
+    fn read_record(&mut self, record: usize) -> io::Result<String> {
+        let (Some((_, spool)), Some(r)) = (&mut self.spool, self.records.get(record)) else {
+            return Ok(String::new());
+        };
+        spool.flush()?;
+        let file = spool.get_mut();
+        file.seek(SeekFrom::Start(r.offset))?;
+        let mut buf = vec![0; usize::try_from(r.len).unwrap_or(0)];
+        file.read_exact(&mut buf)?;
+        file.seek(SeekFrom::End(0))?;
+        String::from_utf8(buf).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+    }
+
+    /// What the copy `text` (from `from`) fills in group `group`'s copy kept.
+    fn fill_from(&mut self, group: usize, text: &str, from: (usize, u64, u64)) {
+        let Some(record) = self.seen.get(group).map(|k| k.record) else {
+            return;
+        };
+        let kept = match self.read_record(record) {
+            Ok(kept) => export_tags(&kept),
+            Err(e) => return self.fail(Path::new("spool"), e),
+        };
+        let twin = export_tags(text);
+        let mut fills = self.fills.remove(&group).unwrap_or_default();
+        add_fills(&mut fills, &kept, &twin, from);
+        if !fills.is_empty() {
+            self.fills.insert(group, fills);
         }
     }
 
@@ -441,8 +478,40 @@ impl Cleaner<'_> {
                 !dropped[k - 1]
             });
         }
+        // Each copy kept takes the tags its duplicates filled, reported as its changes.
+        let mut filled: HashMap<usize, Vec<TagFill>> = HashMap::new();
+        let mut groups: Vec<(usize, Vec<TagFill>)> =
+            std::mem::take(&mut self.fills).into_iter().collect();
+        groups.sort_by_key(|(group, _)| *group);
+        for (group, fills) in groups {
+            let Some(kept) = self.seen.get(group) else {
+                continue;
+            };
+            let origin = Origin {
+                file: self.inputs[kept.input].display_name(),
+                game: kept.game,
+                line: kept.line,
+            };
+            for f in &fills {
+                let (input, game, line) = f.from;
+                let from = self
+                    .inputs
+                    .get(input)
+                    .map(Input::display_name)
+                    .unwrap_or_default();
+                self.report.changes.push(Change {
+                    origin: origin.clone(),
+                    kind: "tag_filled",
+                    detail: format!(
+                        "{} \"{}\" from its duplicate {from} game {game} (line {line})",
+                        f.name, f.value
+                    ),
+                });
+            }
+            filled.insert(kept.record, fills);
+        }
         if let Some((path, spool)) = self.spool.take() {
-            let copied = copy_kept(spool, &self.records, &mut self.out);
+            let copied = copy_kept(spool, &self.records, &filled, &mut self.out);
             let _ = std::fs::remove_file(&path);
             if let Err(e) = copied {
                 self.fail(out_path, e);
@@ -466,14 +535,24 @@ impl Cleaner<'_> {
     }
 }
 
-fn copy_kept(spool: BufWriter<File>, records: &[Record], out: &mut impl Write) -> io::Result<()> {
+/// Copies the games kept from the spool to the output in input order, each record of `filled`
+/// with the tags its duplicates filled in.
+fn copy_kept(
+    spool: BufWriter<File>,
+    records: &[Record],
+    filled: &HashMap<usize, Vec<TagFill>>,
+    out: &mut impl Write,
+) -> io::Result<()> {
     let mut file = spool.into_inner().map_err(|e| e.into_error())?;
     let mut buf = Vec::new();
-    for r in records.iter().filter(|r| r.kept) {
+    for (k, r) in records.iter().enumerate().filter(|(_, r)| r.kept) {
         file.seek(SeekFrom::Start(r.offset))?;
         buf.resize(r.len as usize, 0);
         file.read_exact(&mut buf)?;
-        out.write_all(&buf)?;
+        match (filled.get(&k), std::str::from_utf8(&buf)) {
+            (Some(fills), Ok(text)) => out.write_all(with_fills(text, fills).as_bytes())?,
+            _ => out.write_all(&buf)?,
+        }
     }
     Ok(())
 }
@@ -606,6 +685,7 @@ impl Cleaner<'_> {
             line: kept.line,
         };
         if key.standing() <= kept.standing {
+            self.fill_from(twin, &text, (input, origin.game, origin.line));
             self.seen.absorb(twin, &key);
             self.report.merges.push(Merge {
                 kept: kept_origin,
@@ -614,8 +694,23 @@ impl Cleaner<'_> {
             self.merge_groups.push(twin);
             return;
         }
-        // The new copy carries more: it takes the old one's place in the output.
+        // The new copy carries more: it takes the old one's place in the output. What the old
+        // copy and the group's fills knew fills the new copy's gaps.
         let old_record = kept.record;
+        let old_from = (kept.input, kept.game, kept.line);
+        let old_tags = match self.read_record(old_record) {
+            Ok(old) => export_tags(&old),
+            Err(e) => return self.fail(Path::new("spool"), e),
+        };
+        let new_tags = export_tags(&text);
+        let mut fills = Vec::new();
+        add_fills(&mut fills, &new_tags, &old_tags, old_from);
+        for fill in self.fills.remove(&twin).unwrap_or_default() {
+            add_fills(&mut fills, &new_tags, &[(fill.name, fill.value)], fill.from);
+        }
+        if !fills.is_empty() {
+            self.fills.insert(twin, fills);
+        }
         self.records[old_record].kept = false;
         let record = match self.write_out(&text) {
             Ok(r) => r.unwrap_or(0),

@@ -291,6 +291,173 @@ impl KeptGames {
     }
 }
 
+/// A tag a duplicate carried that the copy kept left unknown or out, filled in from it: the copy
+/// kept says what every copy of its group said between them (`clean --dedupe`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct TagFill {
+    /// The tag's name.
+    pub name: String,
+    /// The value written (for a date, the digits of the copies known together).
+    pub value: String,
+    /// The copy it came from (the last one that added to it).
+    pub from: (usize, u64, u64),
+}
+
+/// Tags a duplicate's value never fills: they say what every copy of the same start and moves
+/// says alike, or (the result) what the group's compatibility and the copy kept already settle.
+const NEVER_FILLED: [&str; 4] = ["Result", "SetUp", "FEN", "PlyCount"];
+
+/// The tag pairs of a game as `clean` writes it (export format: its tags first, one pair a line,
+/// values escaped), unescaped.
+pub(crate) fn export_tags(text: &str) -> Vec<(String, String)> {
+    text.lines()
+        .map_while(|line| {
+            let inner = line.trim_end().strip_prefix('[')?.strip_suffix(']')?;
+            let (name, quoted) = inner.split_once(' ')?;
+            let value = quoted.strip_prefix('"')?.strip_suffix('"')?;
+            Some((name.to_owned(), unescape(value)))
+        })
+        .collect()
+}
+
+fn unescape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => out.extend(chars.next()),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Whether a tag value says nothing (`?`, `????.??.??`, `-`, empty).
+fn unknown(value: &str) -> bool {
+    let v = value.trim();
+    v.is_empty() || v == "-" || v.starts_with('?')
+}
+
+/// What a duplicate's tag `name` = `twin` adds to `current`, the value the copy kept has (or has
+/// been filled with) for it, `None` where it has none: the twin's value where `current` is
+/// missing or unknown; for the date, the digits of both known together where the twin's date
+/// knows one the other does not (the two agree where both know a digit, as the group's copies
+/// are compatible; a date that disagrees fills nothing).
+fn filled_value(name: &str, current: Option<&str>, twin: &str) -> Option<String> {
+    // A date says something while one digit of it is known (`????.??.07`).
+    let unknown = |v: &str| match name {
+        "Date" => !v.chars().any(|c| c.is_ascii_digit()),
+        _ => unknown(v),
+    };
+    if NEVER_FILLED.contains(&name) || unknown(twin) {
+        return None;
+    }
+    let Some(current) = current.filter(|c| !unknown(c)) else {
+        return Some(twin.to_owned());
+    };
+    if name != "Date" {
+        return None;
+    }
+    let (ours, theirs) = (normalize_date(current)?, normalize_date(twin)?);
+    let clash = ours
+        .chars()
+        .zip(theirs.chars())
+        .any(|(a, b)| a != b && a != '?' && b != '?');
+    if clash || ours.len() != theirs.len() {
+        return None;
+    }
+    let met: String = ours
+        .chars()
+        .zip(theirs.chars())
+        .map(|(a, b)| if a == '?' { b } else { a })
+        .collect();
+    (met != ours).then_some(met)
+}
+
+/// Adds to `fills` (the group's fills so far, against `kept`, the tags of the copy kept) what
+/// `twin`'s tags fill, from the copy `from`. The first copy to fill a tag gives its value; a
+/// later one only adds date digits still unknown.
+pub(crate) fn add_fills(
+    fills: &mut Vec<TagFill>,
+    kept: &[(String, String)],
+    twin: &[(String, String)],
+    from: (usize, u64, u64),
+) {
+    for (name, value) in twin {
+        let at = fills.iter().position(|f| &f.name == name);
+        let current = match at {
+            Some(k) => Some(fills[k].value.as_str()),
+            None => kept
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.as_str()),
+        };
+        let Some(new) = filled_value(name, current, value) else {
+            continue;
+        };
+        match at {
+            Some(k) => {
+                fills[k].value = new;
+                fills[k].from = from;
+            }
+            None => fills.push(TagFill {
+                name: name.clone(),
+                value: new,
+                from,
+            }),
+        }
+    }
+}
+
+/// `text`, a game as `clean` writes it, with `fills` put in: a tag it has takes the filled value
+/// in its place, a tag it lacks goes after its last tag.
+pub(crate) fn with_fills(text: &str, fills: &[TagFill]) -> String {
+    let mut out = String::with_capacity(text.len() + 32 * fills.len());
+    let mut done = vec![false; fills.len()];
+    let mut rest = text;
+    let mut in_tags = true;
+    while in_tags {
+        let (line, after) = match rest.find('\n') {
+            Some(k) => (&rest[..=k], &rest[k + 1..]),
+            None => (rest, ""),
+        };
+        let name = line
+            .strip_prefix('[')
+            .and_then(|l| l.split_once(' '))
+            .map(|(n, _)| n);
+        let Some(name) = name.filter(|_| !line.is_empty()) else {
+            in_tags = false;
+            continue;
+        };
+        match fills.iter().position(|f| f.name == name) {
+            Some(k) => {
+                push_tag(&mut out, &fills[k].name, &fills[k].value);
+                done[k] = true;
+            }
+            None => out.push_str(line),
+        }
+        rest = after;
+    }
+    for (fill, _) in fills.iter().zip(&done).filter(|(_, d)| !**d) {
+        push_tag(&mut out, &fill.name, &fill.value);
+    }
+    out.push_str(rest);
+    out
+}
+
+fn push_tag(out: &mut String, name: &str, value: &str) {
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    for c in value.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push_str("\"]\n");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -431,5 +598,36 @@ mod tests {
         assert_eq!(old.map(|k| k.record), Some(0));
         assert_eq!(index.find(&c), Some(1));
         assert_eq!(index.get(0).map(|k| k.record), Some(5));
+    }
+
+    #[test]
+    fn a_kept_copy_takes_the_tags_its_duplicates_knew() {
+        let kept = export_tags(
+            "[Event \"E\"]\n[White \"A \\\"B\\\"\"]\n[Black \"?\"]\n[Date \"2020.??.??\"]\n\
+             [Result \"1-0\"]\n\n1. e4 1-0\n",
+        );
+        assert_eq!(kept[1], ("White".into(), "A \"B\"".into()));
+        let twin = export_tags(
+            "[Event \"F\"]\n[White \"?\"]\n[Black \"C\"]\n[Date \"2020.05.??\"]\n\
+             [Result \"*\"]\n[ECO \"C60\"]\n[PlyCount \"1\"]\n\n1. e4 *\n",
+        );
+        let later = export_tags("[Date \"????.??.07\"]\n[ECO \"C61\"]\n\n1. e4 *\n");
+        let mut fills = Vec::new();
+        add_fills(&mut fills, &kept, &twin, (0, 2, 9));
+        add_fills(&mut fills, &kept, &later, (1, 1, 1));
+        let got: Vec<(&str, &str)> = fills
+            .iter()
+            .map(|f| (f.name.as_str(), f.value.as_str()))
+            .collect();
+        // A known value stays; the first copy to fill a tag gives it; date digits add up.
+        assert_eq!(
+            got,
+            [("Black", "C"), ("Date", "2020.05.07"), ("ECO", "C60")]
+        );
+        let text = "[Event \"E\"]\n[Black \"?\"]\n[Date \"2020.??.??\"]\n\n1. e4 1-0\n";
+        assert_eq!(
+            with_fills(text, &fills),
+            "[Event \"E\"]\n[Black \"C\"]\n[Date \"2020.05.07\"]\n[ECO \"C60\"]\n\n1. e4 1-0\n"
+        );
     }
 }
