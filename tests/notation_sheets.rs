@@ -2022,3 +2022,21 @@ fn a_sheet_with_its_columns_ruled_reads_as_without_the_rules() {
     assert_eq!(out.text, convert_text(plain, "x.txt", &opts).text);
     assert!(out.text.contains("3. Bb5 a6 1-0"), "{}", out.text);
 }
+
+/// A table's heading and rule rows (markdown, a spreadsheet's export) are no moves: the sheet
+/// reads as its rows of moves alone (before, `| # | White | Black |` stopped convert at `#`).
+#[test]
+fn a_tables_heading_and_rule_rows_are_passed_over() {
+    let opts = ConvertOptions::default();
+    let plain = convert_text("1 e4 e5\n2 Jf3 Jc6\n3 Sb5 a6 1-0\n", "x.txt", &opts).text;
+    for table in [
+        "| # | White | Black |\n|---|---|---|\n| 1 | e4 | e5 |\n| 2 | Jf3 | Jc6 |\n| 3 | Sb5 | a6 |\n1-0\n",
+        "| Č. | Bílý | Černý |\n|:--:|:------|------:|\n| 1 | e4 | e5 |\n| 2 | Jf3 | Jc6 |\n\
+         |---|---|---|\n| 3 | Sb5 | a6 |\n1-0\n",
+        "Tah │ Bílý │ Černý\n────┼──────┼──────\n1 │ e4 │ e5\n2 │ Jf3 │ Jc6\n3 │ Sb5 │ a6\n1-0\n",
+    ] {
+        let out = convert_text(table, "x.txt", &opts);
+        assert!(out.errors.is_empty(), "{table}: {:?}", out.errors);
+        assert_eq!(out.text, plain, "{table}");
+    }
+}

@@ -362,3 +362,16 @@ fn typed_marks_and_a_remark_after_the_result_cost_nothing() {
         assert_eq!(read.result(), Some(result), "{sheet}");
     }
 }
+
+/// A table's heading and rule rows cost the repair nothing (before, `| # | White | Black |` and
+/// `|---|---|---|` were three words that belong to no ply, 4.60 each).
+#[test]
+fn a_tables_heading_and_rule_rows_cost_nothing() {
+    let options = RepairOptions::new(LetterSet::by_code("cs").expect("Czech letters"));
+    let sheet = "| # | White | Black |\n|---|---|---|\n| 1 | e4 | e5 |\n| 2 | Jf3 | Jc6 |\n\
+                 | 3 | Sb5 | a6 |\n";
+    let r = repair(&Sheet::read(sheet), &options);
+    assert!(r.stop.is_none(), "{r}");
+    assert!(r.corrections.is_empty(), "{r}");
+    assert_eq!(r.moves.len(), 6, "{r}");
+}

@@ -794,6 +794,51 @@ pub fn is_between_moves_word(word: &str) -> bool {
         || matches!(word, "|" | "||" | "\u{2502}")
 }
 
+/// A table's heading or rule row, as a sheet typed in a table (markdown, a spreadsheet's
+/// export) has above its moves: `| # | White | Black |`, `|---|:---:|---|`, `| Tah | Bílý | Černý |`.
+/// Its cells, split at `|`, `│` or a box-drawing crossing (`┼`), are empty, rules (dashes,
+/// colons, `=`, `+` and box-drawing lines) or column headings: a move number's heading (`#`, `No.`, `Nr.`, `Č.`, `n°`), a move's
+/// (`Move`, `Tah`, `Zug`, `Coup`, `Potez`...) or a side's, in any language of the letter sets
+/// (see [`header_tag`]). Both sheet readers pass over such a line; a row of moves (`| 1 | e4 |
+/// e5 |`) is none.
+///
+/// ```
+/// use scoresheet::notation::sheet::is_table_heading;
+/// assert!(is_table_heading("| # | White | Black |"));
+/// assert!(is_table_heading("|---|:---:|---|"));
+/// assert!(is_table_heading("| Č. | Bílý | Černý |"));
+/// assert!(!is_table_heading("| 1 | e4 | e5 |"));
+/// assert!(!is_table_heading("1. e4 e5"));
+/// ```
+pub fn is_table_heading(line: &str) -> bool {
+    const HEADINGS: &[&str] = &[
+        "#", "no", "nr", "n°", "№", "č", "c", "br", "move", "moves", "tah", "tahy", "ťah", "ťahy",
+        "zug", "züge", "coup", "coups", "potez", "poteze", "jugada", "mossa", "ruch", "lépés",
+        "zet", "træk", "ход", "ply",
+    ];
+    let is_rule = |cell: &str| {
+        cell.chars()
+            .all(|c| matches!(c, '-' | ':' | '=' | '+' | '─' | '━' | '═'))
+    };
+    let is_heading = |cell: &str| {
+        cell.split_whitespace().all(|word| {
+            let w = word.trim_end_matches(['.', ':']).to_lowercase();
+            HEADINGS.contains(&w.as_str()) || matches!(header_tag(&w), Some("White" | "Black"))
+        })
+    };
+    const RULES: [char; 7] = ['|', '│', '┃', '┼', '╪', '├', '┤'];
+    let line = line.trim();
+    if !line.contains(RULES) {
+        return false;
+    }
+    let mut any = false;
+    let all = line.split(RULES).map(str::trim).all(|cell| {
+        any |= !cell.is_empty();
+        cell.is_empty() || is_rule(cell) || is_heading(cell)
+    });
+    all && any
+}
+
 /// A word that is one or two slashes alone (`/`, `//`), as typed sheets write them between
 /// moves (`1. e4 / e5`, `1. e4 e5 / 2. Jf3`): never a move by itself; the sheet readers pass
 /// over it (a promotion typed with its piece apart, `e8 / D`, takes it in first).
@@ -1669,6 +1714,10 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
             if number_word_ply(first) != game.next {
                 game.end(&mut games);
             }
+        }
+        // A table's heading or rule row (`| # | White | Black |`, `|---|---|`): no moves.
+        if !in_comment && is_table_heading(trimmed) {
+            continue;
         }
         // The head of a sheet, above its moves: `Bílý: Novák, Jan`, `Datum: 12. 3. 2026`. Below
         // the moves, `Výsledek: 1-0` ends the game; any other head starts the next one.

@@ -147,6 +147,10 @@ impl Sheet {
                 tag_lines.push('\n');
                 continue;
             }
+            // A table's heading or rule row (`| # | White | Black |`, `|---|---|`): no words.
+            if !in_comment && crate::notation::sheet::is_table_heading(line) {
+                continue;
+            }
             // The head of a sheet, above its moves (`Bílý: Novák, Jan`): tags, not words.
             if !in_comment && !moves_begun {
                 if let Some(fields) = crate::notation::sheet::header_line(line) {
