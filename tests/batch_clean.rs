@@ -266,8 +266,9 @@ fn dedupe_keeps_the_annotated_copy_and_counts_each_input_by_the_copy_kept() {
 }
 
 /// The copy kept takes what its duplicates knew and it did not: an unknown player, the digits of
-/// a date, a tag it lacks; the first duplicate to know a tag gives its value, and a value the
-/// copy kept knows stays (before, all of it was lost with the duplicates).
+/// a date (each copy that gave some named), a tag it lacks; the first duplicate to know a tag
+/// gives its value, and a value the copy kept knows stays (before, all of it was lost with the
+/// duplicates).
 #[test]
 fn dedupe_fills_the_copy_kept_with_what_its_duplicates_knew() {
     let scratch = Scratch::new("clean-dedupe-fills");
@@ -322,10 +323,11 @@ fn dedupe_fills_the_copy_kept_with_what_its_duplicates_knew() {
         report.changes
     );
     assert!(
-        fills
-            .iter()
-            .any(|f| f.starts_with("Date \"2020.05.07\" from its duplicate ")
-                && f.ends_with("copies.pgn game 4 (line 24)")),
+        fills.iter().any(
+            |f| f.starts_with("Date \"2020.05.07\" from its duplicates ")
+                && f.contains("copies.pgn game 2 (line 9), ")
+                && f.ends_with("copies.pgn game 4 (line 24)")
+        ),
         "{fills:?}"
     );
 }
@@ -1392,4 +1394,42 @@ fn a_reject_without_a_final_newline_keeps_its_bytes() {
         .filter(|l| l.starts_with("{ scoresheet: rejected:"))
         .count();
     assert_eq!(notes, 2, "{rejects}");
+}
+
+/// A copy `clean` repaired or cut short is not preferred to the game as its source has it: its
+/// own `{scoresheet: ...}` note is no annotation (before, the note made the repaired or cut copy
+/// the richer one, and the intact copy was dropped).
+#[test]
+fn dedupe_keeps_the_intact_copy_over_a_repaired_or_cut_one() {
+    let scratch = Scratch::new("clean-dedupe-intact");
+    let head = |result: &str| {
+        format!(
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"2020.01.01\"]\n[Round \"?\"]\n\
+             [White \"A\"]\n[Black \"B\"]\n[Result \"{result}\"]\n"
+        )
+    };
+    let repaired = format!(
+        "{}[ECO \"C20\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n{}\n1. e4 e5 2. Nf3 Nc6 3. Bb6 a6 1-0\n",
+        head("1-0"),
+        head("1-0")
+    );
+    let cut = format!(
+        "{}[ECO \"C20\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n{}\n1. e4 e5 2. Nf3 Nc6 3. Ke3 *\n",
+        head("*"),
+        head("*")
+    );
+    let with = |repair: bool| CleanOptions {
+        dedupe: true,
+        repair: repair.then(Default::default),
+        truncate_illegal: !repair,
+        ..CleanOptions::default()
+    };
+    for (pgn, options) in [(repaired, with(true)), (cut, with(false))] {
+        let (report, out, _) = clean_text(&scratch, "copies.pgn", &pgn, &options);
+        assert!(report.balanced());
+        assert_eq!((report.written, report.duplicates), (1, 1), "{out}");
+        assert!(!out.contains("scoresheet:"), "{out}");
+        assert_eq!(report.merges[0].kept.game, 1, "{:?}", report.merges);
+        assert!(changes_of(&report, "tag_filled").is_empty());
+    }
 }

@@ -493,18 +493,27 @@ impl Cleaner<'_> {
                 line: kept.line,
             };
             for f in &fills {
-                let (input, game, line) = f.from;
-                let from = self
-                    .inputs
-                    .get(input)
-                    .map(Input::display_name)
-                    .unwrap_or_default();
+                let from: Vec<String> = f
+                    .from
+                    .iter()
+                    .map(|&(input, game, line)| {
+                        let file = self.inputs.get(input).map(Input::display_name);
+                        format!("{} game {game} (line {line})", file.unwrap_or_default())
+                    })
+                    .collect();
+                let duplicates = if from.len() == 1 {
+                    "duplicate"
+                } else {
+                    "duplicates"
+                };
                 self.report.changes.push(Change {
                     origin: origin.clone(),
                     kind: "tag_filled",
                     detail: format!(
-                        "{} \"{}\" from its duplicate {from} game {game} (line {line})",
-                        f.name, f.value
+                        "{} \"{}\" from its {duplicates} {}",
+                        f.name,
+                        f.value.replace('\\', "\\\\").replace('"', "\\\""),
+                        from.join(", ")
                     ),
                 });
             }
@@ -706,7 +715,14 @@ impl Cleaner<'_> {
         let mut fills = Vec::new();
         add_fills(&mut fills, &new_tags, &old_tags, old_from);
         for fill in self.fills.remove(&twin).unwrap_or_default() {
-            add_fills(&mut fills, &new_tags, &[(fill.name, fill.value)], fill.from);
+            for from in fill.from {
+                add_fills(
+                    &mut fills,
+                    &new_tags,
+                    &[(fill.name.clone(), fill.value.clone())],
+                    from,
+                );
+            }
         }
         if !fills.is_empty() {
             self.fills.insert(twin, fills);
@@ -1264,7 +1280,13 @@ fn clean_game(mut game: Game, options: &CleanOptions) -> Result<Cleaned, MoveErr
             game.at,
         ));
     }
-    let key = options.dedupe.then(|| dedupe_key(&game, &replay.uci));
+    let key = options.dedupe.then(|| {
+        // A copy repaired or cut short is not the game as its source has it.
+        let intact = !changes
+            .iter()
+            .any(|(kind, _)| matches!(*kind, "repaired" | "truncated"));
+        dedupe_key(&game, &replay.uci, intact)
+    });
     let text = Writer::default().write(&game, &mut printed);
     // Escaping a value's quotes and backslashes lengthens it: a tag the reader took whole may
     // come out longer than it takes, and OUT must read back.
@@ -1682,7 +1704,7 @@ fn fix_result(game: &mut Game, replay: &Replay, changes: &mut Vec<(&'static str,
     game.outcome = Some(result);
 }
 
-fn dedupe_key(game: &Game, uci: &[String]) -> DedupeKey {
+fn dedupe_key(game: &Game, uci: &[String], intact: bool) -> DedupeKey {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     // A FEN tag of the standard start is the same start as none.
     let fen = match game.tag("FEN").map(str::trim) {
@@ -1706,6 +1728,7 @@ fn dedupe_key(game: &Game, uci: &[String]) -> DedupeKey {
     // The moves of variations are annotation too.
     let variation_moves = count_moves(&game.mainline) - game.mainline.moves.len();
     let richness = Richness {
+        intact,
         annotations: u32::try_from(count_annotations(&game.mainline) + variation_moves)
             .unwrap_or(u32::MAX),
         tags: u32::try_from(game.tags.iter().filter(says_something).count()).unwrap_or(u32::MAX),
@@ -1735,15 +1758,22 @@ fn count_moves(line: &Line) -> usize {
             .sum::<usize>()
 }
 
+/// The comments, glyphs and variations' annotations of `line`; the notes `clean` itself writes
+/// (`{scoresheet: ...}`: a repair, a cut) are no annotation of the game.
 fn count_annotations(line: &Line) -> usize {
-    line.comments.len()
+    let comments = |c: &[CompactString]| {
+        c.iter()
+            .filter(|c| !c.trim_start().starts_with("scoresheet:"))
+            .count()
+    };
+    comments(&line.comments)
         + line.nags.len()
         + line.variations.iter().map(count_annotations).sum::<usize>()
         + line
             .moves
             .iter()
             .map(|n| {
-                n.comments.len()
+                comments(&n.comments)
                     + n.nags.len()
                     + n.variations.iter().map(count_annotations).sum::<usize>()
             })

@@ -41,6 +41,8 @@ pub(crate) struct DedupeKey {
 /// moves from the same start says alike).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) struct Richness {
+    /// The copy is the game as its source has it: not repaired, not cut short.
+    pub intact: bool,
     /// Comments, glyphs and variation moves.
     pub annotations: u32,
     /// Tags that say something.
@@ -118,7 +120,8 @@ impl DedupeKey {
     }
 
     /// How much this copy says, to keep the copy that says most of a group: a known result
-    /// first, then more annotations (comments, clocks, glyphs, variation moves), then more of
+    /// first, then the copy as its source has it over one repaired or cut short (whose own
+    /// `{scoresheet: ...}` note is no annotation), then more annotations (comments, clocks, glyphs, variation moves), then more of
     /// the date known, then more tags that say something (a copy with `1-0` is kept over a `*`
     /// copy with clocks; an annotated copy dated `1999.??.??` over a bare one dated in full,
     /// whose analysis would be lost with it).
@@ -132,6 +135,7 @@ impl DedupeKey {
         };
         (
             self.result != 0,
+            self.richness.intact,
             self.richness.annotations,
             known_digits as u8,
             self.richness.tags,
@@ -139,8 +143,9 @@ impl DedupeKey {
     }
 }
 
-/// What [`DedupeKey::standing`] compares: result known, annotations, date digits known, tags.
-pub(crate) type Standing = (bool, u32, u8, u32);
+/// What [`DedupeKey::standing`] compares: result known, intact, annotations, date digits known,
+/// tags.
+pub(crate) type Standing = (bool, bool, u32, u8, u32);
 
 /// A `?` digit of a packed date.
 const UNKNOWN_DIGIT: u32 = 0xF;
@@ -299,13 +304,14 @@ pub(crate) struct TagFill {
     pub name: String,
     /// The value written (for a date, the digits of the copies known together).
     pub value: String,
-    /// The copy it came from (the last one that added to it).
-    pub from: (usize, u64, u64),
+    /// The copies it came from (input, game number, line): one, or for a date each copy that
+    /// gave digits of it.
+    pub from: Vec<(usize, u64, u64)>,
 }
 
 /// Tags a duplicate's value never fills: they say what every copy of the same start and moves
 /// says alike, or (the result) what the group's compatibility and the copy kept already settle.
-const NEVER_FILLED: [&str; 4] = ["Result", "SetUp", "FEN", "PlyCount"];
+const NEVER_FILLED: [&str; 5] = ["Result", "SetUp", "FEN", "PlyCount", "Variant"];
 
 /// The tag pairs of a game as `clean` writes it (export format: its tags first, one pair a line,
 /// values escaped), unescaped.
@@ -332,10 +338,15 @@ fn unescape(value: &str) -> String {
     out
 }
 
-/// Whether a tag value says nothing (`?`, `????.??.??`, `-`, empty).
-fn unknown(value: &str) -> bool {
+/// Whether the value of tag `name` says nothing: empty or `?`; for a player or the round also
+/// `-`, as the key reads them; for the date, no digit known (`????.??.??`).
+fn unknown(name: &str, value: &str) -> bool {
     let v = value.trim();
-    v.is_empty() || v == "-" || v.starts_with('?')
+    match name {
+        "Date" => !v.chars().any(|c| c.is_ascii_digit()),
+        "White" | "Black" | "Round" => v.is_empty() || v == "-" || v.starts_with('?'),
+        _ => v.is_empty() || v.starts_with('?'),
+    }
 }
 
 /// What a duplicate's tag `name` = `twin` adds to `current`, the value the copy kept has (or has
@@ -344,15 +355,12 @@ fn unknown(value: &str) -> bool {
 /// knows one the other does not (the two agree where both know a digit, as the group's copies
 /// are compatible; a date that disagrees fills nothing).
 fn filled_value(name: &str, current: Option<&str>, twin: &str) -> Option<String> {
-    // A date says something while one digit of it is known (`????.??.07`).
-    let unknown = |v: &str| match name {
-        "Date" => !v.chars().any(|c| c.is_ascii_digit()),
-        _ => unknown(v),
-    };
-    if NEVER_FILLED.contains(&name) || unknown(twin) {
+    // In any case of letters: `fen` or `Setup` is the same tag to a reader.
+    let never = NEVER_FILLED.iter().any(|n| n.eq_ignore_ascii_case(name));
+    if never || unknown(name, twin) {
         return None;
     }
-    let Some(current) = current.filter(|c| !unknown(c)) else {
+    let Some(current) = current.filter(|c| !unknown(name, c)) else {
         return Some(twin.to_owned());
     };
     if name != "Date" {
@@ -371,12 +379,14 @@ fn filled_value(name: &str, current: Option<&str>, twin: &str) -> Option<String>
         .zip(theirs.chars())
         .map(|(a, b)| if a == '?' { b } else { a })
         .collect();
-    (met != ours).then_some(met)
+    // Digits from two copies may make a day no month has (`2021.02.??` and `????.??.29`).
+    let real = normalize_date(&met).is_some_and(|d| d == met);
+    (met != ours && real).then_some(met)
 }
 
 /// Adds to `fills` (the group's fills so far, against `kept`, the tags of the copy kept) what
 /// `twin`'s tags fill, from the copy `from`. The first copy to fill a tag gives its value; a
-/// later one only adds date digits still unknown.
+/// later one only adds date digits still unknown (and is named beside the first).
 pub(crate) fn add_fills(
     fills: &mut Vec<TagFill>,
     kept: &[(String, String)],
@@ -398,12 +408,14 @@ pub(crate) fn add_fills(
         match at {
             Some(k) => {
                 fills[k].value = new;
-                fills[k].from = from;
+                if !fills[k].from.contains(&from) {
+                    fills[k].from.push(from);
+                }
             }
             None => fills.push(TagFill {
                 name: name.clone(),
                 value: new,
-                from,
+                from: vec![from],
             }),
         }
     }
@@ -470,7 +482,11 @@ mod tests {
             round: "?",
             result,
         };
-        DedupeKey::new(7, tags, Richness::default())
+        let intact = Richness {
+            intact: true,
+            ..Richness::default()
+        };
+        DedupeKey::new(7, tags, intact)
     }
 
     #[test]
@@ -519,6 +535,7 @@ mod tests {
         // A richer copy taking the group's place keeps what the group knew.
         let richer = DedupeKey {
             richness: Richness {
+                intact: true,
                 annotations: 9,
                 tags: 0,
             },
@@ -529,8 +546,12 @@ mod tests {
     }
 
     #[test]
-    fn a_known_result_then_annotations_then_the_date_decide() {
-        let rich = |annotations, tags| Richness { annotations, tags };
+    fn a_known_result_then_the_intact_copy_then_annotations_then_the_date_decide() {
+        let rich = |annotations, tags| Richness {
+            intact: true,
+            annotations,
+            tags,
+        };
         let bare = key("a", "2023.05.01", "1-0");
         let annotated = DedupeKey {
             richness: rich(40, 0),
@@ -555,6 +576,17 @@ mod tests {
             ..bare
         };
         assert!(tagged.standing() > bare.standing(), "then the tags");
+        let repaired = DedupeKey {
+            richness: Richness {
+                intact: false,
+                ..rich(5, 9)
+            },
+            ..bare
+        };
+        assert!(
+            bare.standing() > repaired.standing(),
+            "intact before annotations"
+        );
     }
 
     /// The packed dates agree exactly when the texts do (`dates_compatible`), over every pair
@@ -615,6 +647,8 @@ mod tests {
         let mut fills = Vec::new();
         add_fills(&mut fills, &kept, &twin, (0, 2, 9));
         add_fills(&mut fills, &kept, &later, (1, 1, 1));
+        // The date's digits came from both copies; each is named.
+        assert_eq!(fills[1].from, [(0, 2, 9), (1, 1, 1)]);
         let got: Vec<(&str, &str)> = fills
             .iter()
             .map(|f| (f.name.as_str(), f.value.as_str()))
@@ -624,6 +658,19 @@ mod tests {
             got,
             [("Black", "C"), ("Date", "2020.05.07"), ("ECO", "C60")]
         );
+        // Tags every copy of the moves says alike, in any case of letters, are never filled;
+        // nor date digits that make no day.
+        let odd = export_tags(
+            "[Setup \"1\"]\n[fen \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n[Plycount \"7\"]\n\
+             [Variant \"Chess960\"]\n[Date \"????.02.29\"]\n\n*\n",
+        );
+        let before = fills.clone();
+        add_fills(&mut fills, &kept, &odd, (2, 1, 1));
+        assert_eq!(fills, before);
+        let leap = export_tags("[Date \"2021.??.??\"]\n\n*\n");
+        let mut none = Vec::new();
+        add_fills(&mut none, &leap, &odd, (2, 1, 1));
+        assert!(none.iter().all(|f| f.name != "Date"), "{none:?}");
         let text = "[Event \"E\"]\n[Black \"?\"]\n[Date \"2020.??.??\"]\n\n1. e4 1-0\n";
         assert_eq!(
             with_fills(text, &fills),

@@ -28,7 +28,11 @@ pub struct CleanArgs {
     /// Worker threads (default: one per core).
     #[arg(short = 'j', long = "jobs", default_value_t = 0)]
     pub jobs: usize,
-    /// Merge games with the same start, moves and compatible players, date and result.
+    /// Merge games with the same start, moves and compatible players, date, round and result
+    /// (equal, or unknown on one side); the copy kept (a known result, then not repaired or cut,
+    /// then the most annotations, the fuller date, the most tags) takes what its duplicates knew
+    /// and it did not: a tag left `?` or out, date digits left `??` (never Result, SetUp, FEN,
+    /// PlyCount or Variant). Each fill is a `tag_filled` change of the report.
     #[arg(long)]
     pub dedupe: bool,
     /// Set Result from the final position when the game ended on the board.
