@@ -320,6 +320,26 @@ fn fifty_moves_with_the_written_move() {
     assert_eq!(r.fifty.unwrap().halfmoves, 0);
 }
 
+/// Fifty moves complete on the board, claimed with a quiet move written as well: the claim is
+/// good by the board (9.3.2 / 9.3b), which needs no written move, and that is the article cited
+/// (before, 9.3.1 / 9.3a, the written-move rule).
+#[test]
+fn fifty_moves_on_the_board_with_a_written_move_cite_the_boards_rule() {
+    let g = after_pawn_move(100);
+    let pos = g.position(g.plies()).unwrap().clone();
+    let quiet = quiet_moves(&pos, 1);
+    for e in Edition::ALL {
+        let r = claim_intending(&g, ClaimKind::Fifty, e, &quiet);
+        assert!(r.valid, "{e}: {}", r.reason);
+        assert_eq!(r.article, if e.year() >= 2018 { "9.3.2" } else { "9.3b" });
+        assert!(
+            r.reason.starts_with("each player made the last 50 moves without a pawn move or capture: 100 half-moves since 1.a5 (the board made the claim good already; the written move "),
+            "{e}: {}",
+            r.reason
+        );
+    }
+}
+
 #[test]
 fn any_claim_is_valid_if_one_rule_holds() {
     let g = after_pawn_move(100);

@@ -381,7 +381,21 @@ pub fn judge(game: &GameRecord, req: &ClaimRequest) -> Result<ClaimReport, Claim
             ),
             None => (valid, article, reason),
         },
-        _ => (valid, article, reason),
+        // Good with the written move, where the board was good already: the claim rests on the
+        // board's rule (9.2.1.2, 9.3.2), which needs no written move; the written-move rule is
+        // not what made it correct.
+        Some(m) => match on_the_board(game, n, &before, req.kind, edition) {
+            Some((board_article, on_board)) => (
+                true,
+                board_article,
+                format!(
+                    "{on_board} (the board made the claim good already; the written move {}                      was not needed)",
+                    label_move(&before, m, game.letters())
+                ),
+            ),
+            None => (valid, article, reason),
+        },
+        None => (valid, article, reason),
     };
     // Claimed with a written move that is not legal: the position it was to bring about cannot
     // arise, so only the board can make the claim good (judged above as without a written
