@@ -448,3 +448,24 @@ fn a_game_ended_before_its_first_move_ended_at_the_start() {
     );
     assert!(!out.contains("after start"), "{out}");
 }
+
+/// An incorrect claim is a verdict: exit 0, as for a correct one, and `claim --help` says so
+/// (before, the help said nothing of the exit status); a written move that cannot be read is the
+/// input's fault (exit 1).
+#[test]
+fn the_exit_status_of_a_verdict_is_0_valid_or_not_and_the_help_says_so() {
+    let file = temp_pgn("exit", "1. e4 e5 2. Nf3 Nc6 *\n");
+    let (code, out) = claim(&[&file, "--kind", "fifty", "--laws", "2018"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Verdict: NOT VALID"), "{out}");
+    let (code, out) = claim(&[&file, "--kind", "fifty", "--intended", "Ke3"]);
+    assert_eq!(code, 0, "a written move that is not legal is judged: {out}");
+    let (code, _) = claim(&[&file, "--kind", "fifty", "--intended", "Zz9"]);
+    assert_eq!(code, 1);
+    let (code, help) = claim(&["--help"]);
+    assert_eq!(code, 0);
+    assert!(
+        help.contains("Exit status: 0 for any verdict, the claim VALID or NOT VALID"),
+        "{help}"
+    );
+}

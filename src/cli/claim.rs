@@ -2,8 +2,9 @@
 //! a game from a PGN file, under a chosen edition of the Laws. The judging is in
 //! [`crate::laws::claims`]; this module only reads flags and files and prints.
 //!
-//! Exit codes: 0 for any verdict (an incorrect claim is an answer), 1 when the game cannot be
-//! replayed or the written move is not legal, 2 for usage and I/O errors.
+//! Exit codes: 0 for any verdict (an incorrect claim is an answer, and so is a claim on a written
+//! move that is not legal), 1 when the game cannot be replayed or the written move cannot be read
+//! as a move, 2 for usage and I/O errors; `claim --help` says so.
 
 use crate::board::Color;
 use crate::encoding::decode_sections;

@@ -51,6 +51,12 @@ pub enum Command {
     /// Judge a draw claim (threefold, fifty moves) or a flag fall under an edition of the Laws.
     ///
     /// Example: scoresheet claim game.pgn --intended Kg7 --kind threefold --laws 2018
+    #[command(
+        after_help = "Exit status: 0 for any verdict, the claim VALID or NOT VALID (an incorrect \
+                      claim is an answer: read the verdict, or `valid` in --json); 1 when the \
+                      game cannot be replayed or the written move cannot be read; 2 for usage \
+                      and I/O errors."
+    )]
     Claim(claim::ClaimArgs),
     /// Reconstruct the legal game a faulty scoresheet most plausibly records: the game on stdout,
     /// every correction (ply, move, side, written, read as, kind, cost) and a confidence on stderr.
