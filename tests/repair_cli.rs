@@ -673,14 +673,26 @@ fn an_empty_file_is_no_game_to_repair() {
     assert!(err.contains("no game or moves"), "{err}");
 }
 
-/// `--beam 0` keeps no explanation at all: a usage error (before, it was taken silently).
+/// `--beam 0` keeps no explanation at all, and a beam of a hundred million asked for 64 GB at
+/// once (the run aborted, exit 134; larger ones panicked): both usage errors.
 #[test]
-fn a_beam_of_zero_is_a_usage_error() {
+fn a_beam_of_zero_or_beyond_the_widest_is_a_usage_error() {
     let file = fixture("../scoresheets/cs-2014-model-game-short.txt");
-    let (code, out, err) = repair(&[&file, "--beam", "0"]);
+    for beam in ["0", "100000000", "18446744073709551615"] {
+        let (code, out, err) = repair(&[&file, "--beam", beam]);
+        assert_eq!(code, 2, "{beam}: {out}{err}");
+        assert!(err.contains("give a beam from 1 to 1000000"), "{err}");
+        assert!(out.is_empty(), "{out}");
+    }
+}
+
+/// The two sheets of `--with` cannot both be standard input (before, the second was read
+/// empty and the repair went on as if it had no words).
+#[test]
+fn standard_input_cannot_be_both_sheets() {
+    let (code, out, err) = repair(&["-", "--with", "-"]);
     assert_eq!(code, 2, "{out}{err}");
-    assert!(err.contains("--beam 0"), "{err}");
-    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("standard input"), "{err}");
 }
 
 /// A move list of two games (the first move number again below a blank line, each with its
@@ -890,4 +902,75 @@ fn castling_written_as_the_king_onto_its_rook_is_castling_everywhere() {
         out.contains("warning: move 4 (white) 'Kh1': castling written as a king move"),
         "{out}{err}"
     );
+}
+
+/// A head's language settles the letters, as `convert` reads them: `Bijeli:` makes `2. Se2`
+/// Croatian (the knight), `Weiß:` German (the knight too, and named German, not Croatian),
+/// `Bílý:` Czech (the bishop), each with no doubt. Before, `repair` read all three in Czech
+/// letters, the first two as another game than `convert`'s, and said AMBIGUOUS.
+#[test]
+fn a_heads_language_settles_the_letters() {
+    let scratch = common::Scratch::new("repair-head-language");
+    for (head, letters, second) in [
+        ("Bijeli: Horvat", "hr", "Ne2"),
+        ("Weiß: Müller", "de", "Ne2"),
+        ("Bílý: Novák", "cs", "Be2"),
+    ] {
+        let path = scratch.0.join("sheet.txt");
+        std::fs::write(&path, format!("{head}\n\n1. e4 e5 2. Se2\n")).unwrap();
+        let (code, out, err) = repair(&[path.to_str().unwrap()]);
+        assert_eq!(code, 0, "{head}: {out}{err}");
+        assert!(
+            err.contains(&format!("read in letters: {letters};")),
+            "{head}: {err}"
+        );
+        assert!(out.contains(&format!("2. {second} *")), "{head}: {out}");
+        assert!(!err.contains("AMBIGUOUS"), "{head}: {err}");
+    }
+}
+
+/// With `--with`, each sheet is read in its own letters: a Czech sheet and the same game in
+/// English reconcile with no correction and no disagreement (before, the English sheet was read
+/// in Czech letters: six `letter_other_language` corrections and six disagreements).
+#[test]
+fn each_sheet_of_two_is_read_in_its_own_letters() {
+    let scratch = common::Scratch::new("repair-two-letters");
+    let cs = scratch.0.join("cs.txt");
+    let en = scratch.0.join("en.txt");
+    std::fs::write(
+        &cs,
+        "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sa4 Jf6 5. 0-0 Se7 1-0\n",
+    )
+    .unwrap();
+    std::fs::write(
+        &en,
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n",
+    )
+    .unwrap();
+    let (code, out, err) = repair(&[cs.to_str().unwrap(), "--with", en.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        err.contains("read in letters: cs (the second sheet in en); 10 plies; 0 corrections"),
+        "{err}"
+    );
+    assert!(!err.contains("disagree"), "{err}");
+    assert!(out.contains("5. O-O Be7 1-0"), "{out}");
+}
+
+/// A sheet none of whose words reads as a move records no game: the repair stops at its first
+/// word and exits 1 (before, an empty game with confidence 1.000 and exit 0).
+#[test]
+fn a_sheet_with_no_word_read_as_a_move_records_no_game() {
+    let scratch = common::Scratch::new("repair-nothing-read");
+    for text in ["hello", "Kd9", "hello world"] {
+        let path = scratch.0.join("sheet.txt");
+        std::fs::write(&path, format!("{text}\n")).unwrap();
+        let (code, out, err) = repair(&[path.to_str().unwrap()]);
+        assert_eq!(code, 1, "{text}: {out}{err}");
+        assert!(
+            err.contains("no word of the sheet reads as a legal move"),
+            "{text}: {err}"
+        );
+        assert!(err.contains("confidence 0.000"), "{text}: {err}");
+    }
 }

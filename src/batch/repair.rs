@@ -238,6 +238,7 @@ pub fn sheet_of(game: &Game) -> Sheet {
             })
             .collect(),
         tags: game.tag_strings(),
+        language: None,
     }
 }
 
@@ -282,7 +283,12 @@ fn sheet_letters_and_rival(
                 .filter(|t| t.kind == TokenKind::Move)
                 .map(|t| t.text.as_str())
                 .collect();
-            let preferred: Vec<&str> = preferred.iter().map(String::as_str).collect();
+            // The languages asked for first, then the head's (as `convert` reads a sheet).
+            let preferred: Vec<&str> = preferred
+                .iter()
+                .map(String::as_str)
+                .chain(sheet.language)
+                .collect();
             let detected = match detect_letters(start, &words, &preferred) {
                 Ok(d) if d.complete => return (d.letters.clone(), None),
                 Ok(d) => d.letters,
@@ -370,11 +376,20 @@ pub fn repair_sheet(
     beam: usize,
 ) -> Repair {
     let (letters, rival) = sheet_letters_and_rival(&start, sheet, from);
-    let found = repair_sheet_in(sheet, start.clone(), other, &letters, beam);
+    // The other player's sheet is read in its own letters (detected on its own words).
+    let other_letters = other.map(|o| sheet_letters(&start, o, from));
+    let second_letters = other_letters.as_ref();
+    let found = repair_sheet_in(
+        sheet,
+        start.clone(),
+        (other, second_letters),
+        &letters,
+        beam,
+    );
     let Some(rival) = rival else {
         return found;
     };
-    let second = repair_sheet_in(sheet, start, other, &rival, beam);
+    let second = repair_sheet_in(sheet, start, (other, second_letters), &rival, beam);
     with_rival_letters(found, &second, &letters)
 }
 
@@ -414,13 +429,14 @@ fn with_rival_letters(mut found: Repair, second: &Repair, letters: &LetterSet) -
 fn repair_sheet_in(
     sheet: &Sheet,
     start: Position,
-    other: Option<&Sheet>,
+    (other, other_letters): (Option<&Sheet>, Option<&LetterSet>),
     letters: &LetterSet,
     beam: usize,
 ) -> Repair {
     let mut options = RepairOptions::new(letters);
     options.beam = beam.max(1);
     options.start = start;
+    options.second_letters = other_letters.filter(|o| o.code() != letters.code());
     let run = |sheet: &Sheet, other: Option<&Sheet>| match other {
         Some(other) => repair_two(sheet, other, &options),
         None => repair(sheet, &options),

@@ -33,7 +33,7 @@ pub struct CheckArgs {
     #[arg(long)]
     pub encoding: Option<String>,
     /// Worker threads (default: one per core).
-    #[arg(short = 'j', long = "jobs", default_value_t = 0)]
+    #[arg(short = 'j', long = "jobs", default_value_t = 0, value_parser = super::parse_jobs)]
     pub jobs: usize,
     /// Try to repair each game whose moves fail, or that stops at a stray character (`R}e1`)
     /// or a comment or variation never closed (see `scoresheet repair`), and report the corrections; a repair is taken only when it
@@ -43,7 +43,7 @@ pub struct CheckArgs {
     #[arg(long)]
     pub repair: bool,
     /// With --repair: search states kept per word.
-    #[arg(long, default_value_t = RepairOptions::DEFAULT_BEAM)]
+    #[arg(long, default_value_t = RepairOptions::DEFAULT_BEAM, value_parser = super::parse_beam)]
     pub beam: usize,
     /// No summary line, no encoding notes and no progress bar on stderr (the bar is drawn only
     /// when stderr is a terminal and the report goes elsewhere).

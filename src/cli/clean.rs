@@ -26,7 +26,7 @@ pub struct CleanArgs {
     #[arg(long)]
     pub report: Option<PathBuf>,
     /// Worker threads (default: one per core).
-    #[arg(short = 'j', long = "jobs", default_value_t = 0)]
+    #[arg(short = 'j', long = "jobs", default_value_t = 0, value_parser = super::parse_jobs)]
     pub jobs: usize,
     /// Merge games with the same start, moves and compatible players, date, round and result
     /// (equal, or unknown on one side); the copy kept (a known result, then not repaired or cut,
@@ -54,7 +54,7 @@ pub struct CleanArgs {
     #[arg(long)]
     pub repair: bool,
     /// With --repair: search states kept per word.
-    #[arg(long, default_value_t = RepairOptions::DEFAULT_BEAM)]
+    #[arg(long, default_value_t = RepairOptions::DEFAULT_BEAM, value_parser = super::parse_beam)]
     pub beam: usize,
     /// Letters of the input moves: `auto`, a language code, or six letters K Q R B N P.
     #[arg(long, default_value = "auto")]

@@ -65,6 +65,34 @@ pub enum Command {
     Repair(repair::RepairArgs),
 }
 
+/// The most worker threads `-j` takes: more only cost memory and start-up (a hundred thousand
+/// threads for one game ran for minutes).
+pub(crate) const MAX_JOBS: usize = 1024;
+
+/// The widest `--beam`: each word of a sheet keeps this many search states (a hundred million
+/// asked for 64 GB at once).
+pub(crate) const MAX_BEAM: usize = 1_000_000;
+
+/// `-j N`: worker threads, 0 for one per core, at most [`MAX_JOBS`].
+pub(crate) fn parse_jobs(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if n <= MAX_JOBS => Ok(n),
+        _ => Err(format!(
+            "give a number of threads from 1 to {MAX_JOBS} (0: one per core)"
+        )),
+    }
+}
+
+/// `--beam N`: search states kept per word, 1 to [`MAX_BEAM`].
+pub(crate) fn parse_beam(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_BEAM).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "give a beam from 1 to {MAX_BEAM} (0 keeps no explanation of the sheet)"
+        )),
+    }
+}
+
 /// `--from`: `auto` (detect per game) or a letter set (a language code or six letters K Q R B N P).
 pub(crate) fn parse_from(spec: &str) -> Result<FromLetters, String> {
     if spec.eq_ignore_ascii_case("auto") {

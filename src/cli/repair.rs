@@ -47,7 +47,7 @@ pub struct RepairArgs {
     pub json: bool,
     /// Search states kept per word of the sheet (wider is slower and more thorough); a sheet
     /// that still reads badly is searched a second time with eight times as many.
-    #[arg(long, default_value_t = RepairOptions::DEFAULT_BEAM)]
+    #[arg(long, default_value_t = RepairOptions::DEFAULT_BEAM, value_parser = super::parse_beam)]
     pub beam: usize,
 }
 
@@ -379,13 +379,13 @@ fn set_result_tag(game: &mut Game, result: &str) {
 
 /// Runs `scoresheet repair`.
 pub fn run(args: &RepairArgs) -> ExitCode {
+    if args.file == "-" && args.with.as_deref() == Some("-") {
+        return usage("the sheet and --with cannot both be standard input (`-`)");
+    }
     let text = match read_input(&args.file) {
         Ok(t) => t,
         Err(e) => return usage(&format!("{}: {e}", args.file)),
     };
-    if args.beam == 0 {
-        return usage("--beam 0 keeps no explanation of the sheet: give 1 or more");
-    }
     if text.trim_start_matches('\u{feff}').trim().is_empty() {
         // Nothing to repair: no game was written, and none is made up. The input's fault
         // (exit 1), as a sheet of no moves at all would be.

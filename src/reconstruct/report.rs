@@ -190,6 +190,10 @@ pub struct Disagreement {
 pub struct Repair {
     /// The letter set the sheet was read in.
     pub letters: String,
+    /// With two sheets written in different letters: the second sheet's (in JSON only where
+    /// it is set).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub second_letters: Option<String>,
     /// The start position.
     #[serde(skip)]
     pub start: Position,
@@ -732,6 +736,7 @@ pub(crate) fn build(
     };
     let repair = Repair {
         letters: letters.code().to_owned(),
+        second_letters: None,
         start: start.clone(),
         moves,
         words,
@@ -921,8 +926,12 @@ impl fmt::Display for Repair {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "read in letters: {}; {} plies; {} correction{}; total cost {:.2}; confidence {:.3}{}",
+            "read in letters: {}{}; {} plies; {} correction{}; total cost {:.2}; confidence {:.3}{}",
             self.letters,
+            match &self.second_letters {
+                Some(second) => format!(" (the second sheet in {second})"),
+                None => String::new(),
+            },
             self.moves.len(),
             self.corrections.len(),
             if self.corrections.len() == 1 { "" } else { "s" },
@@ -1113,6 +1122,7 @@ impl Repair {
     pub fn not_tried(start: Position, letters: &LetterSet) -> Repair {
         Repair {
             letters: letters.code().to_owned(),
+            second_letters: None,
             start,
             moves: Vec::new(),
             words: Vec::new(),

@@ -4,7 +4,7 @@
 
 use super::costs::Costs;
 use super::prior::{invented_costs, InventedKind, PriorMemo};
-use super::report::{self, Alternative, Repair, ALTERNATIVES_SHOWN};
+use super::report::{self, Alternative, Place, Repair, Stop, ALTERNATIVES_SHOWN};
 use super::score::{key_disambiguation, move_keys, writes_coordinates, MoveReader, PreparedWord};
 use super::sheet::{Sheet, TokenKind};
 use crate::board::attacks;
@@ -74,6 +74,9 @@ pub struct RepairOptions<'a> {
     pub backtrack: usize,
     /// After this many exact reads in a row by a clear leader, the search replays exactly again.
     pub settle: u32,
+    /// With two sheets ([`super::repair_two`]): the letters the second is written in, where they
+    /// are not `letters` (each player writes in his own: a Czech sheet and an English one).
+    pub second_letters: Option<&'a LetterSet>,
 }
 
 impl<'a> RepairOptions<'a> {
@@ -89,6 +92,7 @@ impl<'a> RepairOptions<'a> {
             start: Position::new(),
             backtrack: 16,
             settle: 4,
+            second_letters: None,
         }
     }
 }
@@ -368,8 +372,40 @@ pub fn explain(sheet: &Sheet, options: &RepairOptions<'_>, game: &[Move]) -> Rep
 }
 
 fn run_search(mut search: Search<'_, '_>, options: &RepairOptions<'_>) -> (Repair, Vec<Vec<Move>>) {
+    let sheet = search.sheet;
     let finals = search_finals(&mut search, options);
-    report_finals(search, finals, options)
+    let (found, others) = report_finals(search, finals, options);
+    (nothing_read(found, sheet), others)
+}
+
+/// A repair that read no word of a sheet with words as a move (`hello`, `Kd9`: each skipped)
+/// found no game: it stops at the first word, where an empty game "read" with full confidence
+/// would pass for a sheet of no moves.
+fn nothing_read(mut found: Repair, sheet: &Sheet) -> Repair {
+    if !found.moves.is_empty() || found.stop.is_some() || found.corrections.is_empty() {
+        return found;
+    }
+    let Some(first) = sheet
+        .tokens
+        .iter()
+        .find(|t| matches!(t.kind, TokenKind::Move | TokenKind::Word))
+    else {
+        return found;
+    };
+    let (move_number, side) = found.start.move_after(0);
+    found.stop = Some(Stop {
+        at: Place {
+            ply: 1,
+            move_number,
+            side: crate::replay::side_name(side),
+        },
+        written: first.text.to_string(),
+        line: first.line,
+        column: first.column,
+        reason: "no word of the sheet reads as a legal move: it records no game".to_owned(),
+    });
+    found.confidence = 0.0;
+    found
 }
 
 /// The repair report of the search's final states (cheapest first), the tie rules applied,

@@ -73,6 +73,10 @@ pub struct Sheet {
     /// tags (see [`crate::notation::sheet::header_line`]), and any PGN tag pairs it holds
     /// (`[FEN "..."]`: a PGN game the PGN reader could not read is read as a sheet).
     pub tags: Vec<(String, String)>,
+    /// The letter set (language code) the head's labels are written in, where one says it
+    /// (`Bílý:` Czech, `Weiß:` German: [`crate::notation::sheet::head_language`]): read first
+    /// when the letters are detected, as `convert` reads them.
+    pub language: Option<&'static str>,
 }
 
 impl Sheet {
@@ -121,6 +125,7 @@ impl Sheet {
         // Where the open comment's `{` stands in `text`.
         let mut opener = 0;
         let mut tags = Vec::new();
+        let mut language = None;
         // PGN tag pairs, read as PGN once the sheet is read.
         let mut tag_lines = String::new();
         // The words of the line being read: first byte, end, column.
@@ -154,6 +159,7 @@ impl Sheet {
             // The head of a sheet, above its moves (`Bílý: Novák, Jan`): tags, not words.
             if !in_comment && !moves_begun {
                 if let Some(fields) = crate::notation::sheet::header_line(line) {
+                    language = language.or(crate::notation::sheet::head_language(line));
                     for (tag, value) in fields {
                         tags.retain(|(t, _): &(String, String)| t != tag);
                         tags.push((tag.to_owned(), value));
@@ -240,7 +246,11 @@ impl Sheet {
                 tags.extend(head);
             }
         }
-        Ok(Sheet { tokens, tags })
+        Ok(Sheet {
+            tokens,
+            tags,
+            language,
+        })
     }
 
     /// The result written after the last move (`1-0`, `0-1`, `1/2-1/2`, `*`), normalised, or
@@ -328,6 +338,7 @@ impl Sheet {
         any.then(|| Sheet {
             tokens,
             tags: self.tags.clone(),
+            language: self.language,
         })
     }
 

@@ -42,10 +42,15 @@ const MAX_STRETCHES: usize = 32;
 /// assert_eq!(r.disagreements[0].at.ply, 5);
 /// ```
 pub fn repair_two(first: &Sheet, second: &Sheet, options: &RepairOptions<'_>) -> Repair {
+    // Each sheet in its own letters ([`RepairOptions::second_letters`]).
+    let second_options = RepairOptions {
+        letters: options.second_letters.unwrap_or(options.letters),
+        ..options.clone()
+    };
     let (a, a_others) = repair_and_others(first, options);
-    let (b, b_others) = repair_and_others(second, options);
+    let (b, b_others) = repair_and_others(second, &second_options);
     let own = [a.clone(), b.clone()];
-    let lined_up = LinedUp::new(first, second, options);
+    let lined_up = LinedUp::new(first, second, [options, &second_options]);
     // Price each candidate game against both sheets, each read along the game as the search
     // reads it (a ply one sheet does not record costs a missing ply, not every word after it).
     let price = |game: &[Move]| -> f32 { lined_up.of(0, game).0 + lined_up.of(1, game).0 };
@@ -146,7 +151,8 @@ type Explained = (Vec<Move>, Repair);
 /// a sheet to take that sheet's reading of it, and again for the report's corrections).
 struct LinedUp<'s, 'o> {
     sheets: [&'s Sheet; 2],
-    options: &'s RepairOptions<'o>,
+    /// Per sheet: the options it is read with (its own letters).
+    options: [&'s RepairOptions<'o>; 2],
     /// Per sheet: the games lined up so far, with the alignment's cost and words.
     done: [RefCell<Vec<Aligned>>; 2],
     /// Per sheet: the last game explained by it, and the explanation.
@@ -154,7 +160,7 @@ struct LinedUp<'s, 'o> {
 }
 
 impl<'s, 'o> LinedUp<'s, 'o> {
-    fn new(first: &'s Sheet, second: &'s Sheet, options: &'s RepairOptions<'o>) -> Self {
+    fn new(first: &'s Sheet, second: &'s Sheet, options: [&'s RepairOptions<'o>; 2]) -> Self {
         LinedUp {
             sheets: [first, second],
             options,
@@ -169,7 +175,7 @@ impl<'s, 'o> LinedUp<'s, 'o> {
         if let Some((_, e)) = slot.borrow().as_ref().filter(|(g, _)| g == game) {
             return e.clone();
         }
-        let e = explain(self.sheets[n & 1], self.options, game);
+        let e = explain(self.sheets[n & 1], self.options[n & 1], game);
         *slot.borrow_mut() = Some((game.to_vec(), e.clone()));
         e
     }
@@ -181,7 +187,7 @@ impl<'s, 'o> LinedUp<'s, 'o> {
         if let Some((_, cost, words)) = done.borrow().iter().find(|(g, _, _)| g == game) {
             return (*cost, words.clone());
         }
-        let (cost, words) = alignment(self.sheets[n & 1], self.options, game);
+        let (cost, words) = alignment(self.sheets[n & 1], self.options[n & 1], game);
         done.borrow_mut().push((game.to_vec(), cost, words.clone()));
         (cost, words)
     }
@@ -191,7 +197,7 @@ impl<'s, 'o> LinedUp<'s, 'o> {
 /// (the first sheet's) and the places where the sheets disagree.
 fn finish(mut chosen: Repair, lined_up: &LinedUp<'_, '_>) -> Repair {
     let [first, second] = lined_up.sheets;
-    let options = lined_up.options;
+    let options = lined_up.options[0];
     let mut corrections = Vec::new();
     for n in 0..2 {
         let e = lined_up.explained(n, &chosen.moves);
@@ -215,7 +221,9 @@ fn finish(mut chosen: Repair, lined_up: &LinedUp<'_, '_>) -> Repair {
     }
     corrections.sort_by_key(|c| (c.at.ply, c.sheet));
     chosen.corrections = corrections;
-    let reader = MoveReader::new(options.letters, options.costs);
+    let readers = lined_up
+        .options
+        .map(|o| MoveReader::new(o.letters, o.costs));
     let (_, words) = lined_up.of(0, &chosen.moves);
     let (_, wb) = lined_up.of(1, &chosen.moves);
     // The moves a sheet wrote that belong to no ply (written twice, or never played), by the
@@ -240,8 +248,13 @@ fn finish(mut chosen: Repair, lined_up: &LinedUp<'_, '_>) -> Repair {
             extras: extras(2),
         },
     ];
-    chosen.disagreements = disagreements(&lined, &chosen.moves, &reader, options);
+    chosen.disagreements = disagreements(&lined, &chosen.moves, &readers, options);
     chosen.words = words;
+    // The game as the first sheet's is read (whichever sheet's search found it), and the
+    // second sheet's letters where they are others.
+    let [first_letters, second_letters] = lined_up.options.map(|o| o.letters.code());
+    chosen.letters = first_letters.to_owned();
+    chosen.second_letters = (second_letters != first_letters).then(|| second_letters.to_owned());
     chosen
 }
 
@@ -458,9 +471,10 @@ fn recombine_with(
 fn disagreements(
     lined: &[Lined<'_>; 2],
     game: &[Move],
-    reader: &MoveReader<'_>,
+    readers: &[MoveReader<'_>; 2],
     options: &RepairOptions<'_>,
 ) -> Vec<Disagreement> {
+    let reader = &readers[0];
     let cells = [lined[0].cells(), lined[1].cells()];
     let mut pos = options.start.clone();
     let mut legal = MoveList::new();
@@ -484,9 +498,10 @@ fn disagreements(
                 .map(|(_, w)| w.as_str())
                 .collect();
             let exact = extra.is_empty()
-                && word
-                    .as_deref()
-                    .is_some_and(|w| reader.score(&pos, &legal, m, &reader.prepare(w)).cost == 0.0);
+                && word.as_deref().is_some_and(|w| {
+                    let r = &readers[n];
+                    r.score(&pos, &legal, m, &r.prepare(w)).cost == 0.0
+                });
             let text = if extra.is_empty() {
                 word
             } else {
