@@ -675,3 +675,40 @@ fn result_warnings_stand_at_the_result() {
         "{out}"
     );
 }
+
+/// A Result tag that is none of PGN's four results is said, at the tag, by both replays (the
+/// streaming one of `check` and the tree one of a game read whole); before, it was passed over
+/// silently and the movetext's result taken.
+#[test]
+fn a_result_tag_that_is_no_result_is_said() {
+    let text = "[Event \"a\"]\n[Result \"2-0\"]\n\n1. e4 e5 *\n";
+    let (out, _, code) = check_text("bad-result.pgn", text);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(
+            "bad-result.pgn:2:1: game 1: warning: Result tag \"2-0\" is no result (PGN's are \
+             1-0, 0-1, 1/2-1/2 and *): the movetext's stands"
+        ),
+        "{out}"
+    );
+    let mut reader = SliceReader::new(text.as_bytes());
+    let game = reader
+        .read_game(&mut GameBuilder::default())
+        .unwrap()
+        .unwrap();
+    let replay = replay_game(&game, &ReplayOptions::default());
+    let w = &replay.warnings[0];
+    assert!(w.starts_with("Result tag \"2-0\" is no result"), "{w:?}");
+    assert_eq!(w.at.map(|l| (l.line, l.column)), Some((2, 1)));
+}
+
+/// `-j` beyond the most threads is a usage error (before, `-j 100000` started thousands of
+/// threads and ran for minutes on one game).
+#[test]
+fn too_many_threads_is_a_usage_error() {
+    let (out, err, code) = check_text("one.pgn", "1. e4 e5 *\n");
+    assert_eq!(code, 0, "{out}{err}");
+    let (_, err, code) = check(&["-j", "100000", "fixtures/clean/mixed.pgn"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("from 1 to 1024"), "{err}");
+}

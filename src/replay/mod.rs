@@ -1321,6 +1321,13 @@ pub fn replay_game_with(game: &Game, opts: &ReplayOptions, on_move: &mut OnMove<
         }
     }
     // Results.
+    if let (Some(bad), None) = (game.tag("Result"), tag_result) {
+        walker_warn(
+            &mut replay.warnings,
+            opts.max_warnings,
+            GameWarning::maybe_at(no_result_tag(bad), game.result_at),
+        );
+    }
     if let (Some(tag), Some(text)) = (tag_result, game.outcome) {
         if tag != text {
             walker_warn(
@@ -1594,6 +1601,15 @@ fn walker_warn(warnings: &mut Vec<GameWarning>, max: usize, w: GameWarning) {
     if warnings.len() < max + 5 {
         warnings.push(w);
     }
+}
+
+/// The warning for a Result tag whose value is none of PGN's four results (`[Result "2-0"]`):
+/// the game's result is then the movetext's.
+pub(crate) fn no_result_tag(value: &str) -> String {
+    format!(
+        "Result tag \"{value}\" is no result (PGN's are 1-0, 0-1, 1/2-1/2 and *): the movetext's \
+         stands"
+    )
 }
 
 #[cfg(test)]

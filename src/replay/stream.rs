@@ -97,6 +97,8 @@ pub struct ReplayVisitor {
     /// warnings are placed.
     outcome_at: Option<Location>,
     result_at: Option<Location>,
+    /// The Result tag's value where it is none of PGN's four results (`2-0`).
+    result_tag_bad: Option<String>,
     /// The FEN tag's value and where the tag stands.
     fen: Option<(String, Location)>,
     variant: Option<String>,
@@ -191,6 +193,7 @@ impl ReplayVisitor {
             last_move_at: Location::default(),
             outcome_at: None,
             result_at: None,
+            result_tag_bad: None,
             mainline_null: false,
             variant_tag: false,
             chess960: false,
@@ -322,6 +325,7 @@ impl Visitor for ReplayVisitor {
         self.outcome = None;
         self.outcome_at = None;
         self.result_at = None;
+        self.result_tag_bad = None;
         self.fen = None;
         self.variant = None;
         self.started = false;
@@ -350,6 +354,9 @@ impl Visitor for ReplayVisitor {
                 self.result_tag_seen = true;
                 self.result_at = Some(at);
                 self.tag_result = Outcome::from_token(value.raw());
+                if self.tag_result.is_none() {
+                    self.result_tag_bad = Some(value.decode().into_owned());
+                }
             }
             "FEN" if self.fen.is_none() => self.fen = Some((value.decode().into_owned(), at)),
             "Result" | "FEN" => self.warn(
@@ -696,6 +703,12 @@ impl Visitor for ReplayVisitor {
                 ended_early: None,
                 variation_past_end: None,
             };
+        }
+        if let Some(bad) = self.result_tag_bad.take() {
+            warnings.push(GameWarning::maybe_at(
+                super::no_result_tag(&bad),
+                self.result_at,
+            ));
         }
         if let (Some(tag), Some(text)) = (self.tag_result, self.outcome) {
             if tag != text {
