@@ -375,3 +375,19 @@ fn a_tables_heading_and_rule_rows_cost_nothing() {
     assert!(r.corrections.is_empty(), "{r}");
     assert_eq!(r.moves.len(), 6, "{r}");
 }
+
+/// A bare `=` after a move is the draw offer (C.12), as `convert` reads it: kept as the `(=)`
+/// comment after its move (before, repair passed over it and the offer was lost); a promotion's
+/// `=` typed apart (`bxa8 = D`) is still the promotion's.
+#[test]
+fn a_bare_equals_sign_after_a_move_is_the_draw_offer() {
+    let options = RepairOptions::new(LetterSet::by_code("cs").expect("Czech letters"));
+    let r = repair(&Sheet::read("1. e4 e5 2. Jf3 = Jc6 1/2-1/2"), &options);
+    assert!(r.corrections.is_empty(), "{r}");
+    assert_eq!(r.comments, [(3, "(=)".to_owned())]);
+    let sheet = "1. e4 d5 2. exd5 c6 3. dxc6 Jf6 4. cxb7 Jbd7 5. bxa8 = D e5 *";
+    let r = repair(&Sheet::read(sheet), &options);
+    assert!(r.corrections.is_empty(), "{r}");
+    assert!(r.comments.is_empty(), "{:?}", r.comments);
+    assert_eq!(r.san[8], "bxa8=Q");
+}

@@ -568,7 +568,9 @@ pub(crate) fn build(
             }
             Step::Skip { tok, kind, cost } => {
                 let t = &tokens[*tok as usize];
-                if t.kind == TokenKind::Mark && t.text == "(=)" && ply > 0 {
+                // The draw offer, `(=)` or a bare `=` after a move (C.12; `convert` reads
+                // both so: a promotion's `=` typed apart, `e8 = D`, is joined into its move).
+                if t.kind == TokenKind::Mark && matches!(&*t.text, "(=)" | "=") && ply > 0 {
                     comments.push((ply, "(=)".to_owned()));
                 }
                 if *cost > 0.0 {
