@@ -357,6 +357,15 @@ fn create(path: &Path) -> Result<BufWriter<File>, CleanError> {
         })
 }
 
+/// Where a game kept comes from: its input's name, its number there and its first line.
+fn kept_origin(inputs: &[Input], kept: &Kept) -> Origin {
+    Origin {
+        file: inputs[kept.input].display_name(),
+        game: kept.game,
+        line: kept.line,
+    }
+}
+
 fn spool_path(out: &Path) -> PathBuf {
     let name = out
         .file_name()
@@ -439,7 +448,7 @@ impl Cleaner<'_> {
         };
         let twin = export_tags(text);
         let mut fills = self.fills.remove(&group).unwrap_or_default();
-        add_fills(&mut fills, &kept, &twin, from);
+        add_fills(&mut fills, &kept, &twin, &[from]);
         if !fills.is_empty() {
             self.fills.insert(group, fills);
         }
@@ -458,11 +467,7 @@ impl Cleaner<'_> {
         // Each merge names the copy its group kept in the end.
         for (merge, &group) in self.report.merges.iter_mut().zip(&self.merge_groups) {
             if let Some(kept) = self.seen.get(group) {
-                merge.kept = Origin {
-                    file: self.inputs[kept.input].display_name(),
-                    game: kept.game,
-                    line: kept.line,
-                };
+                merge.kept = kept_origin(self.inputs, kept);
             }
         }
         if !self.dropped_changes.is_empty() {
@@ -487,11 +492,7 @@ impl Cleaner<'_> {
             let Some(kept) = self.seen.get(group) else {
                 continue;
             };
-            let origin = Origin {
-                file: self.inputs[kept.input].display_name(),
-                game: kept.game,
-                line: kept.line,
-            };
+            let origin = kept_origin(self.inputs, kept);
             for f in &fills {
                 let from: Vec<String> = f
                     .from
@@ -688,11 +689,7 @@ impl Cleaner<'_> {
         let Some(kept) = self.seen.get(twin) else {
             return;
         };
-        let kept_origin = Origin {
-            file: self.inputs[kept.input].display_name(),
-            game: kept.game,
-            line: kept.line,
-        };
+        let kept_origin = kept_origin(self.inputs, kept);
         if key.standing() <= kept.standing {
             self.fill_from(twin, &text, (input, origin.game, origin.line));
             self.seen.absorb(twin, &key);
@@ -713,16 +710,14 @@ impl Cleaner<'_> {
         };
         let new_tags = export_tags(&text);
         let mut fills = Vec::new();
-        add_fills(&mut fills, &new_tags, &old_tags, old_from);
+        add_fills(&mut fills, &new_tags, &old_tags, &[old_from]);
         for fill in self.fills.remove(&twin).unwrap_or_default() {
-            for from in fill.from {
-                add_fills(
-                    &mut fills,
-                    &new_tags,
-                    &[(fill.name.clone(), fill.value.clone())],
-                    from,
-                );
-            }
+            add_fills(
+                &mut fills,
+                &new_tags,
+                &[(fill.name, fill.value)],
+                &fill.from,
+            );
         }
         if !fills.is_empty() {
             self.fills.insert(twin, fills);

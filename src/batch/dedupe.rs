@@ -385,13 +385,14 @@ fn filled_value(name: &str, current: Option<&str>, twin: &str) -> Option<String>
 }
 
 /// Adds to `fills` (the group's fills so far, against `kept`, the tags of the copy kept) what
-/// `twin`'s tags fill, from the copy `from`. The first copy to fill a tag gives its value; a
+/// `twin`'s tags fill, from the copies `from` (one duplicate; or the copies an earlier fill
+/// came from, carried over to a richer copy kept). The first copy to fill a tag gives its value; a
 /// later one only adds date digits still unknown (and is named beside the first).
 pub(crate) fn add_fills(
     fills: &mut Vec<TagFill>,
     kept: &[(String, String)],
     twin: &[(String, String)],
-    from: (usize, u64, u64),
+    from: &[(usize, u64, u64)],
 ) {
     for (name, value) in twin {
         let at = fills.iter().position(|f| &f.name == name);
@@ -405,18 +406,24 @@ pub(crate) fn add_fills(
         let Some(new) = filled_value(name, current, value) else {
             continue;
         };
-        match at {
+        let k = match at {
             Some(k) => {
                 fills[k].value = new;
-                if !fills[k].from.contains(&from) {
-                    fills[k].from.push(from);
-                }
+                k
             }
-            None => fills.push(TagFill {
-                name: name.clone(),
-                value: new,
-                from: vec![from],
-            }),
+            None => {
+                fills.push(TagFill {
+                    name: name.clone(),
+                    value: new,
+                    from: Vec::new(),
+                });
+                fills.len() - 1
+            }
+        };
+        for f in from {
+            if !fills[k].from.contains(f) {
+                fills[k].from.push(*f);
+            }
         }
     }
 }
@@ -645,8 +652,8 @@ mod tests {
         );
         let later = export_tags("[Date \"????.??.07\"]\n[ECO \"C61\"]\n\n1. e4 *\n");
         let mut fills = Vec::new();
-        add_fills(&mut fills, &kept, &twin, (0, 2, 9));
-        add_fills(&mut fills, &kept, &later, (1, 1, 1));
+        add_fills(&mut fills, &kept, &twin, &[(0, 2, 9)]);
+        add_fills(&mut fills, &kept, &later, &[(1, 1, 1)]);
         // The date's digits came from both copies; each is named.
         assert_eq!(fills[1].from, [(0, 2, 9), (1, 1, 1)]);
         let got: Vec<(&str, &str)> = fills
@@ -665,11 +672,11 @@ mod tests {
              [Variant \"Chess960\"]\n[Date \"????.02.29\"]\n\n*\n",
         );
         let before = fills.clone();
-        add_fills(&mut fills, &kept, &odd, (2, 1, 1));
+        add_fills(&mut fills, &kept, &odd, &[(2, 1, 1)]);
         assert_eq!(fills, before);
         let leap = export_tags("[Date \"2021.??.??\"]\n\n*\n");
         let mut none = Vec::new();
-        add_fills(&mut none, &leap, &odd, (2, 1, 1));
+        add_fills(&mut none, &leap, &odd, &[(2, 1, 1)]);
         assert!(none.iter().all(|f| f.name != "Date"), "{none:?}");
         let text = "[Event \"E\"]\n[Black \"?\"]\n[Date \"2020.??.??\"]\n\n1. e4 1-0\n";
         assert_eq!(
