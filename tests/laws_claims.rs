@@ -337,6 +337,11 @@ fn fifty_moves_on_the_board_with_a_written_move_cite_the_boards_rule() {
             "{e}: {}",
             r.reason
         );
+        assert!(
+            r.reason.ends_with(" was not needed)") && !r.reason.contains("  "),
+            "{e}: {}",
+            r.reason
+        );
     }
 }
 

@@ -389,7 +389,8 @@ pub fn judge(game: &GameRecord, req: &ClaimRequest) -> Result<ClaimReport, Claim
                 true,
                 board_article,
                 format!(
-                    "{on_board} (the board made the claim good already; the written move {}                      was not needed)",
+                    "{on_board} (the board made the claim good already; the written move {} \
+                     was not needed)",
                     label_move(&before, m, game.letters())
                 ),
             ),
