@@ -430,9 +430,8 @@ impl Cleaner<'_> {
         };
         spool.flush()?;
         let file = spool.get_mut();
-        file.seek(SeekFrom::Start(r.offset))?;
-        let mut buf = vec![0; usize::try_from(r.len).unwrap_or(0)];
-        file.read_exact(&mut buf)?;
+        let mut buf = Vec::new();
+        read_spooled(file, r, &mut buf)?;
         file.seek(SeekFrom::End(0))?;
         String::from_utf8(buf).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
     }
@@ -507,13 +506,14 @@ impl Cleaner<'_> {
                 } else {
                     "duplicates"
                 };
+                let mut value = String::new();
+                crate::pgn::writer::escape_tag(&f.value, &mut value);
                 self.report.changes.push(Change {
                     origin: origin.clone(),
                     kind: "tag_filled",
                     detail: format!(
-                        "{} \"{}\" from its {duplicates} {}",
+                        "{} \"{value}\" from its {duplicates} {}",
                         f.name,
-                        f.value.replace('\\', "\\\\").replace('"', "\\\""),
                         from.join(", ")
                     ),
                 });
@@ -545,6 +545,13 @@ impl Cleaner<'_> {
     }
 }
 
+/// Reads spool record `r` into `buf`.
+fn read_spooled(file: &mut File, r: &Record, buf: &mut Vec<u8>) -> io::Result<()> {
+    file.seek(SeekFrom::Start(r.offset))?;
+    buf.resize(r.len as usize, 0);
+    file.read_exact(buf)
+}
+
 /// Copies the games kept from the spool to the output in input order, each record of `filled`
 /// with the tags its duplicates filled in.
 fn copy_kept(
@@ -556,9 +563,7 @@ fn copy_kept(
     let mut file = spool.into_inner().map_err(|e| e.into_error())?;
     let mut buf = Vec::new();
     for (k, r) in records.iter().enumerate().filter(|(_, r)| r.kept) {
-        file.seek(SeekFrom::Start(r.offset))?;
-        buf.resize(r.len as usize, 0);
-        file.read_exact(&mut buf)?;
+        read_spooled(&mut file, r, &mut buf)?;
         match (filled.get(&k), std::str::from_utf8(&buf)) {
             (Some(fills), Ok(text)) => out.write_all(with_fills(text, fills).as_bytes())?,
             _ => out.write_all(&buf)?,

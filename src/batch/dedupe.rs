@@ -468,12 +468,7 @@ fn push_tag(out: &mut String, name: &str, value: &str) {
     out.push('[');
     out.push_str(name);
     out.push_str(" \"");
-    for c in value.chars() {
-        if c == '"' || c == '\\' {
-            out.push('\\');
-        }
-        out.push(c);
-    }
+    crate::pgn::writer::escape_tag(value, out);
     out.push_str("\"]\n");
 }
 

@@ -135,7 +135,7 @@ pub fn export_tags(game: &Game) -> Vec<(&str, &str)> {
 }
 
 /// Escapes a tag value for the export format.
-fn escape_tag(value: &str, out: &mut String) {
+pub(crate) fn escape_tag(value: &str, out: &mut String) {
     for c in value.chars() {
         if c == '"' || c == '\\' {
             out.push('\\');
