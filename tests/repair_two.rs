@@ -253,4 +253,12 @@ fn past_the_parting_the_other_sheet_changes_no_move() {
     let stop = r.stop.as_ref().expect("a stop where the sheets part");
     assert_eq!(stop.at.ply, 5, "{r}");
     assert!(stop.reason.contains("record different games"), "{r}");
+    assert!(stop.reason.contains("the first sheet's alone"), "{r}");
+    // Past the parting the second sheet's words pair with no ply: no disagreement is listed
+    // there (before, one a ply, pairing `d4` with Sb5), and the cost is what the corrections
+    // cost (before, 30.90 with every correction at 0: the unread words were charged).
+    assert!(r.disagreements.iter().all(|d| d.at.ply < 5), "{r}");
+    let sum: f32 = r.corrections.iter().map(|c| c.cost).sum();
+    assert!((r.cost - sum).abs() < 1e-4, "{r}");
+    assert_eq!(r.cost, 0.0, "{r}");
 }

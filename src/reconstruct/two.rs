@@ -199,17 +199,23 @@ fn finish(mut chosen: Repair, lined_up: &LinedUp<'_, '_>) -> Repair {
     let [first, second] = lined_up.sheets;
     let options = lined_up.options[0];
     let mut corrections = Vec::new();
+    let stopped_before = chosen.stop.is_some();
     for n in 0..2 {
         let e = lined_up.explained(n, &chosen.moves);
         // A sheet that does not read along the game to its end (its words from some ply on
         // left unread) records another game from there: said as where the repair stops, not
         // passed over as a sure game.
         if let (None, Some(stop)) = (&chosen.stop, &e.stop) {
-            let which = if n == 0 { "first" } else { "second" };
+            let [which, other] = if n == 0 {
+                ["first", "second"]
+            } else {
+                ["second", "first"]
+            };
             chosen.stop = Some(Stop {
                 reason: format!(
                     "the {which} sheet's words from here on do not read along this game: the two \
-                     sheets record different games from here"
+                     sheets record different games from here (the moves from here on are the \
+                     {other} sheet's alone)"
                 ),
                 ..stop.clone()
             });
@@ -220,6 +226,11 @@ fn finish(mut chosen: Repair, lined_up: &LinedUp<'_, '_>) -> Repair {
         }));
     }
     corrections.sort_by_key(|c| (c.at.ply, c.sheet));
+    if chosen.stop.is_some() && !stopped_before {
+        // The sheets part: what the game costs is what its corrections cost (the price also
+        // charged the parted sheet's words past the parting, which the report lists as unread).
+        chosen.cost = corrections.iter().map(|c| c.cost).sum();
+    }
     chosen.corrections = corrections;
     let readers = lined_up
         .options
@@ -248,7 +259,18 @@ fn finish(mut chosen: Repair, lined_up: &LinedUp<'_, '_>) -> Repair {
             extras: extras(2),
         },
     ];
-    chosen.disagreements = disagreements(&lined, &chosen.moves, &readers, options);
+    // Past the ply where one sheet stops reading along the game, its words line up with no
+    // ply (they record another game): the stop says so, once, instead of a disagreement a ply
+    // pairing words of two different games.
+    let parted = chosen
+        .stop
+        .as_ref()
+        .map_or(usize::MAX, |s| s.at.ply as usize);
+    let agreed = chosen
+        .moves
+        .get(..parted.saturating_sub(1))
+        .unwrap_or(&chosen.moves);
+    chosen.disagreements = disagreements(&lined, agreed, &readers, options);
     chosen.words = words;
     // The game as the first sheet's is read (whichever sheet's search found it), and the
     // second sheet's letters where they are others.
