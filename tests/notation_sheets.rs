@@ -2040,3 +2040,66 @@ fn a_tables_heading_and_rule_rows_are_passed_over() {
         assert_eq!(out.text, plain, "{table}");
     }
 }
+
+/// A head's labels of more than one word: a colour's and a rating or the player (`White Elo:`,
+/// `Bílý hráč:`) are read as the tags they name; others (`Číslo partie:`, `Time control:`) are
+/// left out and said, and the game below is read (before, `Číslo partie: 17` stopped the game
+/// as a move that cannot be read, and `White Elo: 2100` was lost).
+#[test]
+fn head_labels_of_two_words_are_read_or_left_out_and_said() {
+    let opts = ConvertOptions::default();
+    let text = "Bílý hráč: Novák, Jan\nČerný hráč: Svoboda, Petr\nWhite Elo: 2100\n\
+                Black Elo : 1950\nČíslo partie: 17\nTime control: 90+30\n\n1. e4 e5 1-0\n";
+    let out = convert_text(text, "x.txt", &opts);
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(out.games, 1);
+    for tag in [
+        "[White \"Novák, Jan\"]",
+        "[Black \"Svoboda, Petr\"]",
+        "[WhiteElo \"2100\"]",
+        "[BlackElo \"1950\"]",
+    ] {
+        assert!(out.text.contains(tag), "{tag}: {}", out.text);
+    }
+    assert!(out.text.contains("1. e4 e5 1-0"), "{}", out.text);
+    assert_eq!(
+        out.notes,
+        [
+            "x.txt:5: game 1: the head line 'Číslo partie: 17' has a label scoresheet does not \
+             read: left out",
+            "x.txt:6: game 1: the head line 'Time control: 90+30' has a label scoresheet does \
+             not read: left out",
+        ]
+    );
+}
+
+/// A table's heading typed without rules (`    Bílý    Černý`) is passed over as a ruled one
+/// is, and colour labels of more languages name the players and the language (before, the
+/// unruled heading stopped the game, and `Biały:` was a move).
+#[test]
+fn an_unruled_heading_and_more_colour_labels_are_read() {
+    let opts = ConvertOptions::default();
+    let plain = convert_text("1 e4 e5\n2 Jf3 Jc6\n3 Sb5 a6 1-0\n", "x.txt", &opts).text;
+    for table in [
+        "    Bílý    Černý\n1   e4      e5\n2   Jf3     Jc6\n3   Sb5     a6\n1-0\n",
+        "Tah  White  Black\n1   e4      e5\n2   Jf3     Jc6\n3   Sb5     a6\n1-0\n",
+    ] {
+        let out = convert_text(table, "x.txt", &opts);
+        assert!(out.errors.is_empty(), "{table}: {:?}", out.errors);
+        assert_eq!(out.text, plain, "{table}");
+    }
+    for (head, white, black) in [
+        ("Biały: Kowalski\nCzarny: Nowak\n", "Kowalski", "Nowak"),
+        ("Blanco: García\nNegro: López\n", "García", "López"),
+        ("Világos: Kovács\nSötét: Nagy\n", "Kovács", "Nagy"),
+    ] {
+        let out = convert_text(&format!("{head}\n1. e4 e5 1-0\n"), "x.txt", &opts);
+        assert!(out.errors.is_empty(), "{head}: {:?}", out.errors);
+        assert!(
+            out.text.contains(&format!("[White \"{white}\"]"))
+                && out.text.contains(&format!("[Black \"{black}\"]")),
+            "{head}: {}",
+            out.text
+        );
+    }
+}

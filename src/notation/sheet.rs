@@ -809,6 +809,10 @@ pub fn is_between_moves_word(word: &str) -> bool {
 /// assert!(is_table_heading("| Č. | Bílý | Černý |"));
 /// assert!(!is_table_heading("| 1 | e4 | e5 |"));
 /// assert!(!is_table_heading("1. e4 e5"));
+/// assert!(is_table_heading("    Bílý    Černý"));
+/// assert!(is_table_heading("Tah  White  Black"));
+/// assert!(!is_table_heading("Bílý: Novák"));
+/// assert!(!is_table_heading("Tah"));
 /// ```
 pub fn is_table_heading(line: &str) -> bool {
     const HEADINGS: &[&str] = &[
@@ -829,7 +833,13 @@ pub fn is_table_heading(line: &str) -> bool {
     const RULES: [char; 7] = ['|', '│', '┃', '┼', '╪', '├', '┤'];
     let line = line.trim();
     if !line.contains(RULES) {
-        return false;
+        // A heading row typed without rules (`    Bílý    Černý`, `Tah  White  Black`): every
+        // word a heading, and a colour's among them.
+        let colour = line.split_whitespace().any(|w| {
+            let w = w.trim_end_matches(['.', ':']);
+            matches!(header_tag(w), Some("White" | "Black"))
+        });
+        return colour && !line.contains(':') && is_heading(line);
     }
     let mut any = false;
     let all = line.split(RULES).map(str::trim).all(|cell| {
@@ -1231,10 +1241,15 @@ pub fn head_language(line: &str) -> Option<&'static str> {
         ("hr", &["bijeli", "crni"]),
         ("de", &["weiß", "weiss", "schwarz", "ergebnis"]),
         ("fr", &["blancs", "blanc", "noirs", "noir", "résultat"]),
-        ("es", &["blancas", "negras"]),
+        ("es", &["blancas", "negras", "blanco", "negro"]),
         ("it", &["bianco", "nero"]),
-        ("pl", &["białe", "czarne"]),
-        ("hu", &["fehér", "fekete"]),
+        (
+            "pl",
+            &["białe", "czarne", "biały", "czarny", "biale", "bialy"],
+        ),
+        ("hu", &["fehér", "fekete", "világos", "sötét"]),
+        ("sr", &["beli"]),
+        ("sl", &["črni"]),
         ("nl", &["wit", "zwart"]),
         ("da", &["hvid", "sort"]),
         ("ru", &["белые", "черные", "чёрные"]),
@@ -1278,9 +1293,15 @@ pub fn header_tag(label: &str) -> Option<&'static str> {
                 "blanc",
                 "белые",
                 "białe",
+                "biały",
+                "biale",
+                "bialy",
                 "blancas",
+                "blanco",
                 "bianco",
                 "fehér",
+                "világos",
+                "beli",
                 "wit",
                 "hvid",
                 "hvit",
@@ -1302,9 +1323,13 @@ pub fn header_tag(label: &str) -> Option<&'static str> {
                 "черные",
                 "чёрные",
                 "czarne",
+                "czarny",
                 "negras",
+                "negro",
                 "nero",
                 "fekete",
+                "sötét",
+                "črni",
                 "zwart",
                 "sort",
                 "svart",
@@ -1411,26 +1436,39 @@ pub fn header_tag(label: &str) -> Option<&'static str> {
 /// assert_eq!(header_line("alebo: Jf3"), None);
 /// ```
 pub fn header_line(line: &str) -> Option<Vec<(&'static str, String)>> {
+    // A colon glued to `word` or standing apart after it in `rest`: how many bytes of `rest`
+    // the colon apart takes.
+    let colon_after = |word: &'_ str, rest: &str| -> Option<usize> {
+        if word.ends_with(':') {
+            return Some(0);
+        }
+        let after = rest.trim_start();
+        let colon = after
+            .strip_prefix(':')
+            .filter(|a| a.is_empty() || a.starts_with(char::is_whitespace))?;
+        Some(rest.len() - colon.len())
+    };
     // A label: its word with the colon glued (`Bílý:`) or apart (`Blancs :`, as French typing
-    // puts it), and how many bytes of `rest` after the word the colon apart takes. A rating
+    // puts it), and how many bytes of `rest` after the word the label and colon take. A rating
     // after a player's name (`Elo:`) is that player's.
     let label_at = |word: &str, rest: &str, last: Option<&'static str>| {
-        let (name, colon) = match word.strip_suffix(':') {
-            Some(name) => (name, 0),
-            None => {
-                let after = rest.trim_start();
-                let colon = after
-                    .strip_prefix(':')
-                    .filter(|a| a.is_empty() || a.starts_with(char::is_whitespace))?;
-                (word, rest.len() - colon.len())
-            }
-        };
-        let tag = match (name.to_lowercase().as_str(), last) {
-            ("elo" | "rating", Some("White")) => "WhiteElo",
-            ("elo" | "rating", Some("Black")) => "BlackElo",
-            _ => header_tag(name)?,
-        };
-        Some((tag, colon))
+        if let Some(colon) = colon_after(word, rest) {
+            let name = word.strip_suffix(':').unwrap_or(word);
+            let tag = match (name.to_lowercase().as_str(), last) {
+                ("elo" | "rating", Some("White")) => "WhiteElo",
+                ("elo" | "rating", Some("Black")) => "BlackElo",
+                _ => header_tag(name)?,
+            };
+            return Some((tag, colon));
+        }
+        // A label of two words: a colour's and a player's rating or the player (`White Elo:`,
+        // `Bílý hráč:`).
+        let colour = header_tag(word).filter(|t| matches!(*t, "White" | "Black"))?;
+        let second = rest.split_whitespace().next()?;
+        let second_end = rest.find(second)? + second.len();
+        let colon = colon_after(second, &rest[second_end..])?;
+        let tag = two_word_label(colour, second.strip_suffix(':').unwrap_or(second))?;
+        Some((tag, second_end + colon))
     };
     let mut fields: Vec<(&'static str, String)> = Vec::new();
     let mut value_start = None;
@@ -1484,6 +1522,35 @@ pub fn header_line(line: &str) -> Option<Vec<(&'static str, String)>> {
     Some(fields)
 }
 
+/// The tag of a head's label of two words, a colour's label (`colour`, its tag) and `second`:
+/// the player's rating (`White Elo`, `Černý ELO`) or the player (`Bílý hráč`, `Black player`).
+fn two_word_label(colour: &'static str, second: &str) -> Option<&'static str> {
+    const PLAYER: &[&str] = &[
+        "player",
+        "hráč",
+        "hrac",
+        "igrač",
+        "igrac",
+        "spieler",
+        "joueur",
+        "gracz",
+        "jugador",
+        "giocatore",
+        "játékos",
+        "speler",
+        "spiller",
+        "spelare",
+        "игрок",
+    ];
+    let second = second.to_lowercase();
+    match (colour, second.as_str()) {
+        ("White", "elo" | "rating") => Some("WhiteElo"),
+        ("Black", "elo" | "rating") => Some("BlackElo"),
+        (tag, word) if PLAYER.contains(&word) => Some(tag),
+        _ => None,
+    }
+}
+
 /// The label of a line of a sheet's head that [`header_line`] does not read (`Klub: ŠK Praha`,
 /// `Rozhodčí: Novák`, `Výsledek:` with nothing after it): a word of three letters or more, then
 /// a colon (glued or apart), and no moves after it. Above a game's moves both sheet readers
@@ -1495,16 +1562,35 @@ pub fn header_line(line: &str) -> Option<Vec<(&'static str, String)>> {
 /// assert_eq!(unknown_head_label("Rozhodčí :"), Some("Rozhodčí"));
 /// assert_eq!(unknown_head_label("Partie: 1. e4 e5"), None);
 /// assert_eq!(unknown_head_label("e4: e5"), None);
+/// assert_eq!(unknown_head_label("Číslo partie: 17"), Some("Číslo partie"));
+/// assert_eq!(unknown_head_label("Time control: 90+30"), Some("Time control"));
+/// assert_eq!(unknown_head_label("Jf3 Jc6 alebo: Jd2"), None);
+/// assert_eq!(unknown_head_label("Kasparov or: 0-0-0 1/2-1/2"), None);
 /// ```
 pub fn unknown_head_label(line: &str) -> Option<&str> {
     let line = line.trim();
-    let first = line.split_whitespace().next()?;
-    let (label, rest) = match first.strip_suffix(':') {
-        Some(label) => (label, &line[first.len()..]),
-        None => (first, line[first.len()..].trim_start().strip_prefix(':')?),
+    let colon = line.find(':')?;
+    let (label, rest) = (line[..colon].trim_end(), &line[colon + 1..]);
+    if !rest.is_empty() && !rest.starts_with(char::is_whitespace) {
+        // `1:0`, `12:30`: no label's colon.
+        return None;
+    }
+    // One to four words of letters (`Klub`, `Číslo partie`, `Time control`), the first of three
+    // letters or more.
+    let first = label.split_whitespace().next()?;
+    let words = label.split_whitespace();
+    let letters = words.clone().count() <= 4 && {
+        let mut words = words;
+        words.all(|w| w.chars().all(char::is_alphabetic))
     };
-    let word = label.chars().count() >= 3 && label.chars().all(char::is_alphabetic);
-    (word && !starts_the_moves(rest)).then_some(label)
+    // A label of words holds no moves after it: `Kasparov or: 0-0-0 1/2-1/2` is a line of the
+    // game, its words between moves.
+    let moves_after = label.contains(char::is_whitespace)
+        && rest
+            .split_whitespace()
+            .any(|w| is_castling(w) || result_of(w).is_some());
+    let label_ok = first.chars().count() >= 3 && letters && !moves_after;
+    (label_ok && !starts_the_moves(rest)).then_some(label)
 }
 
 /// Whether `text` holds the first move number (`1.`, `1)`, `1.e4`), as a line that begins with
