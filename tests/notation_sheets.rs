@@ -500,7 +500,16 @@ fn a_date_not_in_pgn_form_is_noted() {
     assert!(out.text.contains("[Date \"2026.11.14\"]"), "{}", out.text);
     assert_eq!(
         out.notes,
-        ["d.txt:2: game 1: the date '14.11.26' is not in PGN's form (YYYY.MM.DD): written as it \
+        ["d.txt:1: game 1: the date '14.11.26' is not in PGN's form (YYYY.MM.DD): written as it \
+          stands"]
+    );
+    // The note points at the date's line, in PGN as on a sheet, not at the moves.
+    let pgn = "[Event \"?\"]\n[Date \"14.11.26\"]\n[Result \"*\"]\n\n1. e4 e5 *\n";
+    let out = convert_text(pgn, "d.pgn", &ConvertOptions::default());
+    assert_eq!(out.games, 1, "{:?}", out.errors);
+    assert_eq!(
+        out.notes,
+        ["d.pgn:2: game 1: the date '14.11.26' is not in PGN's form (YYYY.MM.DD): written as it \
           stands"]
     );
 }

@@ -747,6 +747,7 @@ pub fn repaired_game(game: &Game, repair: &Repair) -> (Game, usize) {
         outcome,
         at: game.at,
         fen_at: game.fen_at,
+        date_at: game.date_at,
         outcome_at: game.outcome_at,
         result_at: game.result_at,
     };

@@ -56,6 +56,9 @@ pub struct SheetGame<'a> {
     /// Line and column of the FEN tag of PGN input, where a FEN that sets up no position is
     /// reported.
     pub fen_at: Option<(usize, usize)>,
+    /// The line of the Date tag or head line (`Datum: 14.11.26`), where a date not in PGN's
+    /// form is reported.
+    pub date_at: Option<usize>,
     /// The language the head's labels are in (`Bílý:` Czech, `Weiß:` German; see
     /// [`head_language`]), English for a PGN game: the letter set tried first when the
     /// letters are detected.
@@ -1835,6 +1838,9 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                             }
                         }
                     } else {
+                        if tag == "Date" {
+                            game.game.date_at = Some(li + 1);
+                        }
                         game.game.tags.retain(|(t, _)| t != tag);
                         game.game.tags.push((tag.to_owned(), value));
                     }
@@ -3067,6 +3073,7 @@ fn sheet_of_pgn(g: &Game) -> SheetGame<'_> {
         // as `check` reads it.
         language: Some("en"),
         fen_at: g.fen_at.map(|at| (at.line as usize, at.column as usize)),
+        date_at: g.date_at.map(|at| at.line as usize),
     }
 }
 
@@ -3196,7 +3203,8 @@ fn convert_games(games: Vec<SheetGame<'_>>, file: &str, opts: &ConvertOptions) -
                 let date = game.tags.iter().find(|(tag, _)| tag == "Date");
                 if let Some((_, date)) = date {
                     if crate::batch::normalize_date(date).as_deref() != Some(date.as_str()) {
-                        let line = game.moves.first().map_or(1, |m| m.line);
+                        let first = game.moves.first().map_or(1, |m| m.line);
+                        let line = game.date_at.unwrap_or(first);
                         result.notes.push(format!(
                             "{file}:{line}: game {}: the date '{date}' is not in PGN's form \
                              (YYYY.MM.DD): written as it stands",

@@ -44,6 +44,8 @@ pub struct Game {
     /// Where its FEN tag stands, if it has one: where a FEN that sets up no position is
     /// reported.
     pub fen_at: Option<Location>,
+    /// Where its Date tag stands, if it has one: where a date not in PGN's form is reported.
+    pub date_at: Option<Location>,
     /// Where the result token stands, if there is one: where a result the game contradicts is
     /// reported.
     pub outcome_at: Option<Location>,
@@ -334,6 +336,9 @@ impl Visitor for GameBuilder {
     fn tag(&mut self, name: &str, value: TagValue<'_>, at: Location) {
         if name == "FEN" {
             self.game.fen_at = Some(at);
+        }
+        if name == "Date" {
+            self.game.date_at = Some(at);
         }
         if name == "Result" && self.game.result_at.is_none() {
             self.game.result_at = Some(at);
