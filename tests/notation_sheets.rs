@@ -518,7 +518,11 @@ fn a_date_not_in_pgn_form_is_noted() {
 fn a_pgn_draw_offer_comment_survives_a_round_trip() {
     let pgn = "[Event \"?\"]\n\n1. e4 e5 2. Jf3 { (=) } Jc6 *\n";
     let out = convert_text(pgn, "x.pgn", &ConvertOptions::default());
-    assert!(out.text.contains("2. Nf3 { (=) } Nc6 *"), "{}", out.text);
+    assert!(
+        out.text.contains("2. Nf3 { (=) } 2... Nc6 *"),
+        "{}",
+        out.text
+    );
     let fide = ConvertOptions {
         notation: Notation::Fide,
         to: LetterSet::by_code("cs").unwrap().clone(),
@@ -1377,12 +1381,19 @@ fn pgn_is_recognised_after_escape_lines_and_comments_and_by_its_variations() {
         "%!PGN\n[Event \"a\"]\n[White \"X\"]\n\n1. e4 e5 *\n",
         "{Annotated by X}\n[Event \"a\"]\n\n1. e4 e5 *\n",
         "; from a database\n[Event \"a\"]\n\n1. e4 e5 *\n",
-        "1. e4 {best by test} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 *\n",
     ] {
         let out = convert_text(text, "t.pgn", &san);
         assert!(out.errors.is_empty(), "{text}: {:?}", out.errors);
         assert!(out.text.starts_with("1. e4 e5"), "{text}: {}", out.text);
     }
+    // Told by its variation, and converted with its comment, glyph and variation.
+    let text = "1. e4 {best by test} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 *\n";
+    let out = convert_text(text, "t.pgn", &san);
+    assert!(out.errors.is_empty(), "{text}: {:?}", out.errors);
+    assert_eq!(
+        out.text,
+        "1. e4 { best by test } 1... e5 ( 1... c5 2. Nf3 ) 2. Nf3 $1 Nc6 *\n"
+    );
     let pgn = convert_text(
         "%!PGN\n[Event \"a\"]\n[White \"X\"]\n\n1. e4 e5 *\n",
         "t.pgn",
@@ -1968,7 +1979,7 @@ fn typed_forms_of_castling_captures_draw_offers_and_results_read_as_their_usual_
     // A draw offer is kept as PGN writes it.
     assert!(convert("1. e4 e5 2. Jf3 = Jc6 1/2-1/2")
         .text
-        .contains("Nf3 { (=) } Nc6"));
+        .contains("Nf3 { (=) } 2... Nc6"));
     // Glued to the square, `=` is a promotion's, and a promotion to a letter of another set
     // names that letter (before: "unexpected '='").
     let out = convert_text(
@@ -2111,4 +2122,81 @@ fn an_unruled_heading_and_more_colour_labels_are_read() {
             out.text
         );
     }
+}
+
+/// A PGN game's glyphs, comments and variations (nested too) are converted with its moves, in
+/// any form and letter set, and read back; a variation whose move is not legal is left out and
+/// said; UCI, which has no room for them, says it leaves them out.
+#[test]
+fn comments_glyphs_and_variations_are_converted_with_the_moves() {
+    let pgn = "[Event \"x\"]\n[Result \"*\"]\n\n{Before} 1. e4 e5 (1... c5 2. Ke3) \
+               (1... e6 {French} 2. d4 (2. Nf3 d5) d5) 2. Nf3 $146 Nc6 $2 3. Bb5 $16 *\n";
+    let out = convert_text(pgn, "v.pgn", &ConvertOptions::default());
+    assert_eq!(out.games, 1, "{:?}", out.errors);
+    let movetext = "{ Before } 1. e4 e5 ( 1... e6 { French } 2. d4 ( 2. Nf3 d5 ) 2... d5 ) \
+                    2. Nf3\n$146 Nc6 $2 3. Bb5 $16 *\n";
+    assert!(out.text.ends_with(movetext), "{}", out.text);
+    assert_eq!(
+        out.notes,
+        [
+            "v.pgn:4:31: game 1: the variation's move 2. 'Ke3': no white king (K) can move to e3 \
+          (Article 3): the variation is left out"
+        ]
+    );
+    // Czech letters, the glyphs books print; read back, the same game.
+    let fide = ConvertOptions {
+        notation: Notation::Fide,
+        to: LetterSet::by_code("cs").unwrap().clone(),
+        ..ConvertOptions::default()
+    };
+    let cs = convert_text(pgn, "v.pgn", &fide);
+    assert!(cs.text.contains("Jc6? 3. Sb5\u{b1} *"), "{}", cs.text);
+    let back = convert_text(&cs.text, "v.txt", &ConvertOptions::default());
+    assert!(back.errors.is_empty(), "{:?}", back.errors);
+    assert!(back.text.ends_with(movetext), "{}", back.text);
+    let uci = ConvertOptions {
+        notation: Notation::Uci,
+        ..ConvertOptions::default()
+    };
+    let uci = convert_text(pgn, "v.pgn", &uci);
+    assert_eq!(uci.text, "e2e4 e7e5 g1f3 b8c6 f1b5 *\n");
+    assert!(
+        uci.notes.iter().any(|n| n
+            == "v.pgn:4: game 1: UCI has no room for glyphs, comments or variations: \
+                           left out"),
+        "{:?}",
+        uci.notes
+    );
+}
+
+/// Glyphs typed on a move list, glued or apart, in brackets, as assessments or as NAGs, read
+/// (before: `Sb5(!)` and `Sa4±` failed the game, `$1` too) and kept.
+#[test]
+fn glyphs_typed_on_a_sheet_are_read_and_kept() {
+    let sheet =
+        "1. e4 $1 e5 2. Jf3 Jc6 3. Sb5(!) a6 4. Sa4 \u{b1} Jf6 5. 0-0 Se7!? 6. Ve1 b5 +- *\n";
+    let out = convert_text(sheet, "g.txt", &ConvertOptions::default());
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    let movetext: Vec<&str> = out
+        .text
+        .split_whitespace()
+        .skip_while(|w| *w != "1.")
+        .collect();
+    assert_eq!(
+        movetext.join(" "),
+        "1. e4 $1 e5 2. Nf3 Nc6 3. Bb5 $1 a6 4. Ba4 $16 Nf6 5. O-O Be7 $5 6. Re1 b5 $18 *"
+    );
+    // `+-` and `+=` glued to a move are assessments, not a check.
+    let out = convert_text(
+        "1. e4 e5 2. Dh5+- Jc6 3. Sc4+= *",
+        "g.txt",
+        &ConvertOptions::default(),
+    );
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert!(out.doubts.is_empty(), "{:?}", out.doubts);
+    assert!(
+        out.text.ends_with("2. Qh5 $18 Nc6 3. Bc4 $14 *\n"),
+        "{}",
+        out.text
+    );
 }

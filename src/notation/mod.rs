@@ -34,6 +34,6 @@ pub use plain::read_plain_san;
 pub use print::{move_to_string, write_move, PrintOptions, Style};
 pub use resolve::{Policy, ResolveError, Resolved, Warning, Warnings};
 pub use written::{
-    Annotation, Body, CastlingMark, CheckMark, ParseError, PromotionMark, Separator, Target,
-    WrittenMove,
+    Annotation, Assessment, Body, CastlingMark, CheckMark, ParseError, PromotionMark, Separator,
+    Target, WrittenMove,
 };

@@ -12,9 +12,9 @@ use super::detect::{detect_letters, AmbiguousLetters};
 use super::letters::LetterSet;
 use super::print::{write_move, PrintOptions, Style};
 use super::resolve::{Policy, ResolveError, Warning, Warnings};
-use super::written::{is_figurine, ParseError, WrittenMove, CASTLE_ZEROS};
+use super::written::{is_figurine, Annotation, Assessment, ParseError, WrittenMove, CASTLE_ZEROS};
 use crate::board::{Color, FenError, Move, Position};
-use crate::pgn::{Game, PgnError};
+use crate::pgn::{Game, Line, Node, PgnError};
 use std::fmt::Write;
 
 /// One written move on a sheet, with where it stands.
@@ -31,6 +31,9 @@ pub struct SheetMove<'a> {
     /// The move number and side the sheet's own numbers give this move (`31.` then two moves:
     /// White's 31st and Black's), `None` before any number and for PGN.
     pub numbered_as: Option<(u32, Color)>,
+    /// The PGN move this is, for PGN input: its glyphs, comments and variations, which
+    /// [`read_game`] reads too and [`write_game`] writes (see [`Gloss`]).
+    pub pgn: Option<&'a Node>,
 }
 
 /// One game of a sheet: its moves and the result written after them, if any.
@@ -59,6 +62,8 @@ pub struct SheetGame<'a> {
     /// The line of the Date tag or head line (`Datum: 14.11.26`), where a date not in PGN's
     /// form is reported.
     pub date_at: Option<usize>,
+    /// Comments before the first move (PGN input): kept by [`write_game`].
+    pub comments_before: Vec<&'a str>,
     /// The language the head's labels are in (`Bílý:` Czech, `Weiß:` German; see
     /// [`head_language`]), English for a PGN game: the letter set tried first when the
     /// letters are detected.
@@ -1709,7 +1714,26 @@ fn is_trailing_mark(word: &str) -> bool {
             | "??"
             | "!?"
             | "?!"
-    )
+            | "(!)"
+            | "(?)"
+            | "(!!)"
+            | "(??)"
+            | "(!?)"
+            | "(?!)"
+            | "+/-"
+            | "-/+"
+            | "+="
+            | "=+"
+            | "+-"
+            | "-+"
+            | "\u{b1}"
+            | "\u{2213}"
+            | "\u{2a72}"
+            | "\u{2a71}"
+            | "\u{221e}"
+    ) || word
+        .strip_prefix('$')
+        .is_some_and(|n| n.parse::<u8>().is_ok())
 }
 
 /// The lines of `text`, each with its line end: `\n`, `\r\n`, or a lone `\r` (old Mac files),
@@ -1926,6 +1950,7 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                             column,
                             draw_offer: false,
                             numbered_as: None,
+                            pgn: None,
                         });
                         opener = None;
                     }
@@ -1951,6 +1976,7 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                         column,
                         draw_offer: false,
                         numbered_as: None,
+                        pgn: None,
                     });
                     break;
                 }
@@ -2101,6 +2127,7 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                 column,
                 draw_offer: false,
                 numbered_as: None,
+                pgn: None,
             });
         }
     }
@@ -2444,6 +2471,51 @@ pub struct ReadGame {
     pub tags: Vec<(String, String)>,
     /// Moves read, but perhaps not as meant (see [`MoveError::Doubtful`]), with where they are.
     pub doubts: Vec<GameError>,
+    /// What the text says after each move besides the move (glyphs, comments, variations), one
+    /// for each move, or none at all where the text says nothing of the kind.
+    pub glosses: Vec<Gloss>,
+    /// Comments before the first move.
+    pub comments_before: Vec<String>,
+    /// Variations left out, each with its line and column and why (a move in it that does not
+    /// read or is not legal): said by [`convert_text`].
+    pub left_out: Vec<(usize, usize, String)>,
+}
+
+/// What a game's text says after a move besides the move: glyphs (`!`, `±`, `$146`) as PGN's
+/// numeric annotation glyphs, comments, and variations (alternatives to the move, each from the
+/// position before it).
+///
+/// ```
+/// use scoresheet::notation::sheet::{convert_text, ConvertOptions};
+/// let pgn = "[Event \"?\"]\n\n1. e4 $1 {best by test} e5 (1... c5 2. Nf3) 2. Nf3 *\n";
+/// let out = convert_text(pgn, "x.pgn", &ConvertOptions::default());
+/// assert!(out.text.ends_with("1. e4 $1 { best by test } 1... e5 ( 1... c5 2. Nf3 ) 2. Nf3 *\n"));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Gloss {
+    /// Numeric annotation glyphs, in order.
+    pub nags: Vec<u8>,
+    /// Comments, in order.
+    pub comments: Vec<String>,
+    /// Variations to the move.
+    pub variations: Vec<Variation>,
+}
+
+impl Gloss {
+    /// True if there is nothing to write.
+    pub fn is_empty(&self) -> bool {
+        self.nags.is_empty() && self.comments.is_empty() && self.variations.is_empty()
+    }
+}
+
+/// A variation of a read game: its moves, each with what follows it, and the comments before
+/// its first move.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Variation {
+    /// Comments before the first move.
+    pub comments_before: Vec<String>,
+    /// The moves, each with its glosses.
+    pub moves: Vec<(Move, Gloss)>,
 }
 
 /// Why a move could not be read, or (as [`MoveError::Doubtful`], in [`Converted::doubts`]) why
@@ -2729,6 +2801,7 @@ fn read_game_as_written(
                         column: 1,
                         draw_offer: false,
                         numbered_as: None,
+                        pgn: None,
                     });
                     return Err(GameError::at_ply(file, &start, ply, &at, "auto", e.into()));
                 }
@@ -2738,6 +2811,8 @@ fn read_game_as_written(
     let mut pos = start.clone();
     let mut moves = Vec::with_capacity(game.moves.len());
     let mut doubts = Vec::new();
+    let mut glosses = Vec::new();
+    let mut left_out = Vec::new();
     for (ply, sm) in game.moves.iter().enumerate() {
         let fail =
             |reason: MoveError| GameError::at_ply(file, &start, ply, sm, letters.code(), reason);
@@ -2752,6 +2827,19 @@ fn read_game_as_written(
                 fail(MoveError::AfterTheEnd("stalemate"))
             }
         })?;
+        let mut gloss = Gloss::default();
+        if let Some(node) = sm.pgn {
+            gloss = gloss_of(node, &pos, letters, &mut left_out);
+        }
+        for nag in written_glyphs(&w) {
+            if !gloss.nags.contains(&nag) {
+                gloss.nags.push(nag);
+            }
+        }
+        if !gloss.is_empty() {
+            glosses.resize_with(ply, Gloss::default);
+            glosses.push(gloss);
+        }
         pos.play(&r.mv);
         // A lower-case piece letter read as a file, and a capture, en passant, check or mate
         // mark the move does not bear out: the move may not be the one meant (the output's
@@ -2773,6 +2861,9 @@ fn read_game_as_written(
         }
         moves.push((r.mv, w.draw_offer || sm.draw_offer, r.warnings));
     }
+    if !glosses.is_empty() {
+        glosses.resize_with(moves.len(), Gloss::default);
+    }
     Ok(ReadGame {
         start,
         letters: letters.code().to_owned(),
@@ -2780,6 +2871,89 @@ fn read_game_as_written(
         result: game.result.unwrap_or("*"),
         tags: game.tags.clone(),
         doubts,
+        glosses,
+        comments_before: game.comments_before.iter().map(|&c| c.to_owned()).collect(),
+        left_out,
+    })
+}
+
+/// The glyphs written with a move (`Sb5!±`, `e4 $1`) as NAGs, in the order written.
+fn written_glyphs(w: &WrittenMove<'_>) -> impl Iterator<Item = u8> {
+    let annotation = w.annotation.map(|a| a.nag());
+    let assessment = w.assessment.map(|a| a.nag());
+    annotation.into_iter().chain(w.nag).chain(assessment)
+}
+
+/// The glosses of a PGN move played from `before`: its glyphs, its comments (a draw offer's
+/// `(=)` is the move's flag, not a comment), and its variations read in `letters`; a variation
+/// that does not read is left out and said in `left_out`.
+fn gloss_of(
+    node: &Node,
+    before: &Position,
+    letters: &LetterSet,
+    left_out: &mut Vec<(usize, usize, String)>,
+) -> Gloss {
+    let mut variations = Vec::with_capacity(node.variations.len());
+    for line in &node.variations {
+        match read_variation(line, before, letters, left_out) {
+            Ok(v) => variations.push(v),
+            Err(why) => left_out.push(why),
+        }
+    }
+    Gloss {
+        nags: node.nags.clone(),
+        comments: node
+            .comments
+            .iter()
+            .filter(|c| c.trim() != "(=)")
+            .map(|c| c.to_string())
+            .collect(),
+        variations,
+    }
+}
+
+/// A PGN variation read in `letters` from `start`, or where and why a move in it does not read.
+fn read_variation(
+    line: &Line,
+    start: &Position,
+    letters: &LetterSet,
+    left_out: &mut Vec<(usize, usize, String)>,
+) -> Result<Variation, (usize, usize, String)> {
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(line.moves.len());
+    for node in &line.moves {
+        let at = (node.at.line as usize, node.at.column as usize);
+        let number = pos.fullmove_number();
+        let dots = if pos.turn() == Color::White {
+            "."
+        } else {
+            "..."
+        };
+        let why = |e: String| {
+            let san = &node.san;
+            (
+                at.0,
+                at.1,
+                format!("the variation's move {number}{dots} '{san}': {e}"),
+            )
+        };
+        let w = WrittenMove::parse(&node.san, letters)
+            .map_err(|e| why(e.in_position(&pos, letters).to_string()))?;
+        let r = w
+            .resolve(&pos, Policy::Lenient)
+            .map_err(|e| why(e.to_string()))?;
+        let mut gloss = gloss_of(node, &pos, letters, left_out);
+        for nag in written_glyphs(&w) {
+            if !gloss.nags.contains(&nag) {
+                gloss.nags.push(nag);
+            }
+        }
+        pos.play(&r.mv);
+        moves.push((r.mv, gloss));
+    }
+    Ok(Variation {
+        comments_before: line.comments.iter().map(|c| c.to_string()).collect(),
+        moves,
     })
 }
 
@@ -2851,41 +3025,156 @@ pub fn write_game<W: Write>(
         return out.write_char('\n');
     }
     let opts = PrintOptions::new(notation.style());
-    let mut line_len = 0;
-    let mut unit = String::new();
-    let emit = |out: &mut W, unit: &str, line_len: &mut usize| -> std::fmt::Result {
-        let width = unit.chars().count();
-        if *line_len > 0 && *line_len + 1 + width > 79 {
-            out.write_char('\n')?;
-            *line_len = 0;
-        } else if *line_len > 0 {
-            out.write_char(' ')?;
-            *line_len += 1;
-        }
-        out.write_str(unit)?;
-        *line_len += width;
-        Ok(())
+    let mut text = Movetext {
+        out,
+        line_len: 0,
+        unit: String::new(),
+        notation,
+        letters,
+        opts,
     };
-    for (ply, (m, draw_offer, _)) in game.moves.iter().enumerate() {
-        unit.clear();
-        if pos.turn() == Color::White {
-            write!(unit, "{}. ", pos.fullmove_number())?;
-        } else if ply == 0 {
-            write!(unit, "{}... ", pos.fullmove_number())?;
-        }
-        write_move(&mut unit, &pos, m, letters, &opts)?;
-        emit(out, &unit, &mut line_len)?;
-        if *draw_offer {
-            let mark = match notation {
-                Notation::Pgn | Notation::San => "{ (=) }",
-                _ => "(=)",
-            };
-            emit(out, mark, &mut line_len)?;
-        }
-        pos.play(m);
+    for comment in &game.comments_before {
+        text.comment(comment)?;
     }
-    emit(out, game.result, &mut line_len)?;
+    let none = Gloss::default();
+    let mut moves = game
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(ply, (m, draw_offer, _))| (m, *draw_offer, game.glosses.get(ply).unwrap_or(&none)));
+    text.moves(&pos, &mut moves, !game.comments_before.is_empty())?;
+    let Movetext { out, line_len, .. } = &mut text;
+    emit(*out, game.result, line_len)?;
     out.write_char('\n')
+}
+
+/// Writes `unit` after what `line_len` characters of the line hold, wrapping before 80
+/// columns.
+fn emit<W: Write>(out: &mut W, unit: &str, line_len: &mut usize) -> std::fmt::Result {
+    let width = unit.chars().count();
+    if *line_len > 0 && *line_len + 1 + width > 79 {
+        out.write_char('\n')?;
+        *line_len = 0;
+    } else if *line_len > 0 {
+        out.write_char(' ')?;
+        *line_len += 1;
+    }
+    out.write_str(unit)?;
+    *line_len += width;
+    Ok(())
+}
+
+/// The movetext [`write_game`] writes: moves with their numbers, draw offers, glyphs,
+/// comments and variations, wrapped before 80 columns.
+struct Movetext<'o, 'l, W> {
+    out: &'o mut W,
+    line_len: usize,
+    unit: String,
+    notation: Notation,
+    letters: &'l LetterSet,
+    opts: PrintOptions,
+}
+
+impl<W: Write> Movetext<'_, '_, W> {
+    /// PGN and SAN write glyphs as NAGs (`$1`) and a black move after a comment or variation
+    /// with its number (`2... Nc6`), as PGN's export form has it; the other forms write the
+    /// glyphs books print (`!`, `±`), and `$n` for the rest.
+    fn is_pgn(&self) -> bool {
+        matches!(self.notation, Notation::Pgn | Notation::San)
+    }
+
+    /// A comment, its words wrapped as the line runs (`{ ... }`).
+    fn comment(&mut self, comment: &str) -> std::fmt::Result {
+        let words: Vec<&str> = comment.split_whitespace().collect();
+        if words.is_empty() {
+            return emit(self.out, "{ }", &mut self.line_len);
+        }
+        let mut unit = std::mem::take(&mut self.unit);
+        for (i, word) in words.iter().enumerate() {
+            unit.clear();
+            if i == 0 {
+                unit.push_str("{ ");
+            }
+            unit.push_str(word);
+            if i + 1 == words.len() {
+                unit.push_str(" }");
+            }
+            emit(self.out, &unit, &mut self.line_len)?;
+        }
+        self.unit = unit;
+        Ok(())
+    }
+
+    /// The moves of a line from `pos`, each with its draw offer and glosses; `numbered` asks
+    /// for a number before a first move of Black's.
+    fn moves<'g>(
+        &mut self,
+        pos: &Position,
+        moves: &mut dyn Iterator<Item = (&'g Move, bool, &'g Gloss)>,
+        mut numbered: bool,
+    ) -> std::fmt::Result {
+        let mut pos = pos.clone();
+        let mut first = true;
+        for (m, draw_offer, gloss) in moves {
+            self.unit.clear();
+            if pos.turn() == Color::White {
+                write!(self.unit, "{}. ", pos.fullmove_number())?;
+            } else if first || numbered {
+                write!(self.unit, "{}... ", pos.fullmove_number())?;
+            }
+            first = false;
+            numbered = false;
+            write_move(&mut self.unit, &pos, m, self.letters, &self.opts)?;
+            if !self.is_pgn() {
+                // The glyphs books print, glued to the move: `Sb5!±`.
+                for &nag in &gloss.nags {
+                    if let Some(a) = Annotation::from_nag(nag) {
+                        self.unit.push_str(a.glyph());
+                    } else if let Some(a) = Assessment::from_nag(nag) {
+                        self.unit.push_str(a.glyph());
+                    }
+                }
+            }
+            let unit = std::mem::take(&mut self.unit);
+            emit(self.out, &unit, &mut self.line_len)?;
+            self.unit = unit;
+            for &nag in &gloss.nags {
+                let printed =
+                    Annotation::from_nag(nag).is_some() || Assessment::from_nag(nag).is_some();
+                if self.is_pgn() || !printed {
+                    self.unit.clear();
+                    write!(self.unit, "${nag}")?;
+                    let unit = std::mem::take(&mut self.unit);
+                    emit(self.out, &unit, &mut self.line_len)?;
+                    self.unit = unit;
+                }
+            }
+            if draw_offer {
+                if self.is_pgn() {
+                    emit(self.out, "{ (=) }", &mut self.line_len)?;
+                    numbered = true;
+                } else {
+                    emit(self.out, "(=)", &mut self.line_len)?;
+                }
+            }
+            for comment in &gloss.comments {
+                self.comment(comment)?;
+                numbered = true;
+            }
+            for variation in &gloss.variations {
+                emit(self.out, "(", &mut self.line_len)?;
+                for comment in &variation.comments_before {
+                    self.comment(comment)?;
+                }
+                let mut moves = variation.moves.iter().map(|(m, g)| (m, false, g));
+                self.moves(&pos, &mut moves, true)?;
+                emit(self.out, ")", &mut self.line_len)?;
+                numbered = true;
+            }
+            pos.play(m);
+        }
+        Ok(())
+    }
 }
 
 fn write_tag<W: Write>(out: &mut W, tag: &str, value: &str) -> std::fmt::Result {
@@ -3004,7 +3293,7 @@ fn has_variation(text: &str) -> bool {
     })
 }
 
-/// Reads PGN games (mainlines; variations are not converted) and converts them.
+/// Reads PGN games and converts them: the mainline, and its glyphs, comments and variations.
 fn convert_pgn(text: &str, file: &str, opts: &ConvertOptions) -> Converted {
     let parsed = Game::read_all_with_heads(text.as_bytes());
     let mut result = Converted::default();
@@ -3059,8 +3348,10 @@ fn sheet_of_pgn(g: &Game) -> SheetGame<'_> {
                 column: n.at.column as usize,
                 draw_offer: n.comments.iter().any(|c| c.trim() == "(=)"),
                 numbered_as: None,
+                pgn: Some(n),
             })
             .collect(),
+        comments_before: g.mainline.comments.iter().map(|c| c.as_str()).collect(),
         // The movetext's result, else the Result tag's; the two told apart for the note on a
         // game where they differ (`head_result`).
         result: g.outcome.or(tag_result).map(|o| o.as_str()),
@@ -3240,6 +3531,21 @@ fn convert_games(games: Vec<SheetGame<'_>>, file: &str, opts: &ConvertOptions) -
                     result.notes.push(format!(
                         "{file}:{line}:{column}: game {}: '{text}' after the result is a remark, \
                          not a move: left out",
+                        number + 1
+                    ));
+                }
+                for (line, column, why) in &g.left_out {
+                    result.notes.push(format!(
+                        "{file}:{line}:{column}: game {}: {why}: the variation is left out",
+                        number + 1
+                    ));
+                }
+                let glossed = !g.comments_before.is_empty() || !g.glosses.is_empty();
+                if opts.notation == Notation::Uci && glossed {
+                    let line = game.moves.first().map_or(1, |m| m.line);
+                    result.notes.push(format!(
+                        "{file}:{line}: game {}: UCI has no room for glyphs, comments or \
+                         variations: left out",
                         number + 1
                     ));
                 }

@@ -98,6 +98,77 @@ impl CheckMark {
     }
 }
 
+/// An assessment of the position after a move, as annotated games write it (`±`, `+-`), with
+/// the PGN numeric annotation glyph it stands for.
+///
+/// ```
+/// use scoresheet::notation::{Assessment, LetterSet, WrittenMove};
+/// let w = WrittenMove::parse("Sb5!±", LetterSet::by_code("cs").unwrap()).unwrap();
+/// assert_eq!(w.assessment, Some(Assessment::WhiteBetter));
+/// assert_eq!(Assessment::WhiteBetter.nag(), 16);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Assessment {
+    /// `∞`: unclear ($13).
+    Unclear,
+    /// `⩲` or `+=`: White stands slightly better ($14).
+    WhiteSlightlyBetter,
+    /// `⩱` or `=+`: Black stands slightly better ($15).
+    BlackSlightlyBetter,
+    /// `±` or `+/-`: White stands better ($16).
+    WhiteBetter,
+    /// `∓` or `-/+`: Black stands better ($17).
+    BlackBetter,
+    /// `+-`: White is winning ($18).
+    WhiteWinning,
+    /// `-+`: Black is winning ($19).
+    BlackWinning,
+}
+
+impl Assessment {
+    /// Every assessment, in the order of their NAGs.
+    pub const ALL: [Assessment; 7] = [
+        Assessment::Unclear,
+        Assessment::WhiteSlightlyBetter,
+        Assessment::BlackSlightlyBetter,
+        Assessment::WhiteBetter,
+        Assessment::BlackBetter,
+        Assessment::WhiteWinning,
+        Assessment::BlackWinning,
+    ];
+
+    /// The glyph annotated books print.
+    pub const fn glyph(self) -> &'static str {
+        match self {
+            Assessment::Unclear => "\u{221e}",
+            Assessment::WhiteSlightlyBetter => "\u{2a72}",
+            Assessment::BlackSlightlyBetter => "\u{2a71}",
+            Assessment::WhiteBetter => "\u{b1}",
+            Assessment::BlackBetter => "\u{2213}",
+            Assessment::WhiteWinning => "+-",
+            Assessment::BlackWinning => "-+",
+        }
+    }
+
+    /// The PGN numeric annotation glyph (`$13`..`$19`).
+    pub const fn nag(self) -> u8 {
+        match self {
+            Assessment::Unclear => 13,
+            Assessment::WhiteSlightlyBetter => 14,
+            Assessment::BlackSlightlyBetter => 15,
+            Assessment::WhiteBetter => 16,
+            Assessment::BlackBetter => 17,
+            Assessment::WhiteWinning => 18,
+            Assessment::BlackWinning => 19,
+        }
+    }
+
+    /// The assessment a NAG stands for, if it is one.
+    pub fn from_nag(nag: u8) -> Option<Assessment> {
+        Assessment::ALL.into_iter().find(|a| a.nag() == nag)
+    }
+}
+
 /// A move annotation glyph from the literature (`!`, `?`, `!!`, `??`, `!?`, `?!`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Annotation {
@@ -138,6 +209,25 @@ impl Annotation {
             Annotation::Interesting => 5,
             Annotation::Dubious => 6,
         }
+    }
+
+    /// The annotation a NAG stands for (`$1`..`$6`), if it is one.
+    ///
+    /// ```
+    /// use scoresheet::notation::Annotation;
+    /// assert_eq!(Annotation::from_nag(5), Some(Annotation::Interesting));
+    /// assert_eq!(Annotation::from_nag(14), None);
+    /// ```
+    pub const fn from_nag(nag: u8) -> Option<Annotation> {
+        Some(match nag {
+            1 => Annotation::Good,
+            2 => Annotation::Mistake,
+            3 => Annotation::Brilliant,
+            4 => Annotation::Blunder,
+            5 => Annotation::Interesting,
+            6 => Annotation::Dubious,
+            _ => return None,
+        })
     }
 }
 
@@ -208,8 +298,12 @@ pub struct WrittenMove<'l> {
     pub check: CheckMark,
     /// `e.p.` (or `ep`) was written.
     pub en_passant: bool,
-    /// An annotation glyph, if any.
+    /// An annotation glyph, if any (`!`, or in brackets, `(!)`).
     pub annotation: Option<Annotation>,
+    /// An assessment of the position after the move, if any (`±`, `+-`).
+    pub assessment: Option<Assessment>,
+    /// A PGN numeric annotation glyph written after the move (`$1`, `$146`), if one was.
+    pub nag: Option<u8>,
     /// The draw offer `(=)` (C.12) was written with the move.
     pub draw_offer: bool,
     /// The text needed Unicode folding (`×`, en dash, fullwidth letters, a Cyrillic `е` typed
@@ -366,6 +460,8 @@ impl<'l> WrittenMove<'l> {
             check: CheckMark::None,
             en_passant: false,
             annotation: None,
+            assessment: None,
+            nag: None,
             draw_offer: false,
             folded,
         };
@@ -401,7 +497,7 @@ impl<'l> WrittenMove<'l> {
             return Err(ParseError::Syntax {
                 found,
                 column,
-                expected: "a check mark (+ # ++), e.p., an annotation (! ?) or (=)",
+                expected: "a check mark (+ # ++), e.p., an annotation (! ? \u{b1} $1) or (=)",
             });
         }
         Ok(w)
@@ -690,6 +786,8 @@ fn parse_plain<'l>(text: &[u8], letters: &'l LetterSet) -> Option<WrittenMove<'l
         check,
         en_passant: false,
         annotation: None,
+        assessment: None,
+        nag: None,
         draw_offer: false,
         folded: false,
     })
@@ -1060,15 +1158,47 @@ fn en_passant(i: &str) -> PResult<'_, ()> {
 }
 
 fn annotation(i: &str) -> PResult<'_, Annotation> {
+    let glyph = |i| {
+        alt((
+            map(tag("!!"), |_| Annotation::Brilliant),
+            map(tag("??"), |_| Annotation::Blunder),
+            map(tag("!?"), |_| Annotation::Interesting),
+            map(tag("?!"), |_| Annotation::Dubious),
+            map(char('!'), |_| Annotation::Good),
+            map(char('?'), |_| Annotation::Mistake),
+        ))
+        .parse(i)
+    };
+    // In brackets, as some books and sheets write it: `Sb5(!)`.
+    alt((delimited(char('('), glyph, char(')')), glyph)).parse(i)
+}
+
+/// An assessment glyph (`±`, `+-`; see [`Assessment`]). Tried before the check mark: `+-` and
+/// `+=` are no check.
+fn assessment(i: &str) -> PResult<'_, Assessment> {
     alt((
-        map(tag("!!"), |_| Annotation::Brilliant),
-        map(tag("??"), |_| Annotation::Blunder),
-        map(tag("!?"), |_| Annotation::Interesting),
-        map(tag("?!"), |_| Annotation::Dubious),
-        map(char('!'), |_| Annotation::Good),
-        map(char('?'), |_| Annotation::Mistake),
+        map(alt((tag("\u{b1}"), tag("+/-"))), |_| {
+            Assessment::WhiteBetter
+        }),
+        map(alt((tag("\u{2213}"), tag("-/+"))), |_| {
+            Assessment::BlackBetter
+        }),
+        map(alt((tag("\u{2a72}"), tag("+="))), |_| {
+            Assessment::WhiteSlightlyBetter
+        }),
+        map(alt((tag("\u{2a71}"), tag("=+"))), |_| {
+            Assessment::BlackSlightlyBetter
+        }),
+        map(tag("+-"), |_| Assessment::WhiteWinning),
+        map(tag("-+"), |_| Assessment::BlackWinning),
+        map(tag("\u{221e}"), |_| Assessment::Unclear),
     ))
     .parse(i)
+}
+
+/// A PGN numeric annotation glyph written after the move (`$1`..`$255`).
+fn numeric_glyph(i: &str) -> PResult<'_, u8> {
+    preceded(char('$'), nom::character::complete::u8).parse(i)
 }
 
 /// Reads the optional marks after the body, each at most once, in any order; returns what is left.
@@ -1077,6 +1207,20 @@ fn parse_suffixes<'a>(mut i: &'a str, w: &mut WrittenMove<'_>) -> &'a str {
         let Ok((j, _)) = space0::<&str, nom::error::Error<&str>>(i) else {
             return i;
         };
+        if w.assessment.is_none() {
+            if let Ok((k, a)) = assessment(j) {
+                w.assessment = Some(a);
+                i = k;
+                continue;
+            }
+        }
+        if w.nag.is_none() {
+            if let Ok((k, n)) = numeric_glyph(j) {
+                w.nag = Some(n);
+                i = k;
+                continue;
+            }
+        }
         if w.check == CheckMark::None {
             if let Ok((k, c)) = check_mark(j) {
                 w.check = c;

@@ -1216,6 +1216,9 @@ impl Repair {
             result: self.result(result),
             tags: tags.to_vec(),
             doubts: Vec::new(),
+            glosses: Vec::new(),
+            comments_before: Vec::new(),
+            left_out: Vec::new(),
         };
         let mut out = String::new();
         if crate::notation::sheet::write_game(&mut out, &game, notation, letters).is_err() {
