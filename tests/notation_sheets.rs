@@ -2200,3 +2200,27 @@ fn glyphs_typed_on_a_sheet_are_read_and_kept() {
         out.text
     );
 }
+
+/// A head's `FEN:` line sets the position the game starts from (before: left out, and the
+/// moves read from the standard start failed), written as PGN writes it, SetUp with FEN; a FEN
+/// that sets up no position is said at its place in the head.
+#[test]
+fn a_fen_line_in_the_head_sets_the_start() {
+    let sheet = "Bílý: Novák\nFEN: 8/1P6/8/8/8/8/k7/4K3 w - - 0 1\n\n1. b8D Ka1 *\n";
+    let out = convert_text(sheet, "f.txt", &ConvertOptions::default());
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert!(
+        out.text
+            .contains("[SetUp \"1\"]\n[FEN \"8/1P6/8/8/8/8/k7/4K3 w - - 0 1\"]\n\n1. b8=Q Ka1 *"),
+        "{}",
+        out.text
+    );
+    assert!(out.notes.is_empty(), "{:?}", out.notes);
+    let bad = convert_text(
+        "FEN: 8/8/8/8/8/8/k7/4K3 x - - 0 1\n1. Kd2 *\n",
+        "f.txt",
+        &ConvertOptions::default(),
+    );
+    assert_eq!(bad.games, 0);
+    assert_eq!((bad.errors[0].line, bad.errors[0].column), (1, 6));
+}

@@ -1376,6 +1376,8 @@ pub fn header_tag(label: &str) -> Option<&'static str> {
             ],
         ),
         ("Date", &["date", "datum", "dátum", "дата", "data", "fecha"]),
+        // The position the game starts from, as PGN's tag writes it (`FEN: 8/8/... w - - 0 1`).
+        ("FEN", &["fen"]),
         (
             "Board",
             &[
@@ -1864,6 +1866,16 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                     } else {
                         if tag == "Date" {
                             game.game.date_at = Some(li + 1);
+                        }
+                        // A position to start from, said as PGN says it (SetUp with FEN).
+                        if tag == "FEN" {
+                            let column = text[line_start..].find(&value).map_or(1, |at| {
+                                text[line_start..line_start + at].chars().count() + 1
+                            });
+                            game.game.fen_at = Some((li + 1, column));
+                            if !game.game.tags.iter().any(|(t, _)| t == "SetUp") {
+                                game.game.tags.push(("SetUp".to_owned(), "1".to_owned()));
+                            }
                         }
                         game.game.tags.retain(|(t, _)| t != tag);
                         game.game.tags.push((tag.to_owned(), value));
