@@ -3,8 +3,9 @@
 //! UTF-8 (with or without BOM) and UTF-16 (LE/BE with BOM) are recognised by their bytes; legacy
 //! 8-bit files are decoded with each candidate — Windows-1250, ISO-8859-2, CP852 (DOS Latin-2)
 //! and Windows-1252 — and the candidate whose text reads most like the letters of Czech, Slovak,
-//! Croatian, Hungarian, Polish, German and French names wins. An explicit choice overrides the
-//! guess. The result is always UTF-8 in Unicode normalisation form C.
+//! Croatian, Hungarian, Polish, German and French names wins; Windows-1251 is taken first where
+//! the words read as Cyrillic alone (Russian, Ukrainian, Bulgarian, Serbian names and letters).
+//! An explicit choice overrides the guess. The result is always UTF-8 in Unicode normalisation form C.
 //!
 //! ```
 //! use scoresheet::encoding::{decode, Encoding};
@@ -44,6 +45,8 @@ pub enum Encoding {
     Cp852,
     /// Windows-1252 (Western European; a superset of Latin-1's printable characters).
     Windows1252,
+    /// Windows-1251 (Cyrillic: Russian, Ukrainian, Belarusian, Bulgarian, Serbian, Macedonian).
+    Windows1251,
 }
 
 /// An encoding name that is not known.
@@ -52,7 +55,7 @@ pub enum Encoding {
 /// assert!("ebcdic".parse::<scoresheet::encoding::Encoding>().is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown encoding {0:?} (known: utf-8, utf-16le, utf-16be, windows-1250, iso-8859-2, cp852, windows-1252)")]
+#[error("unknown encoding {0:?} (known: utf-8, utf-16le, utf-16be, windows-1250, iso-8859-2, cp852, windows-1252, windows-1251)")]
 pub struct UnknownEncoding(pub String);
 
 impl std::str::FromStr for Encoding {
@@ -74,6 +77,7 @@ impl std::str::FromStr for Encoding {
             "windows1252" | "cp1252" | "win1252" | "latin1" | "iso88591" | "l1" => {
                 Encoding::Windows1252
             }
+            "windows1251" | "cp1251" | "win1251" => Encoding::Windows1251,
             _ => return Err(UnknownEncoding(s.to_owned())),
         })
     }
@@ -95,6 +99,7 @@ impl Encoding {
             Encoding::Iso8859_2 => "ISO-8859-2",
             Encoding::Cp852 => "CP852",
             Encoding::Windows1252 => "Windows-1252",
+            Encoding::Windows1251 => "Windows-1251",
         }
     }
 
@@ -106,6 +111,7 @@ impl Encoding {
             Encoding::Windows1250 => Some(encoding_rs::WINDOWS_1250),
             Encoding::Iso8859_2 => Some(encoding_rs::ISO_8859_2),
             Encoding::Windows1252 => Some(encoding_rs::WINDOWS_1252),
+            Encoding::Windows1251 => Some(encoding_rs::WINDOWS_1251),
             Encoding::Cp852 => None,
         }
     }
@@ -261,6 +267,9 @@ pub fn detect(bytes: &[u8]) -> Encoding {
             }
         }
     }
+    if reads_as_cyrillic(bytes) {
+        return Encoding::Windows1251;
+    }
     let high: Vec<u8> = high_context(bytes);
     let mut best = (i32::MIN, Encoding::Windows1250);
     let mut western = i32::MIN;
@@ -285,6 +294,46 @@ pub fn detect(bytes: &[u8]) -> Encoding {
         return Encoding::Windows1252;
     }
     best.1
+}
+
+/// Whether `bytes` read as Windows-1251 give Cyrillic words (`Каспаров`): every byte from 0xC0
+/// up is a Cyrillic letter there, so any legacy text gives Cyrillic letters, but only Cyrillic
+/// text gives words of them alone. A Latin-2 or Latin-1 name read so mixes the scripts
+/// (`Novák` is `Novбk`): Cyrillic is taken where words of two letters or more, without digits
+/// (a move in Russian letters mixes the scripts too: `Фd1`), are more than four times as often
+/// Cyrillic alone as mixed (a Latin look-alike typed in a Cyrillic name, `Kаспаров`, is a slip,
+/// not another encoding).
+///
+/// ```
+/// use scoresheet::encoding::{detect, Encoding};
+/// // "[White "Каспаров"]" in Windows-1251; "[White "Novák"]" in Windows-1250.
+/// assert_eq!(detect(b"[White \"\xCA\xE0\xF1\xEF\xE0\xF0\xEE\xE2\"]"), Encoding::Windows1251);
+/// assert_eq!(detect(b"[White \"Nov\xE1k\"]"), Encoding::Windows1250);
+/// ```
+fn reads_as_cyrillic(bytes: &[u8]) -> bool {
+    let text = encoding_rs::WINDOWS_1251
+        .decode_without_bom_handling(bytes)
+        .0;
+    let is_cyrillic = |c: char| ('\u{400}'..='\u{4FF}').contains(&c);
+    let (mut cyrillic, mut mixed) = (0usize, 0usize);
+    for word in text.split(|c: char| !c.is_alphanumeric()) {
+        if word.chars().count() < 2 || word.chars().any(|c| c.is_numeric()) {
+            continue;
+        }
+        let (cy, other) = word.chars().fold((0, 0), |(cy, other), c| {
+            if is_cyrillic(c) {
+                (cy + 1, other)
+            } else {
+                (cy, other + 1)
+            }
+        });
+        match (cy, other) {
+            (0, _) => {}
+            (_, 0) => cyrillic += 1,
+            _ => mixed += 1,
+        }
+    }
+    cyrillic > 0 && mixed * 4 < cyrillic
 }
 
 /// UTF-16 without a byte-order mark, little or big endian: every other byte zero, as in text

@@ -166,3 +166,36 @@ fn bulk_commands_read_every_encoding_detected_or_named() {
     }
     std::fs::remove_dir_all(&scratch).unwrap();
 }
+
+/// Russian games in Windows-1251 are read as Cyrillic (before: as Windows-1250, `Ęŕńďŕđîâ` for
+/// Каспаров), the moves in Russian letters too; Central European files that read as Cyrillic
+/// letters in 1251 too (every byte from 0xC0 is one there) are not taken for it.
+#[test]
+fn cyrillic_in_windows_1251_is_told_from_central_european() {
+    let text = "[Event \"Чемпионат СССР\"]\n[White \"Каспаров, Гарри\"]\n\
+                [Black \"Карпов, Анатолий\"]\n[Result \"*\"]\n\n1. e4 e5 2. Kf3 Kc6 3. Cb5 *\n";
+    let (bytes, _, lossy) = encoding_rs::WINDOWS_1251.encode(text);
+    assert!(!lossy);
+    let d = decode(&bytes, None);
+    assert_eq!(d.encoding, Encoding::Windows1251);
+    assert_eq!(d.text, text);
+    assert_eq!("cp1251".parse::<Encoding>(), Ok(Encoding::Windows1251));
+    let sheet = "Белые: Каспаров\nЧерные: Карпов\n\n1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 *\n";
+    let (bytes, _, _) = encoding_rs::WINDOWS_1251.encode(sheet);
+    let out = scoresheet::notation::sheet::convert_bytes(
+        &bytes,
+        "r.txt",
+        &scoresheet::notation::sheet::ConvertOptions::default(),
+    );
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert!(out.text.contains("[White \"Каспаров\"]"), "{}", out.text);
+    assert!(out.text.contains("3. Bb5 a6 *"), "{}", out.text);
+    for file in ["windows-1250", "iso-8859-2", "cp852"] {
+        let bytes = std::fs::read(dir().join(format!("central-european.{file}.pgn"))).unwrap();
+        assert_ne!(
+            decode(&bytes, None).encoding,
+            Encoding::Windows1251,
+            "{file}"
+        );
+    }
+}

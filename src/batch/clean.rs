@@ -1007,17 +1007,19 @@ fn clean_section(g: &GameRef<'_>, options: &CleanOptions) -> Vec<(u64, Fate)> {
 
 /// Where the text's place `at` (a game's start) lies in `bytes`, the section the text was
 /// decoded from, when the text is not borrowed from them: in a single-byte encoding
-/// (Windows-1250, ISO-8859-2, CP852, Windows-1252) each character is one byte; in UTF-8 whose
-/// NFC form differs, the line is found by its line ends (the same bytes in both), and the
-/// place in it where the line's text before it is ASCII. `None` otherwise (UTF-16, or
+/// (Windows-1250, ISO-8859-2, CP852, Windows-1252, Windows-1251) each character is one byte; in
+/// UTF-8 whose NFC form differs, the line is found by its line ends (the same bytes in both),
+/// and the place in it where the line's text before it is ASCII. `None` otherwise (UTF-16, or
 /// composed characters before the game on its line): the caller cuts the game from the text.
 fn original_offset(bytes: &[u8], text: &[u8], at: &Location, encoding: Encoding) -> Option<usize> {
     let start = usize::try_from(at.offset).ok()?;
     let before = text.get(..start)?;
     match encoding {
-        Encoding::Windows1250 | Encoding::Iso8859_2 | Encoding::Cp852 | Encoding::Windows1252 => {
-            std::str::from_utf8(before).ok().map(|t| t.chars().count())
-        }
+        Encoding::Windows1250
+        | Encoding::Iso8859_2
+        | Encoding::Cp852
+        | Encoding::Windows1252
+        | Encoding::Windows1251 => std::str::from_utf8(before).ok().map(|t| t.chars().count()),
         Encoding::Utf8 | Encoding::Utf8Bom => {
             let line_start = before
                 .iter()

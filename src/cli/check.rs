@@ -28,8 +28,8 @@ pub struct CheckArgs {
     /// With --json: add the replayed mainline in UCI.
     #[arg(long)]
     pub uci: bool,
-    /// The files' encoding (utf-8, utf-16le, windows-1250, iso-8859-2, cp852, windows-1252);
-    /// detected when not given.
+    /// The files' encoding (utf-8, utf-16le, windows-1250, iso-8859-2, cp852, windows-1252,
+    /// windows-1251); detected when not given.
     #[arg(long)]
     pub encoding: Option<String>,
     /// Worker threads (default: one per core).

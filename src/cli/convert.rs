@@ -13,7 +13,7 @@ use std::process::ExitCode;
 pub struct ConvertArgs {
     /// Input files: PGN, or move lists (with or without move numbers; games separated by blank
     /// lines, unless the move numbers go on below one, or results); any common encoding
-    /// (UTF-8/16, Windows-1250, ISO-8859-2, CP852);
+    /// (UTF-8/16, Windows-1250, ISO-8859-2, CP852, Windows-1252, Windows-1251);
     /// `-` or nothing for standard input.
     pub files: Vec<String>,
     /// Letters of the input: `auto` (detect per game), a language code (cs, sk, hr, de, ru, ...)

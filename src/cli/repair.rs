@@ -57,7 +57,7 @@ fn usage(msg: &str) -> ExitCode {
 }
 
 /// The file's text, in whatever common encoding it was saved (UTF-8/16, Windows-1250,
-/// ISO-8859-2, CP852: detected, as `convert` and `check` do).
+/// ISO-8859-2, CP852, Windows-1252, Windows-1251: detected, as `convert` and `check` do).
 fn read_input(file: &str) -> std::io::Result<String> {
     let bytes = if file == "-" {
         let mut buf = Vec::new();
