@@ -547,7 +547,8 @@ fn a_game_from_a_fen_tag_starts_there() {
     // The position goes before the movetext, which alone would not say where it starts.
     assert_eq!(
         out.text,
-        "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 12\"]\n\n12... Kd7 13. e4 Ke6 14. Kd2 Ke5 *\n"
+        "[Event \"ending\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 12\"]\n\n\
+         12... Kd7 13. e4 Ke6 14. Kd2 Ke5 *\n"
     );
     let pgn_out = convert_text(pgn, "ending.pgn", &ConvertOptions::default());
     assert!(pgn_out
@@ -2223,4 +2224,110 @@ fn a_fen_line_in_the_head_sets_the_start() {
     );
     assert_eq!(bad.games, 0);
     assert_eq!((bad.errors[0].line, bad.errors[0].column), (1, 6));
+}
+
+/// The sheet forms write the tags a game has that say something above its moves (players,
+/// event, date, ratings, ECO; not `?`, not the result that ends the moves), in PGN's tag form,
+/// and read back to the same game. Before, the short and long forms and figurines wrote the
+/// moves alone and the players, event and date were lost without a word.
+#[test]
+fn sheet_forms_keep_the_tags_and_read_back_to_them() {
+    let pgn = "[Event \"Mistrovství ČR\"]\n[Site \"Praha\"]\n[Date \"2024.??.??\"]\n\
+               [Round \"3\"]\n[White \"Novák, Jan\"]\n[Black \"Svoboda, Petr\"]\n\
+               [Result \"1-0\"]\n[WhiteElo \"2100\"]\n[ECO \"C60\"]\n\n\
+               1. e4 e5 2. Nf3 Nc6 3. Bb5 (3. Bc4 Bc5) a6 1-0\n\n\
+               [Event \"?\"]\n[Result \"*\"]\n[SetUp \"1\"]\n\
+               [FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 *\n\n1. d4 d5 *\n";
+    let back = convert_text(pgn, "g.pgn", &ConvertOptions::default());
+    assert!(back.errors.is_empty(), "{:?}", back.errors);
+    for notation in [
+        Notation::Fide,
+        Notation::Long,
+        Notation::LongHyphen,
+        Notation::Figurine,
+    ] {
+        let opts = ConvertOptions {
+            to: LetterSet::by_code("cs").unwrap().clone(),
+            notation,
+            ..ConvertOptions::default()
+        };
+        let sheet = convert_text(pgn, "g.pgn", &opts);
+        assert_eq!(sheet.games, 3, "{notation:?}");
+        assert!(
+            sheet.text.starts_with(
+                "[Event \"Mistrovství ČR\"]\n[Site \"Praha\"]\n[Date \"2024.??.??\"]\n\
+                 [Round \"3\"]\n[White \"Novák, Jan\"]\n[Black \"Svoboda, Petr\"]\n\
+                 [WhiteElo \"2100\"]\n[ECO \"C60\"]\n\n1. "
+            ),
+            "{notation:?}: {}",
+            sheet.text
+        );
+        // The second game: where it starts, no unknown Event; the third: moves alone.
+        assert!(
+            sheet
+                .text
+                .contains("\n\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. "),
+            "{}",
+            sheet.text
+        );
+        let third = sheet.text.rsplit("\n\n").next().unwrap_or("");
+        assert!(
+            third.starts_with("1. d") && third.ends_with(" *\n"),
+            "{}",
+            sheet.text
+        );
+        assert!(!sheet.text.contains("\"?\""), "{}", sheet.text);
+        assert!(sheet.notes.is_empty(), "{:?}", sheet.notes);
+        if notation == Notation::Figurine {
+            continue;
+        }
+        let again = convert_text(&sheet.text, "g.txt", &ConvertOptions::default());
+        assert!(again.errors.is_empty(), "{:?}", again.errors);
+        assert_eq!(again.text, back.text, "{notation:?}");
+    }
+    // SAN stays movetext alone, as it was.
+    let san = ConvertOptions {
+        notation: Notation::San,
+        ..ConvertOptions::default()
+    };
+    let out = convert_text(pgn, "g.pgn", &san);
+    assert!(out.text.starts_with("1. e4 e5 2. Nf3"), "{}", out.text);
+}
+
+/// Comments typed in braces between a move list's moves are kept (before, the sheet reader
+/// passed over them and convert dropped them without a word): written after their moves in
+/// every form, before the first move where they stand there, `{ (=) }` read as a draw offer;
+/// on a sheet typed in columns, a comment stays after the move it follows.
+#[test]
+fn comments_in_a_move_list_are_kept() {
+    let sheet = "{Kolo 3} 1. e4 {nejlepší} e5 2. Jf3 { (=) } Jc6 {dlouhý\nkomentář} \
+                 3. Sb5{Ruy}a6 1-0\n";
+    let out = convert_text(sheet, "s.txt", &ConvertOptions::default());
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    let text = out.text.replace('\n', " ");
+    assert!(
+        text.contains(
+            "{ Kolo 3 } 1. e4 { nejlepší } 1... e5 2. Nf3 { (=) } 2... Nc6 { dlouhý komentář } \
+             3. Bb5"
+        ),
+        "{}",
+        out.text
+    );
+    assert!(text.contains("{ Ruy } 3... a6 1-0"), "{}", out.text);
+    let game = read_game(
+        &read_sheet(sheet)[0],
+        "s.txt",
+        &FromLetters::Set(LetterSet::by_code("cs").unwrap().clone()),
+    )
+    .unwrap();
+    assert!(game.moves[2].1, "the draw offer after 2. Jf3");
+    assert_eq!(game.comments_before, ["Kolo 3"]);
+    assert_eq!(game.glosses[4].comments, ["Ruy"]);
+    // Typed in two columns, White's then Black's: each comment after its own move.
+    let columns = "1. e4 {a}\n2. Jf3\n1... e5 {b}\n2... Jc6 {c}\n*\n";
+    let games = read_sheet(columns);
+    assert_eq!(games.len(), 1, "{games:?}");
+    let texts: Vec<&str> = games[0].moves.iter().map(|m| m.text).collect();
+    assert_eq!(texts, ["e4", "e5", "Jf3", "Jc6"]);
+    assert_eq!(games[0].comments, [(1, "a"), (2, "b"), (4, "c")]);
 }

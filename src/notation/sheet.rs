@@ -64,6 +64,11 @@ pub struct SheetGame<'a> {
     pub date_at: Option<usize>,
     /// Comments before the first move (PGN input): kept by [`write_game`].
     pub comments_before: Vec<&'a str>,
+    /// Comments written in braces between the moves of a move list (`3. Sb5 { the Spanish }
+    /// a6`), each with how many of the game's moves stand before it, kept by [`read_game`] and
+    /// [`write_game`] as a PGN game's are (a PGN game's stay with its moves:
+    /// [`SheetMove::pgn`]). `{ (=) }` is a draw offer instead.
+    pub comments: Vec<(usize, &'a str)>,
     /// The language the head's labels are in (`Bílý:` Czech, `Weiß:` German; see
     /// [`head_language`]), English for a PGN game: the letter set tried first when the
     /// letters are detected.
@@ -1967,13 +1972,17 @@ pub fn read_sheet(text: &str) -> Vec<SheetGame<'_>> {
                         opener = None;
                     }
                 }
-                if close.is_some() {
+                if let Some(c) = close {
                     in_comment = false;
+                    if let Some((from, _, _)) = opener.take() {
+                        game.comment(text[from + 1..word_start + c].trim());
+                    }
                 }
                 continue;
             }
             if word.starts_with('{') {
-                if word.contains('}') {
+                if let Some(close) = word.find('}') {
+                    game.comment(word[1..close].trim());
                     continue;
                 }
                 // A `{` that nothing below closes is a slip, not a comment running to the end
@@ -2200,6 +2209,20 @@ impl<'a> OpenGame<'a> {
             && !self.out_of_order
     }
 
+    /// A comment written in braces after the moves so far; `(=)` marks the last move a draw
+    /// offer, as in PGN (C.12).
+    fn comment(&mut self, text: &'a str) {
+        if text == "(=)" {
+            if let Some(last) = self.game.moves.last_mut() {
+                last.draw_offer = true;
+                return;
+            }
+        }
+        if !text.is_empty() {
+            self.game.comments.push((self.game.moves.len(), text));
+        }
+    }
+
     fn push(&mut self, mut m: SheetMove<'a>) {
         if let (Some(Some(last)), Some(next)) = (self.plies.last(), self.next) {
             self.out_of_order |= next <= *last;
@@ -2342,6 +2365,7 @@ impl<'a> OpenGame<'a> {
         self.result_last = false;
         let out_of_order = std::mem::take(&mut self.out_of_order);
         if game.moves.is_empty() {
+            self.game.comments = game.comments;
             self.game.tags = game.tags;
             self.game.left_out = game.left_out;
             self.game.remarks = game.remarks;
@@ -2359,6 +2383,23 @@ impl<'a> OpenGame<'a> {
             keyed.sort_by_key(|(p, _)| *p);
             let every_ply_once = keyed.windows(2).all(|w| w[1].0 == w[0].0 + 1);
             if keyed.len() == game.moves.len() && every_ply_once {
+                // A comment stays after the move it was written after, wherever that goes.
+                let mut order: Vec<(u64, usize)> = plies
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(j, p)| Some(((*p)?, j)))
+                    .collect();
+                order.sort_unstable();
+                let mut moved_to = vec![0; order.len()];
+                for (to, (_, from)) in order.iter().enumerate() {
+                    moved_to[*from] = to;
+                }
+                for (after, _) in &mut game.comments {
+                    if let Some(&to) = after.checked_sub(1).and_then(|j| moved_to.get(j)) {
+                        *after = to + 1;
+                    }
+                }
+                game.comments.sort_by_key(|(after, _)| *after);
                 game.moves = keyed.into_iter().map(|(_, m)| m).collect();
             }
         }
@@ -2414,6 +2455,22 @@ impl Notation {
     /// ```
     pub fn uses_letters(self) -> bool {
         matches!(self, Notation::Fide | Notation::Long | Notation::LongHyphen)
+    }
+
+    /// Whether this form writes the game's tags above its moves (players, event, date: what a
+    /// scoresheet's head gives), as PGN does: the Laws' short and long forms and figurines;
+    /// SAN is movetext alone and UCI moves alone.
+    ///
+    /// ```
+    /// use scoresheet::notation::sheet::Notation;
+    /// assert!(Notation::Long.writes_tags());
+    /// assert!(!Notation::San.writes_tags());
+    /// ```
+    pub fn writes_tags(self) -> bool {
+        matches!(
+            self,
+            Notation::Fide | Notation::Long | Notation::LongHyphen | Notation::Figurine
+        )
     }
 
     /// Parses `pgn|san|fide|long|long-hyphen|uci|figurine`.
@@ -2873,6 +2930,19 @@ fn read_game_as_written(
         }
         moves.push((r.mv, w.draw_offer || sm.draw_offer, r.warnings));
     }
+    let mut comments_before: Vec<String> =
+        game.comments_before.iter().map(|&c| c.to_owned()).collect();
+    for &(after, comment) in &game.comments {
+        match after.min(moves.len()).checked_sub(1) {
+            Some(ply) => {
+                if glosses.len() <= ply {
+                    glosses.resize_with(ply + 1, Gloss::default);
+                }
+                glosses[ply].comments.push(comment.to_owned());
+            }
+            None => comments_before.push(comment.to_owned()),
+        }
+    }
     if !glosses.is_empty() {
         glosses.resize_with(moves.len(), Gloss::default);
     }
@@ -2884,7 +2954,7 @@ fn read_game_as_written(
         tags: game.tags.clone(),
         doubts,
         glosses,
-        comments_before: game.comments_before.iter().map(|&c| c.to_owned()).collect(),
+        comments_before,
         left_out,
     })
 }
@@ -2969,9 +3039,20 @@ fn read_variation(
     })
 }
 
-/// Writes a read game in `notation` and `letters`: PGN with the seven tags, or movetext alone
-/// (after SetUp and FEN tags when the game starts elsewhere than the standard position), or
-/// UCI on one line. Lines are wrapped before 80 columns; a draw offer is `{ (=) }` in PGN/SAN and
+/// Whether a tag's value says nothing: empty, `-`, or question marks alone (`?`, `????.??.??`),
+/// as PGN writes an unknown detail.
+fn is_unknown_tag_value(value: &str) -> bool {
+    let value = value.trim();
+    value.is_empty() || value == "-" || value.chars().all(|c| matches!(c, '?' | '.'))
+}
+
+/// Writes a read game in `notation` and `letters`: PGN with the seven tags; in the Laws' short
+/// and long forms and figurines ([`Notation::writes_tags`]) the moves below the tags the game
+/// has that say something (players, event, date, ECO...: not `?`; not the result, which ends
+/// the moves), in PGN's tag form, as
+/// [`read_sheet`] reads them back; SAN movetext alone; or UCI on one line. Where the game starts
+/// elsewhere than the standard position, every form but PGN's gives the position first, as the
+/// SetUp and FEN tags (after Variant for Chess960). Lines are wrapped before 80 columns; a draw offer is `{ (=) }` in PGN/SAN and
 /// `(=)` otherwise.
 ///
 /// ```
@@ -3015,16 +3096,35 @@ pub fn write_game<W: Write>(
             }
         }
         out.write_char('\n')?;
-    } else if game.start != Position::new() {
-        // Movetext alone would lose where the game starts: the position goes first, as the
-        // two tags that PGN gives it (so that the text reads back as PGN), after the Variant
-        // tag of a Chess960 game (whose castling the FEN alone may not tell).
-        if game.start.is_chess960() {
-            write_tag(out, "Variant", "Chess960")?;
+    } else {
+        // The game's details, as a sheet's head gives them (a scoresheet names its players,
+        // event and date): in tag form, which reads back whatever the tag and the moves hold
+        // (a head of labels would not, beside a variation's brackets).
+        let mut tagged = false;
+        if notation.writes_tags() {
+            for (tag, value) in &game.tags {
+                // The result is the moves' last word; where the game starts, given below.
+                let said_apart = matches!(tag.as_str(), "Result" | "SetUp" | "FEN" | "Variant");
+                if !said_apart && !is_unknown_tag_value(value) {
+                    write_tag(out, tag, value.trim())?;
+                    tagged = true;
+                }
+            }
         }
-        write_tag(out, "SetUp", "1")?;
-        write_tag(out, "FEN", &game.start.to_fen())?;
-        out.write_char('\n')?;
+        if game.start != Position::new() {
+            // Movetext alone would lose where the game starts: the position goes first, as the
+            // two tags that PGN gives it (so that the text reads back as PGN), after the
+            // Variant tag of a Chess960 game (whose castling the FEN alone may not tell).
+            if game.start.is_chess960() {
+                write_tag(out, "Variant", "Chess960")?;
+            }
+            write_tag(out, "SetUp", "1")?;
+            write_tag(out, "FEN", &game.start.to_fen())?;
+            tagged = true;
+        }
+        if tagged {
+            out.write_char('\n')?;
+        }
     }
     if notation == Notation::Uci {
         // One line a game: its moves, then its result, which ends the game for a reader of
@@ -3364,6 +3464,7 @@ fn sheet_of_pgn(g: &Game) -> SheetGame<'_> {
             })
             .collect(),
         comments_before: g.mainline.comments.iter().map(|c| c.as_str()).collect(),
+        comments: Vec::new(),
         // The movetext's result, else the Result tag's; the two told apart for the note on a
         // game where they differ (`head_result`).
         result: g.outcome.or(tag_result).map(|o| o.as_str()),
