@@ -309,4 +309,24 @@ fn the_coordinate_form_reads_as_the_move_of_the_piece_on_its_first_square() {
     );
     assert!(resolve(&promo, "b8q", "en", Policy::Lenient).is_err());
     assert!(resolve(&promo, "b7b8k", "en", Policy::Lenient).is_err());
+    // UCI's letters are English in every set: read so where the set gives the letter no piece
+    // a pawn becomes (Czech has no Q; Spanish R and French R are the king, German B the pawn);
+    // where it gives one, the set's meaning stands (Hungarian B is the rook, Finnish R the
+    // knight). Before, `b7b8q` failed in Czech.
+    for (text, set, role) in [
+        ("b7b8q", "cs", Role::Queen),
+        ("b7b8n", "cs", Role::Knight),
+        ("b7b8r", "es", Role::Rook),
+        ("b7b8r", "fr", Role::Rook),
+        ("b7b8b", "de", Role::Bishop),
+        ("b7b8b", "hu", Role::Rook),
+        ("b7b8r", "fi", Role::Knight),
+    ] {
+        assert_eq!(
+            lenient(&promo, text, set).promotion(),
+            Some(role),
+            "{text} in {set}"
+        );
+    }
+    assert!(resolve(&promo, "b7b8x", "cs", Policy::Lenient).is_err());
 }

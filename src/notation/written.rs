@@ -1064,7 +1064,10 @@ fn promotion<'a>(
 }
 
 /// The promotion piece of the coordinate form (UCI's `b7a8q`, after both squares): the piece's
-/// letter in lower case, ending the word (a check mark or annotation may follow).
+/// letter in lower case, ending the word (a check mark or annotation may follow). A letter the
+/// set gives no piece a pawn becomes is UCI's own (`q r b n`, English in every set: `b7b8q` in
+/// Czech, where D is the queen; `b7b8r` in Spanish, where R is the king); one it does give
+/// keeps the set's meaning (`b7b8b` in Hungarian, where B is the rook).
 fn lower_promotion(letters: &LetterSet, rest: &[u8]) -> Option<Role> {
     let (&b, after) = rest.split_first()?;
     if !b.is_ascii_lowercase() || after.first().is_some_and(u8::is_ascii_alphanumeric) {
@@ -1072,7 +1075,13 @@ fn lower_promotion(letters: &LetterSet, rest: &[u8]) -> Option<Role> {
     }
     match letters.single_ascii_letter(b.to_ascii_uppercase()) {
         Some(Some(role)) if !matches!(role, Role::King | Role::Pawn) => Some(role),
-        _ => None,
+        _ => match b {
+            b'q' => Some(Role::Queen),
+            b'r' => Some(Role::Rook),
+            b'b' => Some(Role::Bishop),
+            b'n' => Some(Role::Knight),
+            _ => None,
+        },
     }
 }
 
