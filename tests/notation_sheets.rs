@@ -2331,3 +2331,46 @@ fn comments_in_a_move_list_are_kept() {
     assert_eq!(texts, ["e4", "e5", "Jf3", "Jc6"]);
     assert_eq!(games[0].comments, [(1, "a"), (2, "b"), (4, "c")]);
 }
+
+/// convert says its errors, doubts and notes in the order a reader going down the file meets
+/// them (before, every error came first, then the doubts, then the notes: game 4's error above
+/// game 2's doubt).
+#[test]
+fn the_cli_says_errors_and_notes_in_file_order() {
+    let dir = std::env::temp_dir().join(format!("scoresheet-order-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("m.txt");
+    std::fs::write(
+        &file,
+        "1. e4 e5 2. Jf3 Jc6 3. Sx5 *\n\n1. e4 e5 2. Jxf3 *\n\n1. e4 e5 3. Jf3 *\n\n1. e4 Zz *\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(["convert", file.to_str().unwrap(), "--from", "cs"])
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<(&str, &str)> = stderr
+        .lines()
+        .map(|l| {
+            let (kind, rest) = l.split_once(": ").unwrap_or((l, ""));
+            let place = rest.split_once(": ").map_or(rest, |(p, _)| p);
+            (
+                kind,
+                place.rsplit_once("m.txt:").map_or(place, |(_, at)| at),
+            )
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            ("error", "1:24"),
+            ("note", "3:13"),
+            ("note", "5:13"),
+            ("error", "7:7")
+        ],
+        "{stderr}"
+    );
+}

@@ -2,7 +2,7 @@
 //! figurine form, in any letter set.
 
 use crate::batch::{check_outputs, Input};
-use crate::notation::sheet::{convert_bytes, ConvertOptions, Notation};
+use crate::notation::sheet::{convert_bytes, ConvertOptions, Notation, Said};
 use clap::Args;
 use std::io::Read;
 use std::path::Path;
@@ -78,14 +78,13 @@ fn try_run(args: &ConvertArgs) -> Result<ExitCode, String> {
             }
         };
         let converted = convert_bytes(&bytes, file, &opts);
-        for e in &converted.errors {
-            eprintln!("error: {e}");
-        }
-        for d in &converted.doubts {
-            eprintln!("note: {d}");
-        }
-        for n in &converted.notes {
-            eprintln!("note: {n}");
+        // In the order of their places in the file, as a reader going down it meets them.
+        for said in converted.in_order(file) {
+            match said {
+                Said::Error(e) => eprintln!("error: {e}"),
+                Said::Doubt(d) => eprintln!("note: {d}"),
+                Said::Note(n) => eprintln!("note: {n}"),
+            }
         }
         failed |= !converted.errors.is_empty();
         if !output.is_empty() && !converted.text.is_empty() && notation != Notation::Uci {

@@ -3320,6 +3320,66 @@ pub struct Converted {
     pub notes: Vec<String>,
 }
 
+/// One thing [`convert_text`] says about its input: see [`Converted::in_order`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Said<'a> {
+    /// A game that could not be converted.
+    Error(&'a GameError),
+    /// A move read, but perhaps not as meant.
+    Doubt(&'a GameError),
+    /// Anything else the reader should know.
+    Note(&'a str),
+}
+
+impl Converted {
+    /// The errors, doubts and notes together in the order of their places in the input `file`
+    /// (the name given to [`convert_text`]), by line and then column, the first said first
+    /// where two share a place: what a reader going down the file meets, as `convert` prints
+    /// them. A note that names no place of `file` keeps its place after what came before it.
+    ///
+    /// ```
+    /// use scoresheet::notation::sheet::{convert_text, ConvertOptions, Said};
+    /// let text = "1. e4 e5 2. Jxf3 *\n\n1. e4 e5 2. Ke3 *";
+    /// let out = convert_text(text, "x.txt", &ConvertOptions::default());
+    /// let said = out.in_order("x.txt");
+    /// assert!(matches!(said[0], Said::Doubt(d) if d.line == 1));
+    /// assert!(matches!(said[1], Said::Error(e) if e.line == 3));
+    /// ```
+    pub fn in_order<'a>(&'a self, file: &str) -> Vec<Said<'a>> {
+        let place_of_note = |note: &str| -> Option<(usize, usize)> {
+            let rest = note.strip_prefix(file)?.strip_prefix(':')?;
+            let number = |text: &str| -> Option<(usize, usize)> {
+                let digits =
+                    text.len() - text.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                Some((text.get(..digits)?.parse().ok()?, digits))
+            };
+            let (line, len) = number(rest)?;
+            let column = rest
+                .get(len..)
+                .and_then(|r| r.strip_prefix(':'))
+                .and_then(number)
+                .map_or(0, |(c, _)| c);
+            Some((line, column))
+        };
+        let mut said: Vec<((usize, usize), Said<'a>)> = Vec::new();
+        let mut last = (0, 0);
+        for e in &self.errors {
+            said.push(((e.line, e.column), Said::Error(e)));
+        }
+        for d in &self.doubts {
+            said.push(((d.line, d.column), Said::Doubt(d)));
+        }
+        for n in &self.notes {
+            let at = place_of_note(n).unwrap_or(last);
+            last = at;
+            said.push((at, Said::Note(n)));
+        }
+        // Stable: what shares a place keeps the order errors, doubts, notes.
+        said.sort_by_key(|(at, _)| *at);
+        said.into_iter().map(|(_, s)| s).collect()
+    }
+}
+
 /// Converts every game of a move list. A failed game is reported and skipped.
 ///
 /// ```
