@@ -2374,3 +2374,53 @@ fn the_cli_says_errors_and_notes_in_file_order() {
         "{stderr}"
     );
 }
+
+/// A Russian sheet typed with Latin look-alikes of its letters (`Kf3` for Кf3, `Cb5` for Сb5,
+/// `Kph8` for Крh8) reads with `--from ru`, and without it under a Russian head (`Белые:`);
+/// before, both failed at the first Latin letter. Elsewhere K stays the king: an English game
+/// with a Russian head still reads in English letters.
+#[test]
+fn latin_look_alikes_in_a_russian_sheet_are_read() {
+    let moves = "1. e4 e5 2. Kf3 Kc6 3. Cb5 a6 4. Ca4 Kf6 5. 0-0 Ce7 6. Лe1 b5 7. Cb3 d6 \
+                 8. c3 0-0 9. h3 Kph8 *\n";
+    let want = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 \
+                O-O 9. h3 Kh8 *";
+    let ru = ConvertOptions {
+        from: FromLetters::Set(LetterSet::by_code("ru").unwrap().with_latin_twins()),
+        ..ConvertOptions::default()
+    };
+    let flat = |text: &str| text.replace('\n', " ");
+    let given = convert_text(moves, "r.txt", &ru);
+    assert!(given.errors.is_empty(), "{:?}", given.errors);
+    assert!(flat(&given.text).contains(want), "{}", given.text);
+    let headed = format!("Белые: Каспаров\nЧерные: Карпов\n\n{moves}");
+    let auto = convert_text(&headed, "r.txt", &ConvertOptions::default());
+    assert!(auto.errors.is_empty(), "{:?}", auto.errors);
+    assert!(flat(&auto.text).contains(want), "{}", auto.text);
+    // Without the head nothing says Russian: K is the king, and the game fails at 2. Kf3.
+    let bare = convert_text(moves, "r.txt", &ConvertOptions::default());
+    assert_eq!(bare.errors.len(), 1);
+    assert_eq!(bare.errors[0].move_number, 2);
+    // An English game under a Russian head reads in English letters.
+    let english = "Белые: Каспаров\n\n1. e4 e5 2. Ke2 Nc6 *\n";
+    let out = convert_text(english, "r.txt", &ConvertOptions::default());
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert!(out.text.contains("2. Ke2 Nc6 *"), "{}", out.text);
+    // The CLI's --from ru reads them too.
+    let dir = std::env::temp_dir().join(format!("scoresheet-ru-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("r.txt");
+    std::fs::write(&file, moves).unwrap();
+    let cli = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(["convert", file.to_str().unwrap(), "--from", "ru"])
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(
+        cli.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&cli.stderr)
+    );
+    assert!(flat(&String::from_utf8(cli.stdout).unwrap()).contains(want));
+}

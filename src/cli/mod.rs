@@ -98,8 +98,9 @@ pub(crate) fn parse_from(spec: &str) -> Result<FromLetters, String> {
     if spec.eq_ignore_ascii_case("auto") {
         Ok(FromLetters::Auto(Vec::new()))
     } else {
+        // Asked for by name, a Cyrillic set reads its Latin look-alikes too (`Kf3` in Russian).
         LetterSet::parse_spec(spec)
-            .map(FromLetters::Set)
+            .map(|set| FromLetters::Set(set.with_latin_twins()))
             .map_err(|e| format!("--from: {e}"))
     }
 }

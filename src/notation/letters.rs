@@ -151,6 +151,69 @@ impl LetterSet {
         })
     }
 
+    /// The set with the Latin letters that look like its Cyrillic ones read as them too: `K`
+    /// for К, `C` for С, `T` for Т, `Kp` for Кр (a sheet typed on a keyboard without Cyrillic,
+    /// or with the two scripts mixed). What `--from ru` (and uk, bg) reads: asked for by name,
+    /// the letters mean the set's pieces; auto-detection keeps the sets as they are, where `K`
+    /// is the king of most. A set with no such letters comes back as it is.
+    ///
+    /// ```
+    /// use scoresheet::board::Role;
+    /// use scoresheet::notation::LetterSet;
+    /// let ru = LetterSet::by_code("ru").unwrap().with_latin_twins();
+    /// assert_eq!(ru.role_of("K"), Some(Role::Knight));
+    /// assert_eq!(ru.role_of("Kp"), Some(Role::King));
+    /// assert_eq!(ru.role_of("C"), Some(Role::Bishop));
+    /// assert_eq!(ru.letter(Role::Knight), "К");
+    /// let cs = LetterSet::by_code("cs").unwrap();
+    /// assert!(cs.with_latin_twins().same_letters(cs));
+    /// ```
+    pub fn with_latin_twins(&self) -> LetterSet {
+        let twin = |spelling: &str| -> Option<String> {
+            let latin: Option<String> = spelling
+                .chars()
+                .map(|c| match c {
+                    'К' => Some('K'),
+                    'С' => Some('C'),
+                    'Т' => Some('T'),
+                    'р' => Some('p'),
+                    _ => None,
+                })
+                .collect();
+            latin.filter(|l| l != spelling && self.role_of(l).is_none())
+        };
+        let columns: Vec<String> = COLUMN_ROLES
+            .iter()
+            .map(|&role| {
+                let mut spellings: Vec<String> = self.spellings(role).map(str::to_owned).collect();
+                let twins: Vec<String> = spellings.iter().filter_map(|s| twin(s)).collect();
+                spellings.extend(twins);
+                spellings.join("|")
+            })
+            .collect();
+        if columns
+            .iter()
+            .zip(COLUMN_ROLES)
+            .all(|(c, role)| c.split('|').count() == self.spellings(role).count())
+        {
+            return self.clone();
+        }
+        let column = |i: usize| columns.get(i).map_or("", String::as_str);
+        let built = LetterSet::new(
+            &self.code,
+            &self.name,
+            [
+                column(0),
+                column(1),
+                column(2),
+                column(3),
+                column(4),
+                column(5),
+            ],
+        );
+        built.unwrap_or_else(|_| self.clone())
+    }
+
     /// Every built-in set, in the table's order (English first, figurines last).
     ///
     /// ```

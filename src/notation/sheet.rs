@@ -2844,6 +2844,28 @@ fn read_game_as_written(
     file: &str,
     from: &FromLetters,
 ) -> Result<ReadGame, Box<GameError>> {
+    let read = read_game_in(game, file, from);
+    // A head in Russian, Ukrainian or Bulgarian above moves typed with Latin look-alikes of
+    // its letters (`Kf3` for Кf3), which no set reads as they stand: read in the head's
+    // letters with their twins ([`LetterSet::with_latin_twins`]), where they read the game.
+    let cyrillic = game
+        .language
+        .filter(|l| matches!(*l, "ru" | "uk" | "bg"))
+        .and_then(LetterSet::by_code);
+    match (read, cyrillic, from) {
+        (Err(e), Some(set), FromLetters::Auto(_)) => {
+            read_game_in(game, file, &FromLetters::Set(set.with_latin_twins())).map_err(|_| e)
+        }
+        (read, _, _) => read,
+    }
+}
+
+/// [`read_game_as_written`] in the letters `from` gives, as they stand.
+fn read_game_in(
+    game: &SheetGame<'_>,
+    file: &str,
+    from: &FromLetters,
+) -> Result<ReadGame, Box<GameError>> {
     let start = start_of(game, file)?;
     let detected;
     let letters: &LetterSet = match from {
