@@ -5,7 +5,8 @@
 //! and Windows-1252 — and the candidate whose text reads most like the letters of Czech, Slovak,
 //! Croatian, Hungarian, Polish, German and French names wins; Windows-1251 is taken first where
 //! the words read as Cyrillic alone (Russian, Ukrainian, Bulgarian, Serbian names and letters).
-//! An explicit choice overrides the guess. The result is always UTF-8 in Unicode normalisation form C.
+//! An explicit choice overrides the guess. The result is always UTF-8 in Unicode normalisation
+//! form C.
 //!
 //! ```
 //! use scoresheet::encoding::{decode, Encoding};
@@ -311,23 +312,39 @@ pub fn detect(bytes: &[u8]) -> Encoding {
 /// assert_eq!(detect(b"[White \"Nov\xE1k\"]"), Encoding::Windows1250);
 /// ```
 fn reads_as_cyrillic(bytes: &[u8]) -> bool {
-    let text = encoding_rs::WINDOWS_1251
-        .decode_without_bom_handling(bytes)
-        .0;
-    let is_cyrillic = |c: char| ('\u{400}'..='\u{4FF}').contains(&c);
+    // What each byte is in Windows-1251, worked out once from its table: no text is decoded.
+    const OTHER: u8 = 0;
+    const LETTER: u8 = 1;
+    const CYRILLIC: u8 = 2;
+    const DIGIT: u8 = 3;
+    static CLASSES: std::sync::OnceLock<[u8; 256]> = std::sync::OnceLock::new();
+    let classes = CLASSES.get_or_init(|| {
+        let mut classes = [OTHER; 256];
+        for (b, class) in (0u8..=255).zip(classes.iter_mut()) {
+            let byte = [b];
+            let (decoded, _) = encoding_rs::WINDOWS_1251.decode_without_bom_handling(&byte);
+            if let Some(c) = decoded.chars().next() {
+                *class = if c.is_numeric() {
+                    DIGIT
+                } else if ('\u{400}'..='\u{4FF}').contains(&c) {
+                    CYRILLIC
+                } else if c.is_alphabetic() {
+                    LETTER
+                } else {
+                    OTHER
+                };
+            }
+        }
+        classes
+    });
     let (mut cyrillic, mut mixed) = (0usize, 0usize);
-    for word in text.split(|c: char| !c.is_alphanumeric()) {
-        if word.chars().count() < 2 || word.chars().any(|c| c.is_numeric()) {
+    for word in bytes.split(|&b| classes[usize::from(b)] == OTHER) {
+        let class = |b: &u8| classes[usize::from(*b)];
+        if word.len() < 2 || word.iter().any(|b| class(b) == DIGIT) {
             continue;
         }
-        let (cy, other) = word.chars().fold((0, 0), |(cy, other), c| {
-            if is_cyrillic(c) {
-                (cy + 1, other)
-            } else {
-                (cy, other + 1)
-            }
-        });
-        match (cy, other) {
+        let cy = word.iter().filter(|b| class(b) == CYRILLIC).count();
+        match (cy, word.len() - cy) {
             (0, _) => {}
             (_, 0) => cyrillic += 1,
             _ => mixed += 1,
