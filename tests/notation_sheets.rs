@@ -2397,6 +2397,17 @@ fn latin_look_alikes_in_a_russian_sheet_are_read() {
     let auto = convert_text(&headed, "r.txt", &ConvertOptions::default());
     assert!(auto.errors.is_empty(), "{:?}", auto.errors);
     assert!(flat(&auto.text).contains(want), "{}", auto.text);
+    // Said, at the first such move.
+    assert_eq!(auto.notes.len(), 1, "{:?}", auto.notes);
+    assert!(
+        auto.notes[0].starts_with("r.txt:4:13: game 1: Latin letters read as the ru letters"),
+        "{:?}",
+        auto.notes
+    );
+    // A sheet in Cyrillic letters says nothing of the kind.
+    let cyrillic = "Белые: Каспаров\n\n1. e4 e5 2. Кf3 Кc6 3. Сb5 *\n";
+    let out = convert_text(cyrillic, "r.txt", &ConvertOptions::default());
+    assert!(out.errors.is_empty() && out.notes.is_empty(), "{out:?}");
     // Without the head nothing says Russian: K is the king, and the game fails at 2. Kf3.
     let bare = convert_text(moves, "r.txt", &ConvertOptions::default());
     assert_eq!(bare.errors.len(), 1);

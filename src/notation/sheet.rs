@@ -3735,6 +3735,25 @@ fn convert_games(games: Vec<SheetGame<'_>>, file: &str, opts: &ConvertOptions) -
                         number + 1
                     ));
                 }
+                // Latin look-alikes read as the Cyrillic letters (`Kf3` as Кf3): said once, at
+                // the first, for the reader to check that the sheet meant them so.
+                if matches!(g.letters.as_str(), "ru" | "uk" | "bg") {
+                    let latin = game
+                        .moves
+                        .iter()
+                        .find(|m| m.text.starts_with(['K', 'C', 'T']));
+                    if let Some(m) = latin {
+                        result.notes.push(format!(
+                            "{file}:{}:{}: game {}: Latin letters read as the {} letters they \
+                             look like ('{}': K as К, C as С, T as Т, Kp as Кр)",
+                            m.line,
+                            m.column,
+                            number + 1,
+                            g.letters,
+                            m.text
+                        ));
+                    }
+                }
                 let glossed = !g.comments_before.is_empty() || !g.glosses.is_empty();
                 if opts.notation == Notation::Uci && glossed {
                     let line = game.moves.first().map_or(1, |m| m.line);
