@@ -111,13 +111,8 @@ fn uci_promotion(word: &str) -> Option<Role> {
     if !square(f1, r1) || !square(f2, r2) {
         return None;
     }
-    match p {
-        b'q' => Some(Role::Queen),
-        b'r' => Some(Role::Rook),
-        b'b' => Some(Role::Bishop),
-        b'n' => Some(Role::Knight),
-        _ => None,
-    }
+    Role::from_english_char(char::from(p))
+        .filter(|role| p.is_ascii_lowercase() && !matches!(role, Role::King | Role::Pawn))
 }
 
 /// How many of `words` begin with a capital (or any non-ASCII) letter that is a piece letter of

@@ -101,6 +101,10 @@ pub enum LetterSetError {
     },
 }
 
+/// The Latin letters that look like Cyrillic piece letters, each with the Cyrillic one: what
+/// [`LetterSet::with_latin_twins`] reads as it (`Kp` for Кр, `C` for С).
+pub(crate) const LATIN_TWINS: [(char, char); 4] = [('К', 'K'), ('С', 'C'), ('Т', 'T'), ('р', 'p')];
+
 /// The table's column order: K Q R B N P.
 const COLUMN_ROLES: [Role; 6] = [
     Role::King,
@@ -172,46 +176,27 @@ impl LetterSet {
         let twin = |spelling: &str| -> Option<String> {
             let latin: Option<String> = spelling
                 .chars()
-                .map(|c| match c {
-                    'К' => Some('K'),
-                    'С' => Some('C'),
-                    'Т' => Some('T'),
-                    'р' => Some('p'),
-                    _ => None,
-                })
+                .map(|c| LATIN_TWINS.iter().find(|(cy, _)| *cy == c).map(|&(_, l)| l))
                 .collect();
             latin.filter(|l| l != spelling && self.role_of(l).is_none())
         };
-        let columns: Vec<String> = COLUMN_ROLES
-            .iter()
-            .map(|&role| {
-                let mut spellings: Vec<String> = self.spellings(role).map(str::to_owned).collect();
-                let twins: Vec<String> = spellings.iter().filter_map(|s| twin(s)).collect();
-                spellings.extend(twins);
-                spellings.join("|")
-            })
-            .collect();
-        if columns
-            .iter()
-            .zip(COLUMN_ROLES)
-            .all(|(c, role)| c.split('|').count() == self.spellings(role).count())
-        {
+        let mut added = false;
+        let columns = COLUMN_ROLES.map(|role| {
+            let mut spellings: Vec<String> = self.spellings(role).map(str::to_owned).collect();
+            let twins: Vec<String> = spellings.iter().filter_map(|s| twin(s)).collect();
+            added |= !twins.is_empty();
+            spellings.extend(twins);
+            spellings.join("|")
+        });
+        if !added {
             return self.clone();
         }
-        let column = |i: usize| columns.get(i).map_or("", String::as_str);
-        let built = LetterSet::new(
+        LetterSet::new(
             &self.code,
             &self.name,
-            [
-                column(0),
-                column(1),
-                column(2),
-                column(3),
-                column(4),
-                column(5),
-            ],
-        );
-        built.unwrap_or_else(|_| self.clone())
+            columns.each_ref().map(String::as_str),
+        )
+        .unwrap_or_else(|_| self.clone())
     }
 
     /// Every built-in set, in the table's order (English first, figurines last).

@@ -9,7 +9,7 @@
 //! ```
 
 use super::detect::{detect_letters, AmbiguousLetters};
-use super::letters::LetterSet;
+use super::letters::{LetterSet, LATIN_TWINS};
 use super::print::{write_move, PrintOptions, Style};
 use super::resolve::{Policy, ResolveError, Warning, Warnings};
 use super::written::{is_figurine, Annotation, Assessment, ParseError, WrittenMove, CASTLE_ZEROS};
@@ -3738,10 +3738,11 @@ fn convert_games(games: Vec<SheetGame<'_>>, file: &str, opts: &ConvertOptions) -
                 // Latin look-alikes read as the Cyrillic letters (`Kf3` as Кf3): said once, at
                 // the first, for the reader to check that the sheet meant them so.
                 if matches!(g.letters.as_str(), "ru" | "uk" | "bg") {
-                    let latin = game
-                        .moves
-                        .iter()
-                        .find(|m| m.text.starts_with(['K', 'C', 'T']));
+                    let latin = game.moves.iter().find(|m| {
+                        (m.text.chars().next()).is_some_and(|c| {
+                            c.is_ascii_uppercase() && LATIN_TWINS.iter().any(|&(_, l)| l == c)
+                        })
+                    });
                     if let Some(m) = latin {
                         result.notes.push(format!(
                             "{file}:{}:{}: game {}: Latin letters read as the {} letters they \

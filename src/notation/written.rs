@@ -1075,13 +1075,8 @@ fn lower_promotion(letters: &LetterSet, rest: &[u8]) -> Option<Role> {
     }
     match letters.single_ascii_letter(b.to_ascii_uppercase()) {
         Some(Some(role)) if !matches!(role, Role::King | Role::Pawn) => Some(role),
-        _ => match b {
-            b'q' => Some(Role::Queen),
-            b'r' => Some(Role::Rook),
-            b'b' => Some(Role::Bishop),
-            b'n' => Some(Role::Knight),
-            _ => None,
-        },
+        _ => Role::from_english_char(char::from(b))
+            .filter(|role| !matches!(role, Role::King | Role::Pawn)),
     }
 }
 
